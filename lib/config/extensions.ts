@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+const seconds = z.number().positive().max(3600);
+
+export const McpServerConfigSchema = z
+  .object({
+    enabled: z.boolean().default(true),
+    type: z.enum(["stdio", "sse", "http"]).optional(),
+    /** Alias of `type`, as some clients write it. `streamable_http` is accepted for http. */
+    transport: z.enum(["stdio", "sse", "http", "streamable_http", "streamable-http"]).optional(),
+    command: z.string().min(1).optional(),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    cwd: z.string().optional(),
+    url: z.string().optional(),
+    headers: z.record(z.string(), z.string()).default({}),
+    description: z.string().optional(),
+    tool_name_prefix: z.boolean().default(true),
+    session_init_timeout: seconds.default(30),
+    tool_call_timeout: seconds.optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const t = transportOf(s);
+    if (t === "stdio" && !s.command) {
+      ctx.addIssue({ code: "custom", path: ["command"], message: "a stdio server needs a command" });
+    }
+    if (t !== "stdio" && !s.url) {
+      ctx.addIssue({ code: "custom", path: ["url"], message: `a ${t} server needs a url` });
+    }
+  });
+export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
+export type McpTransport = "stdio" | "sse" | "http";
+
+export function transportOf(s: Pick<McpServerConfig, "type" | "transport" | "url" | "command">): McpTransport {
+  const t = s.type ?? s.transport;
+  if (t === "streamable_http" || t === "streamable-http") return "http";
+  if (t) return t;
+  return s.url && !s.command ? "http" : "stdio";
+}
+
+export const ExtensionsConfigSchema = z
+  .object({
+    mcpServers: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "server names must match ^[A-Za-z0-9_-]{1,32}$"),
+        McpServerConfigSchema,
+      )
+      .default({}),
+  })
+  .strict();
+export type ExtensionsConfig = z.infer<typeof ExtensionsConfigSchema>;

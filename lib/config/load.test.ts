@@ -1,0 +1,121 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError } from "./errors";
+import { parseAppConfig, parseExtensionsConfig, resolveConfigPaths } from "./load";
+import { ConfigStore } from "./store";
+
+const MIN = "models:\n  - name: demo\n    model: demo\n";
+
+function errorOf(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseAppConfig", () => {
+  it("fills defaults", () => {
+    const { app } = parseAppConfig(MIN, "config.yaml", {});
+    expect(app.tool_search).toEqual({ enabled: true, max_results: 5 });
+    expect(app.checkpointer.path).toBe(".fawn/threads.sqlite");
+    expect(app.models[0].use).toBe("@langchain/openai:ChatOpenAI");
+  });
+
+  it("names file, line and field of a wrong type", () => {
+    const e = errorOf(() => parseAppConfig(`${MIN}tool_search:\n  enabled: yes please\n`, "config.yaml", {}));
+    expect(e.message).toMatch(/^config\.yaml:5: tool_search\.enabled: /);
+    expect(e.field).toBe("tool_search.enabled");
+  });
+
+  it("rejects unknown keys by name", () => {
+    const e = errorOf(() => parseAppConfig(`${MIN}    temprature: 0.2\n`, "c.yaml", {}));
+    expect(e.message).toContain('models[0]: unknown key(s) "temprature"');
+  });
+
+  it("reports malformed YAML with a line", () => {
+    const e = errorOf(() => parseAppConfig("models:\n  - name: [unclosed\n", "c.yaml", {}));
+    expect(e.message).toMatch(/^c\.yaml:\d+: invalid YAML/);
+  });
+
+  it("an unset variable is an error naming the field", () => {
+    const e = errorOf(() => parseAppConfig(`${MIN}    base_url: \${BASE}\n`, "c.yaml", {}));
+    expect(e.message).toBe("c.yaml:4: models[0].base_url: uses $BASE, which is not set in the environment");
+  });
+
+  it("an unset api_key variable leaves the model without a key instead of failing", () => {
+    const r = parseAppConfig(`${MIN}    api_key: $OPENAI_API_KEY\n`, "c.yaml", {});
+    expect(r.app.models[0].api_key).toBeUndefined();
+    expect(r.modelsMissingKey).toEqual(["demo"]);
+    expect(parseAppConfig(`${MIN}    api_key: $K\n`, "c.yaml", { K: "sk-x" }).app.models[0].api_key).toBe("sk-x");
+  });
+
+  it("a required field missing is reported", () => {
+    const e = errorOf(() => parseAppConfig("models:\n  - name: x\n", "c.yaml", {}));
+    expect(e.message).toMatch(/models\[0\]\.model: is required/);
+  });
+});
+
+describe("parseExtensionsConfig", () => {
+  const ext = (servers: unknown) => JSON.stringify({ mcpServers: servers }, null, 2);
+  it("accepts transport as an alias and defaults the rest", () => {
+    const [s] = parseExtensionsConfig(ext({ a: { transport: "streamable_http", url: "http://x/mcp" } }), "e.json", {});
+    expect(s.transport).toBe("http");
+    expect(s.config.tool_name_prefix).toBe(true);
+    expect(s.config.session_init_timeout).toBe(30);
+  });
+  it("an unset variable marks only that server failed", () => {
+    const servers = parseExtensionsConfig(
+      ext({ gh: { command: "node", env: { GITHUB_TOKEN: "$GITHUB_TOKEN" } }, ok: { command: "node" } }),
+      "e.json",
+      {},
+    );
+    expect(servers[0].error).toBe("mcpServers.gh.env.GITHUB_TOKEN: $GITHUB_TOKEN is not set in the environment");
+    expect(servers[1].error).toBeUndefined();
+  });
+  it("names the server and field of a bad entry, with its line", () => {
+    const e = errorOf(() => parseExtensionsConfig(ext({ a: { command: "node", args: "x" } }), "e.json", {}));
+    expect(e.message).toMatch(/^e\.json:5: mcpServers\.a\.args: /);
+  });
+  it("a stdio server without a command is refused", () => {
+    const e = errorOf(() => parseExtensionsConfig(ext({ a: { type: "stdio" } }), "e.json", {}));
+    expect(e.message).toContain("mcpServers.a.command: a stdio server needs a command");
+  });
+  it("reports malformed JSON with a line", () => {
+    const e = errorOf(() => parseExtensionsConfig('{\n  "mcpServers": {,}\n}', "e.json", {}));
+    expect(e.message).toMatch(/^e\.json:2: invalid JSON/);
+  });
+});
+
+describe("ConfigStore", () => {
+  it("reloads on change and keeps the last good config after a broken edit", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-cfg-"));
+    const file = path.join(dir, "config.yaml");
+    fs.writeFileSync(file, MIN);
+    const store = new ConfigStore(resolveConfigPaths({ config: file }, {}), {});
+    const first = store.get();
+    expect(store.get()).toBe(first);
+
+    fs.writeFileSync(file, `${MIN}tool_search:\n  max_results: 3\n`);
+    const second = store.get();
+    expect(second.app.tool_search.max_results).toBe(3);
+    expect(second.fingerprint).not.toBe(first.fingerprint);
+
+    fs.writeFileSync(file, `${MIN}tool_search:\n  max_results: many\n`);
+    expect(store.get()).toBe(second);
+    expect(store.lastError?.message).toMatch(/tool_search\.max_results/);
+
+    fs.writeFileSync(file, MIN + "# fixed\n");
+    expect(store.get().app.tool_search.max_results).toBe(5);
+    expect(store.lastError).toBeNull();
+  });
+
+  it("a missing config.yaml is a clear error", () => {
+    const store = new ConfigStore(resolveConfigPaths({ config: "/nonexistent/config.yaml" }, {}), {});
+    expect(() => store.get()).toThrow("/nonexistent/config.yaml: file not found");
+  });
+});

@@ -1,0 +1,23 @@
+/** A tool as the search sees it: the text a ranking may use. */
+export interface SearchDoc {
+  name: string;
+  description: string;
+  /** JSON Schema of the tool's arguments (an object schema). */
+  parameters: Record<string, unknown>;
+  /** MCP server the tool came from, when known. */
+  server?: string;
+}
+
+/** Built once per catalog hash; `search` must be cheap and deterministic. */
+export interface ToolSearcher {
+  /** Names of the best matches, best first, at most `limit`. */
+  search(query: string, limit: number): string[];
+}
+
+/** A query the searcher refuses (too long, empty…); the message is shown to the model. */
+export class SearchQueryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SearchQueryError";
+  }
+}

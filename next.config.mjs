@@ -1,0 +1,18 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Loaded at run time from node_modules: faster builds, one shared instance of each package.
+  serverExternalPackages: [
+    "@langchain/core",
+    "@langchain/langgraph",
+    "@langchain/langgraph-checkpoint",
+    "@langchain/langgraph-checkpoint-sqlite",
+    "@langchain/mcp-adapters",
+    "@langchain/openai",
+    "@modelcontextprotocol/sdk",
+    "langchain",
+    "better-sqlite3",
+    "js-tiktoken",
+    "minisearch",
+  ],
+};
+export default nextConfig;
