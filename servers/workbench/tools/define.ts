@@ -51,5 +51,5 @@ export function addTool<Shape extends ZodRawShapeCompat>(
     }
   };
   // ToolCallback<Shape> is a conditional type TS cannot resolve for a generic Shape.
-  server.registerTool(name, spec, handler as ToolCallback<Shape>);
+  server.registerTool(name, spec, handler as unknown as ToolCallback<Shape>);
 }

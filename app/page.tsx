@@ -1,0 +1,5 @@
+import { FawnApp } from "@/components/fawn-app";
+
+export default function Page() {
+  return <FawnApp />;
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import type { SearchDoc } from "@/lib/deferred/search";
+
+/** The repository root (bench/lib/ is two levels down); defaults resolve from here, not from the cwd. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
+export const DEFAULT_CATALOG = path.resolve(REPO_ROOT, "..", "shared", "bench", "catalog.json");
+export const DEFAULT_QUERIES = path.resolve(REPO_ROOT, "..", "shared", "bench", "queries.dev.json");
+
+const CatalogEntrySchema = z.object({
+  name: z.string().min(1),
+  server: z.string().min(1),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  original_name: z.string().optional(),
+});
+export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
+
+const QuerySchema = z.object({
+  query: z.string(),
+  expected: z.array(z.string().min(1)).min(1),
+  style: z.string().min(1),
+});
+export type BenchQuery = z.infer<typeof QuerySchema>;
+
+function readJson(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    throw new Error(`${file}: cannot read (${(e as Error).message})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+}
+
+/** Validate a JSON array entry by entry so the error names the file, the index, the entry and the field. */
+function parseArray<T>(file: string, schema: z.ZodType<T>, label: (raw: unknown) => string): T[] {
+  const data = readJson(file);
+  if (!Array.isArray(data)) throw new Error(`${file}: expected a JSON array at the top level`);
+  return data.map((raw, i) => {
+    const r = schema.safeParse(raw);
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      const field = issue.path.length > 0 ? issue.path.join(".") : "(entry)";
+      throw new Error(`${file}: entry ${i}${label(raw)}: field "${field}": ${issue.message}`);
+    }
+    return r.data;
+  });
+}
+
+const nameOf = (key: string) => (raw: unknown) => {
+  const v = raw && typeof raw === "object" ? (raw as Record<string, unknown>)[key] : undefined;
+  return typeof v === "string" ? ` (${key} ${JSON.stringify(v.slice(0, 80))})` : "";
+};
+
+export function loadCatalog(file: string): CatalogEntry[] {
+  const entries = parseArray(file, CatalogEntrySchema, nameOf("name"));
+  const seen = new Set<string>();
+  entries.forEach((e, i) => {
+    if (seen.has(e.name)) throw new Error(`${file}: entry ${i} (name "${e.name}"): field "name": duplicate tool name`);
+    seen.add(e.name);
+  });
+  return entries;
+}
+
+export function loadQueries(file: string): BenchQuery[] {
+  return parseArray(file, QuerySchema, nameOf("query"));
+}
+
+export function toSearchDocs(catalog: CatalogEntry[]): SearchDoc[] {
+  return catalog.map((e) => ({ name: e.name, description: e.description, parameters: e.inputSchema, server: e.server }));
+}
+
+/** The catalog repeated until it has `size` tools; copies get a `_r<k>` name suffix so names stay unique. */
+export function replicate(docs: SearchDoc[], size: number): SearchDoc[] {
+  const out: SearchDoc[] = [];
+  for (let k = 0; out.length < size; k++) {
+    for (const d of docs) {
+      if (out.length >= size) break;
+      out.push(k === 0 ? d : { ...d, name: `${d.name}_r${k}` });
+    }
+  }
+  return out;
+}

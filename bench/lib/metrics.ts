@@ -1,0 +1,55 @@
+import type { BenchQuery } from "./data";
+
+export const K = 5;
+
+/** Reciprocal rank of the first expected name in the top K, 0 when none is there. */
+export function reciprocalRank(results: readonly string[], expected: readonly string[]): number {
+  const want = new Set(expected);
+  const i = results.slice(0, K).findIndex((n) => want.has(n));
+  return i < 0 ? 0 : 1 / (i + 1);
+}
+
+export interface StyleScore {
+  style: string;
+  n: number;
+  recall: number;
+  mrr: number;
+}
+
+/** Recall@K (any expected name in the top K) and MRR@K, overall ("all") then per style in first-seen order. */
+export function scoreByStyle(queries: readonly BenchQuery[], results: readonly string[][]): StyleScore[] {
+  const groups = new Map<string, number[]>();
+  groups.set("all", []);
+  queries.forEach((q, i) => {
+    const rr = reciprocalRank(results[i]!, q.expected);
+    groups.get("all")!.push(rr);
+    if (!groups.has(q.style)) groups.set(q.style, []);
+    groups.get(q.style)!.push(rr);
+  });
+  return [...groups].map(([style, rrs]) => ({
+    style,
+    n: rrs.length,
+    recall: rrs.filter((r) => r > 0).length / Math.max(1, rrs.length),
+    mrr: rrs.reduce((a, b) => a + b, 0) / Math.max(1, rrs.length),
+  }));
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+/** Time each call separately over several rounds (after a warm-up round); returns sorted per-call ms. */
+export function timeCalls(fn: (q: string) => unknown, queries: readonly string[], rounds: number): number[] {
+  for (const q of queries) fn(q);
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const q of queries) {
+      const t = performance.now();
+      fn(q);
+      times.push(performance.now() - t);
+    }
+  }
+  return times.sort((a, b) => a - b);
+}

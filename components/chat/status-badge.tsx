@@ -1,0 +1,31 @@
+import type { CallStatus } from "@/components/lib/timeline";
+
+const STYLE: Record<CallStatus, string> = {
+  running: "bg-amber-100 text-amber-800",
+  ok: "bg-emerald-100 text-emerald-800",
+  error: "bg-red-100 text-red-800",
+  blocked: "bg-orange-100 text-orange-800",
+  waiting: "bg-sky-100 text-sky-800",
+  stopped: "bg-stone-200 text-stone-700",
+};
+
+const LABEL: Record<CallStatus, string> = {
+  running: "running",
+  ok: "ok",
+  error: "error",
+  blocked: "blocked",
+  waiting: "waiting for you",
+  stopped: "stopped",
+};
+
+export function StatusBadge({ status }: { status: CallStatus }) {
+  return (
+    <span
+      data-testid="tool-status"
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${STYLE[status]}`}
+    >
+      {status === "running" && <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-amber-500" />}
+      {LABEL[status]}
+    </span>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { SearchIcon } from "@/components/icons";
+import type { ToolCallView } from "@/components/lib/timeline";
+import { parseToolSearchResult, toolSearchQuery } from "@/components/lib/tool-search-result";
+import { StatusBadge } from "./status-badge";
+import { TruncatedText } from "./truncated-text";
+
+/** A tool_search call: the query, and the deferred tools it found and promoted into this thread. */
+export function ToolSearchCard({ call, duration }: { call: ToolCallView; duration?: string }) {
+  const query = toolSearchQuery(call.args);
+  const result = call.result === undefined ? null : parseToolSearchResult(call.result);
+  return (
+    <div data-testid="tool-call" data-tool-name={call.name} data-status={call.status} data-tool-call-id={call.id}>
+      <div data-testid="tool-search-card" className="rounded-lg border border-fawn-200 bg-fawn-50 px-3 py-2 text-sm">
+        <div className="flex items-center gap-2">
+          <SearchIcon className="shrink-0 text-fawn-600" />
+          <span className="shrink-0 font-medium text-fawn-900">Tool search</span>
+          <code data-testid="tool-search-query" className="truncate rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs text-stone-700">
+            {query || "…"}
+          </code>
+          <span className="ml-auto flex shrink-0 items-center gap-2">
+            {duration && (
+              <span data-testid="tool-duration" className="font-mono text-[11px] tabular-nums text-stone-500">
+                {duration}
+              </span>
+            )}
+            <StatusBadge status={call.status} />
+          </span>
+        </div>
+        <div className="mt-2">
+          {result === null && <p className="text-xs text-stone-500">Searching the deferred tool catalog…</p>}
+          {result?.kind === "found" && (
+            <>
+              <p className="mb-1.5 text-xs text-stone-600">
+                Promoted {result.tools.length} tool{result.tools.length === 1 ? "" : "s"} into this thread:
+              </p>
+              <ul className="space-y-1">
+                {result.tools.map((t) => (
+                  <li
+                    key={t.name}
+                    data-testid="search-result-tool"
+                    data-tool-name={t.name}
+                    className="flex items-baseline gap-2 rounded-md bg-white px-2 py-1"
+                  >
+                    <span className="shrink-0 text-emerald-600">＋</span>
+                    <code className="shrink-0 font-mono text-xs font-medium text-stone-900">{t.name}</code>
+                    <span className="truncate text-xs text-stone-500" title={t.description}>
+                      {t.description}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {result?.kind === "none" && <p className="text-xs text-stone-600">{result.message} Nothing was promoted.</p>}
+          {result?.kind === "text" && <TruncatedText text={result.message} maxLines={8} />}
+        </div>
+      </div>
+    </div>
+  );
+}

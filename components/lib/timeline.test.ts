@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { buildTimeline, firstHumanText, isBlockedResult, type ChatMessage } from "./timeline";
+
+const live = { loading: true, interrupted: false };
+const idle = { loading: false, interrupted: false };
+
+const human: ChatMessage = { type: "human", id: "h1", content: "find me a tool" };
+const ai: ChatMessage = {
+  type: "ai",
+  id: "a1",
+  content: "Searching.",
+  tool_calls: [
+    { id: "c1", name: "tool_search", args: { query: "memory" } },
+    { id: "c2", name: "memory_read_graph", args: {} },
+  ],
+};
+
+describe("buildTimeline", () => {
+  it("keeps unanswered calls inside the AI message as running", () => {
+    const rows = buildTimeline([human, ai], live);
+    expect(rows.map((r) => r.kind)).toEqual(["human", "ai"]);
+    const aiRow = rows[1];
+    expect(aiRow.kind === "ai" && aiRow.pendingCalls.map((c) => [c.name, c.status])).toEqual([
+      ["tool_search", "running"],
+      ["memory_read_graph", "running"],
+    ]);
+  });
+
+  it("moves an answered call to its ToolMessage, with name and args from the AI message", () => {
+    const tool: ChatMessage = { type: "tool", id: "t1", tool_call_id: "c1", content: "[]", status: "success" };
+    const rows = buildTimeline([human, ai, tool], live);
+    expect(rows.map((r) => r.kind)).toEqual(["human", "ai", "tool"]);
+    const aiRow = rows[1];
+    expect(aiRow.kind === "ai" && aiRow.pendingCalls.map((c) => c.id)).toEqual(["c2"]);
+    expect(rows[2]).toEqual({
+      kind: "tool",
+      key: "t1",
+      call: { id: "c1", name: "tool_search", args: { query: "memory" }, status: "ok", result: "[]" },
+    });
+  });
+
+  it("marks a deferred, unpromoted call as blocked and other errors as error", () => {
+    const blocked: ChatMessage = {
+      type: "tool",
+      id: "t2",
+      tool_call_id: "c2",
+      status: "error",
+      content: 'Error: Tool "memory_read_graph" is deferred and has not been promoted yet. Call tool_search first.',
+    };
+    const failed: ChatMessage = { ...blocked, id: "t3", content: "Error: server crashed" };
+    const rows = buildTimeline([human, ai, blocked, failed], idle);
+    expect(rows.slice(2).map((r) => r.kind === "tool" && r.call.status)).toEqual(["blocked", "error"]);
+  });
+
+  it("does not call a successful result that quotes the phrase blocked", () => {
+    expect(isBlockedResult('Error: Tool "x" is deferred and has not been promoted yet', "success")).toBe(false);
+    expect(isBlockedResult('Error: Tool "x" is deferred and has not been promoted yet', "error")).toBe(true);
+  });
+
+  it("says stopped or waiting for unanswered calls when no run is streaming", () => {
+    const stopped = buildTimeline([ai], idle)[0];
+    expect(stopped.kind === "ai" && stopped.pendingCalls[0].status).toBe("stopped");
+    const waiting = buildTimeline([ai], { loading: false, interrupted: true })[0];
+    expect(waiting.kind === "ai" && waiting.pendingCalls[0].status).toBe("waiting");
+  });
+
+  it("shows invalid tool calls as errors and orphan results by their own name", () => {
+    const bad: ChatMessage = {
+      type: "ai",
+      id: "a2",
+      content: "",
+      invalid_tool_calls: [{ id: "c9", name: "fs_write", args: "{oops", error: "bad JSON" }],
+    };
+    const orphan: ChatMessage = { type: "tool", id: "t9", tool_call_id: "zz", name: "echo", content: "hi" };
+    const rows = buildTimeline([bad, orphan], idle);
+    expect(rows[0].kind === "ai" && rows[0].pendingCalls[0]).toMatchObject({ name: "fs_write", status: "error" });
+    expect(rows[1].kind === "tool" && rows[1].call).toMatchObject({ name: "echo", status: "ok", result: "hi" });
+  });
+
+  it("reads content blocks and skips system messages", () => {
+    const rows = buildTimeline(
+      [
+        { type: "system", content: "You are Fawn" },
+        { type: "human", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] },
+      ],
+      idle,
+    );
+    expect(rows).toEqual([{ kind: "human", key: "human-1", text: "ab" }]);
+  });
+});
+
+describe("firstHumanText", () => {
+  it("finds the first human message", () => {
+    expect(firstHumanText([ai, human])).toBe("find me a tool");
+    expect(firstHumanText([ai])).toBeUndefined();
+  });
+});

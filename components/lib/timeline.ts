@@ -1,0 +1,113 @@
+import { messageText } from "./message-content";
+
+/** The parts of a LangGraph message dict the chat reads (structurally matches the SDK's `Message`). */
+export interface ChatMessage {
+  type: string;
+  id?: string;
+  content: unknown;
+  name?: string;
+  tool_calls?: { id?: string; name: string; args: Record<string, unknown> }[];
+  invalid_tool_calls?: { id?: string; name?: string; args?: string; error?: string }[];
+  tool_call_id?: string;
+  status?: string;
+}
+
+export type CallStatus = "running" | "ok" | "error" | "blocked" | "waiting" | "stopped";
+
+export interface ToolCallView {
+  id: string;
+  name: string;
+  args: unknown;
+  status: CallStatus;
+  /** Result text, once the ToolMessage arrived. */
+  result?: string;
+}
+
+export type TimelineRow =
+  | { kind: "human"; key: string; text: string }
+  | { kind: "ai"; key: string; text: string; pendingCalls: ToolCallView[] }
+  | { kind: "tool"; key: string; call: ToolCallView };
+
+export interface RunContext {
+  /** A run is streaming: calls without a result are still running. */
+  loading: boolean;
+  /** The run is paused on an interrupt: calls without a result are waiting for the person. */
+  interrupted: boolean;
+}
+
+const BLOCKED = /^Error: Tool "[^"]+" is deferred and has not been promoted yet/;
+
+/** The deferred-tool filter refuses an unpromoted tool with an error ToolMessage of this form. */
+export function isBlockedResult(text: string, status: string | undefined): boolean {
+  return status === "error" && BLOCKED.test(text.trimStart());
+}
+
+export function resultStatus(text: string, status: string | undefined): CallStatus {
+  if (isBlockedResult(text, status)) return "blocked";
+  return status === "error" ? "error" : "ok";
+}
+
+function pendingStatus(ctx: RunContext): CallStatus {
+  if (ctx.interrupted) return "waiting";
+  return ctx.loading ? "running" : "stopped";
+}
+
+/**
+ * Turns the thread's messages into what the chat shows. A tool call is drawn inside its AI message
+ * while it runs and, once its ToolMessage arrives, in that message's place (right after the AI
+ * message), so every message keeps its own element and no card is drawn twice.
+ */
+export function buildTimeline(messages: readonly ChatMessage[], ctx: RunContext): TimelineRow[] {
+  const calls = new Map<string, { name: string; args: unknown }>();
+  const answered = new Set<string>();
+  for (const m of messages) {
+    if (m.type === "ai") for (const c of m.tool_calls ?? []) if (c.id) calls.set(c.id, { name: c.name, args: c.args });
+    if (m.type === "tool" && m.tool_call_id) answered.add(m.tool_call_id);
+  }
+
+  const rows: TimelineRow[] = [];
+  messages.forEach((m, index) => {
+    const key = m.id ?? `${m.type}-${index}`;
+    if (m.type === "human" || m.type === "user") {
+      rows.push({ kind: "human", key, text: messageText(m.content) });
+    } else if (m.type === "ai" || m.type === "assistant") {
+      const pendingCalls: ToolCallView[] = [];
+      (m.tool_calls ?? []).forEach((c, i) => {
+        if (c.id && answered.has(c.id)) return;
+        pendingCalls.push({ id: c.id ?? `${key}-call-${i}`, name: c.name, args: c.args, status: pendingStatus(ctx) });
+      });
+      (m.invalid_tool_calls ?? []).forEach((c, i) => {
+        pendingCalls.push({
+          id: c.id ?? `${key}-invalid-${i}`,
+          name: c.name ?? "(unnamed tool)",
+          args: c.args ?? "",
+          status: "error",
+          result: `Invalid tool call: ${c.error ?? "the model sent arguments that are not valid JSON"}`,
+        });
+      });
+      rows.push({ kind: "ai", key, text: messageText(m.content), pendingCalls });
+    } else if (m.type === "tool") {
+      const text = messageText(m.content);
+      const call = m.tool_call_id ? calls.get(m.tool_call_id) : undefined;
+      rows.push({
+        kind: "tool",
+        key,
+        call: {
+          id: m.tool_call_id ?? key,
+          name: call?.name ?? m.name ?? "(unknown tool)",
+          args: call?.args ?? {},
+          status: resultStatus(text, m.status),
+          result: text,
+        },
+      });
+    }
+    // system, function and remove messages are not part of the conversation a person reads.
+  });
+  return rows;
+}
+
+/** The text of the first human message: what a thread is titled by. */
+export function firstHumanText(messages: readonly ChatMessage[]): string | undefined {
+  const first = messages.find((m) => m.type === "human" || m.type === "user");
+  return first ? messageText(first.content) : undefined;
+}

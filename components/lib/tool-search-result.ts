@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** One tool that a tool_search call returned, and so promoted into the thread. */
+export interface FoundTool {
+  name: string;
+  description: string;
+}
+
+export type ToolSearchResult =
+  | { kind: "found"; tools: FoundTool[] }
+  | { kind: "none"; message: string }
+  /** Anything else (an error, an unexpected shape): shown verbatim. */
+  | { kind: "text"; message: string };
+
+const fnDef = z.object({ name: z.string().min(1), description: z.string().optional().nullable() });
+// tool_search returns OpenAI function definitions, either bare or wrapped as {type:"function", function}.
+const toolDef = z.union([z.object({ type: z.literal("function"), function: fnDef }), fnDef]);
+const payload = z.union([z.array(toolDef), z.object({ tools: z.array(toolDef) })]);
+
+export function parseToolSearchResult(content: string): ToolSearchResult {
+  const text = content.trim();
+  if (/^no tools? (were )?found/i.test(text)) return { kind: "none", message: text };
+  if (!text.startsWith("[") && !text.startsWith("{")) return { kind: "text", message: text };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: "text", message: text };
+  }
+  const parsed = payload.safeParse(json);
+  if (!parsed.success) return { kind: "text", message: text };
+  const defs = Array.isArray(parsed.data) ? parsed.data : parsed.data.tools;
+  const tools = defs.map((d) => {
+    const fn = "function" in d ? d.function : d;
+    return { name: fn.name, description: fn.description ?? "" };
+  });
+  if (tools.length === 0) return { kind: "none", message: "No tools found." };
+  return { kind: "found", tools };
+}
+
+/** The query of a tool_search call; args may still be streaming in, so anything goes. */
+export function toolSearchQuery(args: unknown): string {
+  if (args && typeof args === "object" && "query" in args && typeof args.query === "string") return args.query;
+  return "";
+}

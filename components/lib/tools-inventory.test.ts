@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { inventoryView, toolsInventorySchema, type ToolsInventory } from "./tools-inventory";
+
+const inv: ToolsInventory = toolsInventorySchema.parse({
+  tools: [
+    { name: "tool_search", source: "builtin", server: null, group: null, description: "Find deferred tools", deferred: false, promoted: false, tokens: 80 },
+    { name: "ls", source: "config", server: null, group: "sandbox", description: "List files", deferred: false, promoted: false, tokens: 40 },
+    { name: "memory_read_graph", source: "mcp", server: "memory", group: null, description: "Read the knowledge graph", deferred: true, promoted: true, tokens: 30 },
+    { name: "memory_create_entities", source: "mcp", server: "memory", group: null, description: "Create entities", deferred: true, promoted: false, tokens: 120 },
+    { name: "fs_read_file", source: "mcp", server: "filesystem", group: null, description: "Read a file", deferred: true, promoted: false, tokens: 90 },
+  ],
+  shadowed: [{ name: "ls", source: "mcp", server: "filesystem", shadowed_by: "config" }],
+  mcp_servers: [
+    { name: "memory", status: "connected", transport: "stdio", tools: 2, error: null },
+    { name: "filesystem", status: "connected", transport: "stdio", tools: 1, error: null },
+    { name: "github", status: "failed", transport: "http", tools: 0, error: "GITHUB_TOKEN is not set" },
+  ],
+  catalog_hash: "abcdef0123456789",
+  tool_search: { enabled: true, max_results: 5 },
+  thread: { thread_id: "t1", promoted: ["memory_read_graph"], promoted_hash: "abcdef0123456789", stale: false },
+  tokens: { bound_next_call: 150, all_bound: 360 },
+});
+
+describe("toolsInventorySchema", () => {
+  it("fills decorations the server left out", () => {
+    const parsed = toolsInventorySchema.parse({
+      tools: [{ name: "x", source: "mcp", deferred: true, promoted: false }],
+    });
+    expect(parsed.tools[0]).toMatchObject({ server: null, description: "", tokens: 0 });
+    expect(parsed.thread).toBeNull();
+  });
+
+  it("names the field that is wrong", () => {
+    const result = toolsInventorySchema.safeParse({ tools: [{ name: "x", source: "elsewhere", deferred: true, promoted: false }] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].path).toEqual(["tools", 0, "source"]);
+  });
+});
+
+describe("inventoryView", () => {
+  it("splits promoted, deferred per server and always-bound tools", () => {
+    const v = inventoryView(inv);
+    expect(v.promoted.map((t) => t.name)).toEqual(["memory_read_graph"]);
+    expect(v.bound.map((t) => t.name)).toEqual(["tool_search", "ls"]);
+    expect(v.servers.map((s) => [s.server.name, s.tools.map((t) => t.name), s.promotedCount])).toEqual([
+      ["memory", ["memory_create_entities"], 1],
+      ["filesystem", ["fs_read_file"], 0],
+      ["github", [], 0],
+    ]);
+    expect(v.counts).toEqual({ promoted: 1, deferred: 2, total: 5 });
+    expect(v.tokens).toEqual({ nextCall: 150, allBound: 360 });
+    expect(v.stale).toBeNull();
+  });
+
+  it("applies promotions from the stream at once and counts their tokens", () => {
+    const v = inventoryView(inv, { live: { catalog_hash: "abcdef0123456789", names: ["memory_read_graph", "fs_read_file"] } });
+    expect(v.promoted.map((t) => [t.name, t.live])).toEqual([
+      ["fs_read_file", true],
+      ["memory_read_graph", false],
+    ]);
+    expect(v.servers.find((s) => s.server.name === "filesystem")?.tools).toEqual([]);
+    expect(v.tokens.nextCall).toBe(240);
+  });
+
+  it("ignores streamed promotions made under another catalog", () => {
+    const v = inventoryView(inv, { live: { catalog_hash: "0000000000000000", names: ["fs_read_file"] } });
+    expect(v.promoted.map((t) => t.name)).toEqual(["memory_read_graph"]);
+  });
+
+  it("drops another thread's promotions while the new thread's inventory loads", () => {
+    const v = inventoryView(inv, { sameThread: false, live: null });
+    expect(v.promoted).toEqual([]);
+    expect(v.tokens.nextCall).toBe(120);
+  });
+
+  it("filters by name, description, server and group, keeping servers that match by name", () => {
+    // memory_read_graph matches too, but it is listed under Promoted, not under its server.
+    expect(inventoryView(inv, { filter: "READ" }).servers.map((s) => s.server.name)).toEqual(["filesystem"]);
+    expect(inventoryView(inv, { filter: "read" }).promoted.map((t) => t.name)).toEqual(["memory_read_graph"]);
+    expect(inventoryView(inv, { filter: "sandbox" }).bound.map((t) => t.name)).toEqual(["ls"]);
+    expect(inventoryView(inv, { filter: "github" }).servers.map((s) => s.server.name)).toEqual(["github"]);
+    expect(inventoryView(inv, { filter: "filesystem" }).shadowed).toHaveLength(1);
+  });
+
+  it("reports a stale promotion", () => {
+    const stale = { ...inv, thread: { thread_id: "t1", promoted: ["memory_read_graph"], promoted_hash: "1111", stale: true } };
+    expect(inventoryView(stale).stale).toEqual({ names: ["memory_read_graph"], promotedHash: "1111" });
+  });
+
+  it("shows MCP tools as bound when tool_search is off, and tools of unlisted servers", () => {
+    const off = toolsInventorySchema.parse({
+      tools: [
+        { name: "a", source: "mcp", server: "s1", deferred: false, promoted: false },
+        { name: "b", source: "mcp", server: null, deferred: true, promoted: false },
+      ],
+    });
+    const v = inventoryView(off);
+    expect(v.servers.map((s) => [s.server.name, s.tools.map((t) => `${t.name}:${t.state}`)])).toEqual([
+      ["s1", ["a:bound"]],
+      ["(unknown server)", ["b:deferred"]],
+    ]);
+  });
+});

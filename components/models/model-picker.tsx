@@ -1,0 +1,37 @@
+import type { ModelChoice } from "@/components/lib/models";
+
+export interface ModelPickerProps {
+  models: ModelChoice[];
+  selected: string | null;
+  error: string | null;
+  disabled?: boolean;
+  onSelect: (name: string) => void;
+}
+
+/** Which configured model answers the next message. */
+export function ModelPicker({ models, selected, error, disabled, onSelect }: ModelPickerProps) {
+  return (
+    <label className="inline-flex max-w-full items-center gap-1.5 text-xs text-stone-500" title={error ?? undefined}>
+      <span className="shrink-0">Model</span>
+      <select
+        data-testid="model-picker"
+        value={selected ?? ""}
+        disabled={disabled || models.length === 0}
+        onChange={(e) => onSelect(e.target.value)}
+        className="min-w-0 max-w-[14rem] truncate rounded-md border border-stone-200 bg-stone-50 px-1.5 py-1 text-xs text-stone-800 outline-none hover:border-stone-300 focus:border-fawn-400"
+      >
+        {models.length === 0 && <option value="">{error ? "models unavailable" : "loading…"}</option>}
+        {models.map((m) => (
+          <option key={m.name} value={m.name}>
+            {m.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span role="alert" className="truncate text-red-700">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}

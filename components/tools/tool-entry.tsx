@@ -1,0 +1,35 @@
+import type { ToolEntry } from "@/components/lib/tools-inventory";
+
+const TESTID = { promoted: "promoted-tool", deferred: "deferred-tool", bound: "bound-tool" } as const;
+
+const SOURCE_LABEL: Record<ToolEntry["source"], string> = { builtin: "built-in", config: "configured", mcp: "mcp" };
+
+/** One tool in the panel: name, where it comes from, what its schema costs, and what it does. */
+export function ToolEntryRow({ tool, showServer = false }: { tool: ToolEntry; showServer?: boolean }) {
+  const tag = showServer && tool.server ? tool.server : tool.source === "mcp" ? null : SOURCE_LABEL[tool.source];
+  return (
+    <li
+      data-testid={TESTID[tool.state]}
+      data-tool-name={tool.name}
+      data-live={tool.live || undefined}
+      title={tool.description || tool.name}
+      className={`rounded-md px-2 py-1 ${tool.live ? "animate-promote" : ""} ${tool.state === "deferred" ? "text-stone-500" : ""}`}
+    >
+      <div className="flex items-center gap-2">
+        <span
+          aria-hidden="true"
+          className={`h-1.5 w-1.5 shrink-0 rounded-full ${
+            tool.state === "promoted" ? "bg-emerald-500" : tool.state === "bound" ? "bg-fawn-500" : "border border-stone-400"
+          }`}
+        />
+        <code className={`truncate font-mono text-xs ${tool.state === "deferred" ? "" : "font-medium text-stone-900"}`}>
+          {tool.name}
+        </code>
+        {tag && <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-600">{tag}</span>}
+        {tool.group && <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-500">{tool.group}</span>}
+        <span className="ml-auto shrink-0 font-mono text-[10px] tabular-nums text-stone-400">{tool.tokens} tok</span>
+      </div>
+      {tool.description && <div className="truncate pl-3.5 text-[11px] text-stone-500">{tool.description}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,191 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { CloseIcon, RefreshIcon } from "@/components/icons";
+import { inventoryView, type LivePromotion } from "@/components/lib/tools-inventory";
+import { ServerGroup } from "./server-group";
+import { TokenMeter } from "./token-meter";
+import { ToolEntryRow } from "./tool-entry";
+import type { InventoryState } from "./use-tool-inventory";
+
+export interface ToolsPanelProps {
+  inventory: InventoryState;
+  threadId: string | null;
+  /** `values.promoted` from the stream: applied at once, before the inventory is fetched again. */
+  live: LivePromotion | null | undefined;
+  onRefresh: () => void;
+  /** Shown on narrow windows, where the panel is a drawer. */
+  onClose?: () => void;
+  className?: string;
+}
+
+/** What the model can call right now in this thread, what it could promote, and what that costs. */
+export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, className = "" }: ToolsPanelProps) {
+  const [filter, setFilter] = useState("");
+  const { data } = inventory;
+  const sameThread = inventory.fetchedFor === threadId;
+  const view = useMemo(
+    () => (data ? inventoryView(data, { live, sameThread, filter }) : null),
+    [data, live, sameThread, filter],
+  );
+  const filtering = filter.trim() !== "";
+
+  return (
+    <aside
+      data-testid="tools-panel"
+      aria-label="Tools"
+      className={`flex min-h-0 flex-col border-l border-stone-200 bg-stone-100/60 ${className}`}
+    >
+      <div className="flex items-center gap-2 border-b border-stone-200 px-4 py-3">
+        <h2 className="text-sm font-semibold">Tools</h2>
+        {view && (
+          <span data-testid="tool-counts" className="text-xs text-stone-500">
+            <span className="text-emerald-700">{view.counts.promoted} promoted</span> · {view.counts.deferred} deferred ·{" "}
+            {view.counts.total} total
+          </span>
+        )}
+        <button
+          type="button"
+          onClick={onRefresh}
+          title="Reload the inventory"
+          aria-label="Reload the inventory"
+          className={`ml-auto rounded p-1 text-stone-500 hover:bg-stone-200 ${inventory.loading ? "animate-spin" : ""}`}
+        >
+          <RefreshIcon />
+        </button>
+        {onClose && (
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close the tools panel"
+            className="rounded p-1 text-stone-500 hover:bg-stone-200 lg:hidden"
+          >
+            <CloseIcon />
+          </button>
+        )}
+      </div>
+
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-3">
+        {inventory.error && (
+          <p data-testid="tools-error" role="alert" className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800">
+            {inventory.error}
+          </p>
+        )}
+        {!view && !inventory.error && <p className="text-xs text-stone-500">Loading the tool inventory…</p>}
+        {view && data && (
+          <>
+            <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-3">
+              <TokenMeter nextCall={view.tokens.nextCall} allBound={view.tokens.allBound} />
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-stone-500">
+                <span>
+                  catalog{" "}
+                  <code data-testid="catalog-hash" className="rounded bg-stone-100 px-1 font-mono text-stone-800">
+                    {data.catalog_hash ?? "none"}
+                  </code>
+                </span>
+                <span data-testid="tool-search-setting">
+                  tool_search{" "}
+                  {data.tool_search.enabled ? `on · up to ${data.tool_search.max_results} per search` : "off: every tool is bound"}
+                </span>
+              </div>
+            </div>
+
+            <input
+              type="search"
+              data-testid="tools-filter"
+              value={filter}
+              onChange={(e) => setFilter(e.target.value)}
+              placeholder="Filter tools and servers"
+              aria-label="Filter tools"
+              className="w-full rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm outline-none focus:border-fawn-400"
+            />
+
+            {view.stale && (
+              <div data-testid="stale-promotion" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+                <div className="font-semibold">Stale promotions</div>
+                This thread promoted{" "}
+                {view.stale.names.map((n, i) => (
+                  <span key={n}>
+                    {i > 0 && ", "}
+                    <code className="font-mono line-through">{n}</code>
+                  </span>
+                ))}{" "}
+                under catalog <code className="font-mono">{view.stale.promotedHash ?? "?"}</code>, but the catalog is now{" "}
+                <code className="font-mono">{data.catalog_hash ?? "none"}</code>. They are not bound; the model has to search
+                again.
+              </div>
+            )}
+
+            <Section title={`Promoted in this thread (${view.promoted.length})`} testId="promoted-section">
+              {view.promoted.length > 0 ? (
+                <ul className="rounded-lg border border-emerald-200 bg-emerald-50/40 p-1">
+                  {view.promoted.map((t) => (
+                    <ToolEntryRow key={t.name} tool={t} showServer />
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-xs text-stone-500">
+                  {filtering
+                    ? "No promoted tool matches."
+                    : "Nothing promoted yet. The model promotes deferred tools by calling tool_search."}
+                </p>
+              )}
+            </Section>
+
+            <Section title={`Always bound (${view.bound.length})`} testId="bound-section">
+              {view.bound.length > 0 ? (
+                <ul className="rounded-lg border border-stone-200 bg-white p-1">
+                  {view.bound.map((t) => (
+                    <ToolEntryRow key={t.name} tool={t} />
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-xs text-stone-500">No built-in or configured tool{filtering ? " matches" : ""}.</p>
+              )}
+            </Section>
+
+            <Section title={`MCP servers (${data.mcp_servers.length})`} testId="servers-section">
+              {view.servers.length > 0 ? (
+                <div className="space-y-2">
+                  {view.servers.map((s) => (
+                    <ServerGroup key={s.server.name} view={s} filtering={filtering} />
+                  ))}
+                </div>
+              ) : (
+                <p className="text-xs text-stone-500">{filtering ? "No server matches." : "No MCP servers configured."}</p>
+              )}
+            </Section>
+
+            {view.shadowed.length > 0 && (
+              <Section title={`Shadowed duplicates (${view.shadowed.length})`} testId="shadowed-section">
+                <ul className="space-y-1 rounded-lg border border-stone-200 bg-white p-2 text-xs">
+                  {view.shadowed.map((s, i) => (
+                    <li key={`${s.name}-${s.source}-${s.server ?? ""}-${i}`} data-testid="shadowed-tool" data-tool-name={s.name}>
+                      <code className="font-mono text-stone-500 line-through">{s.name}</code>{" "}
+                      <span className="text-stone-500">
+                        from {s.source}
+                        {s.server ? ` (${s.server})` : ""}, shadowed by{" "}
+                        <span data-testid="shadowed-by" className="font-medium text-stone-700">
+                          {s.shadowed_by}
+                        </span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </Section>
+            )}
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+function Section({ title, testId, children }: { title: string; testId: string; children: React.ReactNode }) {
+  return (
+    <section data-testid={testId}>
+      <h3 className="mb-1.5 text-[11px] font-semibold uppercase tracking-wide text-stone-500">{title}</h3>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import { createAgent } from "langchain";
+import type { LoadedConfig } from "@/lib/config";
+import { deferredToolFilterMiddleware } from "@/lib/deferred/filter";
+import { assertFailClosed, buildDeferredSetup, type DeferredSetup } from "@/lib/deferred/setup";
+import type { McpLoadResult } from "@/lib/mcp/types";
+import { createChatModel, type ModelFactoryOptions } from "@/lib/models/factory";
+import { assembleTools } from "@/lib/tools/assemble";
+import { builtinTools } from "@/lib/tools/builtins";
+import type { SubagentRunner } from "@/lib/tools/builtins/task";
+import { loadConfiguredTool } from "@/lib/tools/reflect";
+import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
+import { artifactsStateMiddleware } from "./middleware/artifacts";
+import { modelSelectMiddleware } from "./middleware/model-select";
+import { leadSystemPrompt } from "./prompt";
+
+/** Everything the lead agent was built from: the agent, and what the inventory shows. */
+export interface BuiltAgent {
+  agent: ReturnType<typeof createAgent>;
+  /** Every tool the agent holds, tool_search included, with its source. */
+  tools: ToolRecord[];
+  shadowed: ShadowedTool[];
+  setup: DeferredSetup;
+  systemPrompt: string;
+  warnings: string[];
+}
+
+export interface BuildOptions {
+  config: LoadedConfig;
+  mcp: McpLoadResult;
+  checkpointer?: BaseCheckpointSaver;
+  models?: ModelFactoryOptions;
+  /** Supplies `task` when subagents are enabled. */
+  subagentRunner?: SubagentRunner;
+}
+
+/** The three sources, merged: configured > built-in > MCP. */
+export async function gatherTools(opts: BuildOptions): Promise<{ tools: ToolRecord[]; shadowed: ShadowedTool[]; warnings: string[] }> {
+  const { app, paths, baseDir } = opts.config;
+  const warnings: string[] = [];
+  const configured: ToolRecord[] = [];
+  for (const [i, entry] of app.tools.entries()) {
+    const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, baseDir });
+    if (warning) warnings.push(warning);
+    configured.push({ tool, source: "config", server: null, group: entry.group ?? null });
+  }
+  const builtins: ToolRecord[] = builtinTools({
+    supportsVision: app.models[0].supports_vision,
+    subagentRunner: app.subagents.enabled ? opts.subagentRunner : undefined,
+  }).map((tool) => ({ tool, source: "builtin", server: null, group: null }));
+  const mcp: ToolRecord[] = opts.mcp.tools.map((e) => ({ tool: e.tool, source: "mcp", server: e.server, group: null }));
+  for (const s of opts.mcp.servers) warnings.push(...s.warnings);
+  const assembled = assembleTools({ configured, builtins, mcp });
+  return { ...assembled, warnings };
+}
+
+/** Assemble tools, defer the MCP ones behind tool_search (fail-closed), and create the agent. */
+export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
+  const { app } = opts.config;
+  const gathered = await gatherTools(opts);
+  const setup = buildDeferredSetup(gathered.tools, { enabled: app.tool_search.enabled, maxResults: app.tool_search.max_results });
+  assertFailClosed(gathered.tools, app.tool_search.enabled, setup);
+
+  let tools = gathered.tools;
+  const shadowed = [...gathered.shadowed];
+  if (setup.toolSearch) {
+    // tool_search is reserved while deferral is on: anything else of that name would break the design.
+    for (const t of tools.filter((r) => r.tool.name === setup.toolSearch?.name)) {
+      shadowed.push({ name: t.tool.name, source: t.source, server: t.server, shadowed_by: "builtin", shadowed_by_server: null });
+    }
+    tools = [...tools.filter((r) => r.tool.name !== setup.toolSearch?.name), { tool: setup.toolSearch, source: "builtin", server: null, group: null }];
+  }
+
+  const models = new Map<string, BaseChatModel>();
+  for (const m of app.models) models.set(m.name, await createChatModel(m, opts.models));
+  const systemPrompt = leadSystemPrompt({ deferredNames: setup.deferredNames });
+  const agent = createAgent({
+    model: models.get(app.models[0].name) as BaseChatModel,
+    tools: tools.map((t) => t.tool),
+    systemPrompt,
+    middleware: [
+      modelSelectMiddleware(models),
+      deferredToolFilterMiddleware({ deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null }),
+      artifactsStateMiddleware(),
+    ],
+    checkpointer: opts.checkpointer,
+  });
+  return { agent, tools, shadowed, setup, systemPrompt, warnings: gathered.warnings };
+}

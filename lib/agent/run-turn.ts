@@ -1,0 +1,73 @@
+import { randomUUID } from "node:crypto";
+import { AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import type { AgentRuntime } from "./runtime";
+
+/** One event of a turn, as `fawn chat --jsonl` prints them. */
+export type TurnEvent =
+  | { type: "token"; text: string }
+  | { type: "tool_call"; id: string; name: string; args: Record<string, unknown> }
+  | { type: "tool_result"; id: string; name: string; status: "success" | "error"; content: string }
+  | { type: "promoted"; catalog_hash: string | null; names: string[] }
+  | { type: "interrupt"; value: unknown }
+  | { type: "error"; message: string }
+  | { type: "done"; thread_id: string; answer: string };
+
+export interface TurnInput {
+  message: string;
+  threadId?: string;
+  modelName?: string;
+  signal?: AbortSignal;
+}
+
+type NodeUpdate = { messages?: BaseMessage[]; promoted?: { catalog_hash: string | null; names: string[] } } | null;
+
+function textOf(content: BaseMessage["content"]): string {
+  if (typeof content === "string") return content;
+  return content.map((b) => (typeof b === "object" && b && "text" in b && typeof b.text === "string" ? b.text : "")).join("");
+}
+
+/** Run one turn of the lead agent on a thread, reporting what happens as it happens. */
+export async function runTurn(runtime: AgentRuntime, input: TurnInput, onEvent: (e: TurnEvent) => void): Promise<{ threadId: string; ok: boolean }> {
+  const threadId = input.threadId ?? randomUUID();
+  const config = { configurable: { thread_id: threadId, ...(input.modelName ? { model_name: input.modelName } : {}) }, signal: input.signal, recursionLimit: 50 };
+  let answer = "";
+  try {
+    const stream = await runtime.graph.stream({ messages: [new HumanMessage(input.message)] }, { ...config, streamMode: ["messages", "updates"] });
+    for await (const [mode, payload] of stream as AsyncIterable<[string, unknown]>) {
+      if (mode === "messages") {
+        const [msg] = payload as [BaseMessage, unknown];
+        if (AIMessageChunk.isInstance(msg)) {
+          const text = textOf(msg.content);
+          if (text) {
+            answer += text;
+            onEvent({ type: "token", text });
+          }
+        }
+        continue;
+      }
+      for (const [node, update] of Object.entries(payload as Record<string, unknown>)) {
+        if (node === "__interrupt__") {
+          for (const i of update as Array<{ value: unknown }>) onEvent({ type: "interrupt", value: i.value });
+          continue;
+        }
+        // A node that returned several Commands (parallel tool calls) reports a list of updates.
+        for (const u of (Array.isArray(update) ? update : [update]) as NodeUpdate[]) {
+        for (const m of u?.messages ?? []) {
+          if (ToolMessage.isInstance(m)) {
+            onEvent({ type: "tool_result", id: m.tool_call_id, name: m.name ?? "", status: m.status === "error" ? "error" : "success", content: textOf(m.content) });
+          } else if ("tool_calls" in m && Array.isArray(m.tool_calls)) {
+            for (const c of m.tool_calls) onEvent({ type: "tool_call", id: c.id ?? "", name: c.name, args: c.args });
+            answer = textOf(m.content);
+          }
+        }
+        if (u?.promoted && u.promoted.names.length > 0) onEvent({ type: "promoted", catalog_hash: u.promoted.catalog_hash, names: u.promoted.names });
+        }
+      }
+    }
+  } catch (e) {
+    onEvent({ type: "error", message: (e as Error).message });
+    return { threadId, ok: false };
+  }
+  onEvent({ type: "done", thread_id: threadId, answer });
+  return { threadId, ok: true };
+}

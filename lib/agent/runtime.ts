@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { LoadedConfig } from "@/lib/config";
+import { ConfigStore, resolveConfigPaths } from "@/lib/config";
+import { log } from "@/lib/log/logger";
+import { McpManager } from "@/lib/mcp/client";
+import type { McpServerStatus } from "@/lib/mcp/types";
+import type { ModelFactoryOptions } from "@/lib/models/factory";
+import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
+import { setActiveConfig } from "@/lib/tools/context";
+import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
+
+export const ASSISTANT = {
+  graph_id: "lead_agent",
+  name: "Fawn lead agent",
+  description: "One lead agent with built-in, configured and deferred MCP tools found through tool_search.",
+} as const;
+
+/** What the HTTP API and the CLI need: the compiled graph, where threads live, and what it was built from. */
+export interface AgentRuntime {
+  graph: BuiltAgent["agent"]["graph"];
+  dbPath: string;
+  assistant: { graph_id: string; name: string; description: string };
+  built: BuiltAgent;
+  config: LoadedConfig;
+  mcpServers: McpServerStatus[];
+  /** The newest config edit or rebuild that failed (the previous agent stays in force), if any. */
+  error: string | null;
+}
+
+export interface RuntimeOptions {
+  config?: string;
+  extensions?: string;
+  models?: ModelFactoryOptions;
+}
+
+/**
+ * Owns the config store, the MCP connections and the built agent, and rebuilds the agent when the
+ * config files change or an MCP server's catalog changes. A failed rebuild keeps the last good agent.
+ */
+export class FawnRuntime {
+  readonly store: ConfigStore;
+  private mcp: McpManager | null = null;
+  private current: { key: string; runtime: AgentRuntime } | null = null;
+  private building: Promise<AgentRuntime> | null = null;
+
+  constructor(private readonly opts: RuntimeOptions = {}) {
+    this.store = new ConfigStore(resolveConfigPaths(opts));
+  }
+
+  async get(): Promise<AgentRuntime> {
+    this.building ??= this.refresh().finally(() => {
+      this.building = null;
+    });
+    return this.building;
+  }
+
+  private async refresh(): Promise<AgentRuntime> {
+    let config: LoadedConfig;
+    try {
+      config = this.store.get();
+    } catch (e) {
+      if (this.current) return { ...this.current.runtime, error: (e as Error).message };
+      throw e;
+    }
+    // The sandbox root exists before any server that is confined to it starts.
+    fs.mkdirSync(path.resolve(config.baseDir, config.app.sandbox.root), { recursive: true });
+    this.mcp ??= new McpManager(config.baseDir);
+    const configError = this.store.lastError?.message ?? null;
+    if (this.current && this.current.key === `${config.fingerprint}:${this.mcp.generation}` && !this.mcp.needsReload()) {
+      return this.current.runtime.error === configError ? this.current.runtime : { ...this.current.runtime, error: configError };
+    }
+    const mcp = await this.mcp.load(config.servers);
+    const key = `${config.fingerprint}:${this.mcp.generation}`;
+    if (this.current && this.current.key === key) {
+      this.current.runtime = { ...this.current.runtime, mcpServers: mcp.servers, error: configError };
+      return this.current.runtime;
+    }
+    try {
+      setActiveConfig(config);
+      const dbPath = path.resolve(config.baseDir, config.app.checkpointer.path);
+      const built = await buildLeadAgent({ config, mcp, checkpointer: sqliteCheckpointer(dbPath), models: this.opts.models });
+      const runtime: AgentRuntime = { graph: built.agent.graph, dbPath, assistant: ASSISTANT, built, config, mcpServers: mcp.servers, error: configError };
+      this.current = { key, runtime };
+      log("info", "agent.built", { tools: built.tools.length, deferred: built.setup.deferredNames.size, catalog_hash: built.setup.catalog?.hash ?? null });
+      return runtime;
+    } catch (e) {
+      const message = (e as Error).message;
+      log("error", "agent.build_failed", { error: message });
+      if (this.current) {
+        setActiveConfig(this.current.runtime.config);
+        return { ...this.current.runtime, error: message };
+      }
+      throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.mcp?.close();
+  }
+}
+
+// Survives Next.js dev reloads of this module, so MCP servers are not spawned twice.
+const globalForFawn = globalThis as unknown as { __fawnRuntime?: FawnRuntime };
+
+/** The process-wide runtime on the default (or FAWN_CONFIG / FAWN_EXTENSIONS_CONFIG) paths. */
+export function getAgentRuntime(): Promise<AgentRuntime> {
+  globalForFawn.__fawnRuntime ??= new FawnRuntime();
+  return globalForFawn.__fawnRuntime.get();
+}

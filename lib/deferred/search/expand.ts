@@ -1,0 +1,82 @@
+import { type Expansion, getLexicon, type Lexicon, scanCjk } from "./lexicon";
+import { stem } from "./stem";
+import { fold, rawTokens, splitIdentifier, STOPWORDS } from "./tokenize";
+
+/** One unit of meaning in the query; a document scores through its best-matching expansion. */
+export interface QueryTerm {
+  /** Readable origin, for tests and debugging. */
+  source: string;
+  expansions: Expansion[];
+  /** Set for words the user typed in Latin script: also matched by prefix / typo tolerance. */
+  surface?: string;
+}
+
+const CJK_CLASS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30fc";
+const RUN = new RegExp(`([${CJK_CLASS}]+)|((?:(?![${CJK_CLASS}])[\\p{L}\\p{M}\\p{N}])+)`, "gu");
+
+/** An English word → its literal term plus the lexicon's expansions. */
+function englishTerm(word: string, source: string, lex: Lexicon, surface?: string): QueryTerm {
+  const s = stem(word);
+  const expansions: Expansion[] = [{ terms: [s], weight: 1 }, ...(lex.words.get(s) ?? [])];
+  return { source, expansions, surface };
+}
+
+/** Translation alternatives ("view|get") become one term whose expansions are all of theirs. */
+function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
+  return (lex.translations.get(key) ?? []).map((alternatives) => {
+    const merged: Expansion[] = [];
+    for (const w of alternatives) {
+      for (const e of englishTerm(w, key, lex).expansions) {
+        const dup = merged.find((m) => m.terms.join(" ") === e.terms.join(" "));
+        if (!dup) merged.push(e);
+        else dup.weight = Math.max(dup.weight, e.weight);
+      }
+    }
+    return { source: `${key}→${alternatives.join("|")}`, expansions: merged };
+  });
+}
+
+/**
+ * Query text → terms. Latin words are split like identifiers, stopwords dropped, stemmed and expanded
+ * (abbreviations, related words, multi-word phrases); foreign words and CJK runs are translated through
+ * the lexicon, and CJK runs also keep their segmenter words (for catalogs written in those languages).
+ */
+export function expandQuery(text: string, lex: Lexicon = getLexicon()): QueryTerm[] {
+  const out: QueryTerm[] = [];
+  const latin: { raw: string; stem: string }[] = [];
+  const flushLatin = () => {
+    for (let i = 0; i < latin.length; i++) {
+      for (const p of lex.phrases.get(latin[i]!.stem) ?? []) {
+        if (p.key.every((k, j) => latin[i + j]?.stem === k)) {
+          out.push({ source: p.key.join(" "), expansions: p.expansions });
+          break;
+        }
+      }
+      const { raw } = latin[i]!;
+      if (lex.translations.has(raw)) out.push(...translatedTerms(raw, lex));
+      else if (!STOPWORDS.has(raw)) out.push(englishTerm(raw, raw, lex, raw));
+    }
+    latin.length = 0;
+  };
+  for (const m of text.normalize("NFKC").matchAll(RUN)) {
+    if (m[1]) {
+      flushLatin();
+      for (const key of scanCjk(m[1], lex)) out.push(...translatedTerms(key, lex));
+      for (const t of rawTokens(m[1])) out.push({ source: t.text, expansions: [{ terms: [t.text], weight: 1 }] });
+    } else {
+      for (const w of splitIdentifier(m[2]!)) {
+        const raw = fold(w);
+        latin.push({ raw, stem: stem(raw) });
+      }
+    }
+  }
+  flushLatin();
+  // A word said twice is still one need; keep the first.
+  const seen = new Set<string>();
+  return out.filter((t) => {
+    const id = t.expansions[0]!.terms.join(" ") + "\u0000" + t.expansions.length;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}

@@ -1,0 +1,117 @@
+import { EQUIVALENTS, PRODUCTS, RELATED } from "./lexicon-en";
+import { TRANSLATIONS } from "./lexicon-i18n";
+import { stem } from "./stem";
+import { fold, HAS_CJK, rawTokens, STOPWORDS } from "./tokenize";
+
+/** One way to read a query word: index terms (several = a phrase, all scored) and how much to trust it. */
+export interface Expansion {
+  terms: string[];
+  weight: number;
+}
+
+export interface PhraseEntry {
+  /** Stemmed words that must follow each other in the query. */
+  key: string[];
+  expansions: Expansion[];
+}
+
+/** Weights of each kind of expansion; the literal word always has weight 1. */
+export const WEIGHTS = { equivalent: 0.9, related: 0.55, product: 0.6 } as const;
+
+export interface Lexicon {
+  /** By stemmed single word. */
+  words: Map<string, Expansion[]>;
+  /** Multi-word keys by their first stemmed word. */
+  phrases: Map<string, PhraseEntry[]>;
+  /** Non-English key (folded) → English words, each a list of alternatives. */
+  translations: Map<string, string[][]>;
+  /** CJK translation keys, for longest-match scanning of unsegmented text. */
+  cjkKeys: Set<string>;
+  cjkMaxKey: number;
+}
+
+/** Surface words of a lexicon entry, stemmed, keeping stopwords (they are part of phrase keys). */
+const keyOf = (entry: string): string[] => rawTokens(entry).map((t) => (t.cjk ? t.text : stem(t.text)));
+/** Index terms of a lexicon entry: what it can match in a tool's text. */
+const termsOf = (entry: string): string[] =>
+  rawTokens(entry)
+    .filter((t) => t.cjk || !STOPWORDS.has(t.text))
+    .map((t) => (t.cjk ? t.text : stem(t.text)));
+
+function build(): Lexicon {
+  const words = new Map<string, Expansion[]>();
+  const phrases = new Map<string, PhraseEntry[]>();
+  const phraseByKey = new Map<string, PhraseEntry>();
+
+  const add = (keyEntry: string, exp: Expansion) => {
+    const key = keyOf(keyEntry);
+    if (key.length === 0 || exp.terms.length === 0 || exp.terms.join(" ") === key.join(" ")) return;
+    if (key.length === 1) {
+      const list = words.get(key[0]!) ?? [];
+      if (!list.some((e) => e.terms.join(" ") === exp.terms.join(" "))) list.push(exp);
+      words.set(key[0]!, list);
+      return;
+    }
+    const id = key.join(" ");
+    let entry = phraseByKey.get(id);
+    if (!entry) {
+      entry = { key, expansions: [] };
+      phraseByKey.set(id, entry);
+      const list = phrases.get(key[0]!) ?? [];
+      list.push(entry);
+      phrases.set(key[0]!, list);
+    }
+    if (!entry.expansions.some((e) => e.terms.join(" ") === exp.terms.join(" "))) entry.expansions.push(exp);
+  };
+
+  for (const [k, v] of Object.entries(EQUIVALENTS)) add(k, { terms: termsOf(v), weight: WEIGHTS.equivalent });
+  const groups = (list: string[][], weight: number) => {
+    for (const group of list) {
+      for (const a of group) for (const b of group) if (a !== b) add(a, { terms: termsOf(b), weight });
+    }
+  };
+  groups(RELATED, WEIGHTS.related);
+  groups(PRODUCTS, WEIGHTS.product);
+  // Longer phrases first so the longest match wins when several start at one word.
+  for (const list of phrases.values()) list.sort((a, b) => b.key.length - a.key.length);
+
+  const translations = new Map<string, string[][]>();
+  const cjkKeys = new Set<string>();
+  let cjkMaxKey = 0;
+  for (const [k, v] of Object.entries(TRANSLATIONS)) {
+    const key = HAS_CJK.test(k) ? k : fold(k);
+    translations.set(key, v.split(/\s+/).map((w) => w.split("|")));
+    if (HAS_CJK.test(k)) {
+      cjkKeys.add(key);
+      cjkMaxKey = Math.max(cjkMaxKey, key.length);
+    }
+  }
+  return { words, phrases, translations, cjkKeys, cjkMaxKey };
+}
+
+let lexicon: Lexicon | undefined;
+/** Compiled once per process (a few ms); shared by every searcher. */
+export function getLexicon(): Lexicon {
+  lexicon ??= build();
+  return lexicon;
+}
+
+/** Longest-match-first scan of a CJK run against the translation keys; unmatched characters are skipped. */
+export function scanCjk(run: string, lex: Lexicon): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < run.length; ) {
+    let hit = "";
+    for (let len = Math.min(lex.cjkMaxKey, run.length - i); len >= 1; len--) {
+      const piece = run.slice(i, i + len);
+      if (lex.cjkKeys.has(piece)) {
+        hit = piece;
+        break;
+      }
+    }
+    if (hit) {
+      found.push(hit);
+      i += hit.length;
+    } else i++;
+  }
+  return found;
+}

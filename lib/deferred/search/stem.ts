@@ -1,0 +1,28 @@
+/**
+ * A light English suffix stripper. Both the index and the query go through it, so what matters is that
+ * the forms a tool text and a user use for one word meet (create/creates/created/creating/creation →
+ * "creat"), not linguistic accuracy. Deliberately conservative: no -er/-ly/-able rules, which merge
+ * unrelated software words (server/serve, user/use).
+ */
+const VOWEL = /[aeiouy]/;
+
+function undouble(s: string): string {
+  const n = s.length;
+  if (n >= 3 && s[n - 1] === s[n - 2] && !"lsz".includes(s[n - 1]!)) return s.slice(0, -1);
+  return s;
+}
+
+export function stem(word: string): string {
+  let w = word;
+  if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
+  if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
+  else if (/(ss|x|ch|sh|zz)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith("ing") && w.length >= 6 && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
+  else if (w.endsWith("ed") && w.length >= 5 && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
+  else if (/[ts]ion$/.test(w) && w.length >= 7) w = w.slice(0, -3);
+  else if (w.endsWith("ment") && w.length >= 8) w = w.slice(0, -4);
+  if (w.endsWith("e") && w.length >= 5) w = w.slice(0, -1);
+  if (w.endsWith("y") && w.length >= 5 && !VOWEL.test(w[w.length - 2]!)) w = w.slice(0, -1) + "i";
+  return w;
+}

@@ -1,0 +1,84 @@
+import { stem } from "./stem";
+
+/**
+ * Text → search terms. Identifiers are split on `_`, `-`, camelCase and letter/digit boundaries;
+ * Chinese/Japanese/Korean runs are cut into words with `Intl.Segmenter` (no spaces to split on);
+ * everything is NFKC-folded, lower-cased, diacritic-free and stemmed.
+ */
+
+const CJK_CLASS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30fc";
+const RUN = new RegExp(`([${CJK_CLASS}]+)|((?:(?![${CJK_CLASS}])[\\p{L}\\p{M}\\p{N}])+)`, "gu");
+export const HAS_CJK = new RegExp(`[${CJK_CLASS}]`, "u");
+
+/** Function words that only add noise to a ranked search (kept short: "get", "all", "new", "open" carry meaning). */
+export const STOPWORDS = new Set(
+  (
+    "a an the and or but of to in on at by for from with without into onto via as is are was were be been being " +
+    "it its this that these those there here my our your their his her me we you they them i us " +
+    "do does did doing can could should would will shall may might must " +
+    "what which who whom whose when where why how please some any so than then too very just also " +
+    "if else not no nor only own same such about above below over under again further once " +
+    "e g eg ie etc"
+  ).split(" "),
+);
+
+let segmenter: Intl.Segmenter | undefined;
+function cjkWords(run: string): string[] {
+  segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
+  const out: string[] = [];
+  for (const s of segmenter.segment(run)) if (s.isWordLike) out.push(s.segment);
+  return out;
+}
+
+/** Lower-case and strip diacritics so "Lösche"/"créer" meet their lexicon keys; CJK is left as is. */
+export function fold(text: string): string {
+  return text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC");
+}
+
+/** camelCase / PascalCase / ACRONYMWord boundaries, then letter/digit boundaries kept only for long letter parts. */
+export function splitIdentifier(word: string): string[] {
+  const spaced = word.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2");
+  const out: string[] = [];
+  for (const part of spaced.split(" ")) {
+    if (!part) continue;
+    out.push(part);
+    // "base64" also yields "base"; "r2", "d1", "k8s" stay whole: short letter parts are names, not words.
+    const pieces = part.match(/\p{L}+|\p{N}+/gu) ?? [];
+    if (pieces.length > 1) for (const p of pieces) if (p.length >= 3 && /\p{L}/u.test(p)) out.push(p);
+  }
+  return out;
+}
+
+export interface RawToken {
+  /** Folded surface form, before stemming. */
+  text: string;
+  cjk: boolean;
+}
+
+/** Surface tokens in order; CJK runs become their segmenter words. Not filtered, not stemmed. */
+export function rawTokens(text: string): RawToken[] {
+  const out: RawToken[] = [];
+  for (const m of text.normalize("NFKC").matchAll(RUN)) {
+    if (m[1]) {
+      for (const w of cjkWords(m[1])) out.push({ text: w, cjk: true });
+    } else {
+      for (const w of splitIdentifier(m[2]!)) out.push({ text: fold(w), cjk: false });
+    }
+  }
+  return out;
+}
+
+/** The index-side pipeline: surface tokens minus stopwords, stemmed. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const t of rawTokens(text)) {
+    if (t.cjk) out.push(t.text);
+    else if (!STOPWORDS.has(t.text)) out.push(stem(t.text));
+  }
+  return out;
+}
+
+/** Name parts for name matching: "API-post-page" → ["api","post","page"], stemmed, stopwords kept (names are short). */
+export function nameTerms(name: string): string[] {
+  return rawTokens(name).map((t) => (t.cjk ? t.text : stem(t.text)));
+}

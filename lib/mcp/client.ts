@@ -1,0 +1,205 @@
+import { loadMcpTools } from "@langchain/mcp-adapters";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import type { ResolvedServer } from "@/lib/config";
+import { log } from "@/lib/log/logger";
+import { checkServerTools } from "./catalog-check";
+import { connectServer, type McpConnection } from "./connect";
+import type { McpLoadResult, McpServerStatus, McpToolEntry } from "./types";
+
+/** A failed server is tried again at most this often, so one dead server does not slow every turn. */
+const RETRY_FAILED_MS = 30_000;
+
+// Listed loosely: one malformed tool must not hide the server's other tools (the SDK's strict parse would).
+const LooseToolList = z.object({ tools: z.array(z.unknown()), nextCursor: z.string().optional() }).loose();
+
+interface ServerSlot {
+  server: ResolvedServer;
+  key: string;
+  conn: McpConnection | null;
+  status: McpServerStatus;
+  entries: McpToolEntry[];
+  failedAt: number;
+  /** Reconnect in flight, shared by concurrent callers. */
+  connecting: Promise<void> | null;
+}
+
+async function listAllTools(client: Client): Promise<{ tools: Tool[]; malformed: string[] }> {
+  const tools: Tool[] = [];
+  const malformed: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, LooseToolList);
+    for (const raw of page.tools) {
+      const parsed = ToolSchema.safeParse(raw);
+      if (parsed.success) tools.push(parsed.data);
+      else malformed.push(String((raw as { name?: unknown })?.name ?? "<unnamed>"));
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return { tools, malformed };
+}
+
+/**
+ * The MCP side of Fawn: one connection per server, each isolated (a failing, hanging or crashing
+ * server only fails itself), cached across agent builds, reconnected when it died.
+ * `generation` changes whenever any server's tool list may have changed, so callers can rebuild.
+ */
+export class McpManager {
+  private slots = new Map<string, ServerSlot>();
+  generation = 0;
+
+  constructor(private readonly baseDir: string) {}
+
+  /** Bring the connections in line with the configured servers and return every usable tool. */
+  async load(servers: ResolvedServer[]): Promise<McpLoadResult> {
+    const wanted = new Set(servers.map((s) => s.name));
+    for (const [name, slot] of this.slots) {
+      if (!wanted.has(name)) {
+        this.slots.delete(name);
+        await slot.conn?.close();
+        this.generation++;
+      }
+    }
+    await Promise.all(servers.map((s) => this.ensure(s)));
+    const result: McpLoadResult = { tools: [], servers: [] };
+    for (const s of servers) {
+      const slot = this.slots.get(s.name) as ServerSlot;
+      result.servers.push({ ...slot.status });
+      result.tools.push(...slot.entries);
+    }
+    return result;
+  }
+
+  /** True when a load() now would change something (a server died or is due for a retry). */
+  needsReload(): boolean {
+    for (const slot of this.slots.values()) {
+      if (slot.status.status === "connected" && slot.conn?.closed) return true;
+      if (slot.status.status === "failed" && !slot.server.error && Date.now() - slot.failedAt > RETRY_FAILED_MS) return true;
+    }
+    return false;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.slots.values()].map((s) => s.conn?.close()));
+    this.slots.clear();
+  }
+
+  private async ensure(server: ResolvedServer): Promise<void> {
+    const key = JSON.stringify([server.config, server.error ?? null]);
+    let slot = this.slots.get(server.name);
+    if (slot && slot.key !== key) {
+      await slot.conn?.close();
+      slot = undefined;
+      this.generation++;
+    }
+    if (!slot) {
+      slot = {
+        server,
+        key,
+        conn: null,
+        entries: [],
+        failedAt: 0,
+        connecting: null,
+        status: {
+          name: server.name,
+          status: "failed",
+          transport: server.transport,
+          description: server.config.description ?? null,
+          tools: 0,
+          error: "not connected yet",
+          warnings: [],
+          connect_ms: null,
+        },
+      };
+      this.slots.set(server.name, slot);
+    } else if (slot.status.status === "connected" && !slot.conn?.closed) {
+      return;
+    } else if (slot.status.status === "disabled") {
+      return;
+    } else if (slot.status.status === "failed" && Date.now() - slot.failedAt < RETRY_FAILED_MS && slot.failedAt > 0) {
+      return;
+    }
+    await this.connect(slot);
+  }
+
+  private connect(slot: ServerSlot): Promise<void> {
+    slot.connecting ??= this.doConnect(slot).finally(() => {
+      slot.connecting = null;
+    });
+    return slot.connecting;
+  }
+
+  private async doConnect(slot: ServerSlot): Promise<void> {
+    const { server } = slot;
+    const before = slot.entries.map((e) => e.tool.name).join("\n");
+    const setFailed = (error: string) => {
+      slot.conn = null;
+      slot.entries = [];
+      slot.failedAt = Date.now();
+      slot.status = { ...slot.status, status: "failed", tools: 0, error, connect_ms: null };
+      log("warn", "mcp.server_failed", { server: server.name, error });
+    };
+    if (!server.config.enabled) {
+      slot.entries = [];
+      slot.status = { ...slot.status, status: "disabled", tools: 0, error: null };
+      return;
+    }
+    if (server.error) return setFailed(server.error);
+    await slot.conn?.close();
+    const started = performance.now();
+    try {
+      const conn = await connectServer(server, this.baseDir);
+      const { tools, malformed } = await listAllTools(conn.client);
+      const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
+      for (const name of malformed) warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
+      for (const w of warnings) log("warn", "mcp.tool_dropped", { server: server.name, message: w });
+      const byOriginal = new Map(ok.map((c) => [c.tool.name, c]));
+      const proxy = this.proxyClient(slot, ok.map((c) => c.tool));
+      const loaded = await loadMcpTools(server.name, proxy, {
+        throwOnLoadError: false,
+        prefixToolNameWithServerName: false,
+        additionalToolNamePrefix: "",
+        defaultToolTimeout: server.config.tool_call_timeout ? server.config.tool_call_timeout * 1000 : undefined,
+      });
+      slot.conn = conn;
+      slot.entries = loaded.map((tool) => {
+        const original = tool.name;
+        tool.name = byOriginal.get(original)?.exposedName ?? original;
+        tool.metadata = { ...(tool.metadata ?? {}), fawn_source: "mcp", fawn_server: server.name };
+        return { tool, server: server.name, originalName: original };
+      });
+      slot.status = {
+        ...slot.status,
+        status: "connected",
+        tools: slot.entries.length,
+        error: null,
+        warnings,
+        connect_ms: Math.round(performance.now() - started),
+      };
+      log("info", "mcp.server_connected", { server: server.name, tools: slot.entries.length, ms: slot.status.connect_ms });
+    } catch (e) {
+      setFailed((e as Error).message);
+    }
+    if (slot.entries.map((e) => e.tool.name).join("\n") !== before) this.generation++;
+  }
+
+  /**
+   * What loadMcpTools talks to: it always reaches the slot's current connection, reconnecting once
+   * if the server died, so tools built before a crash keep working after the reconnect.
+   */
+  private proxyClient(slot: ServerSlot, tools: Tool[]): Client {
+    const live = async (): Promise<Client> => {
+      if (!slot.conn || slot.conn.closed) await this.connect(slot);
+      if (!slot.conn) throw new Error(`MCP server "${slot.server.name}" is not connected: ${slot.status.error ?? "unknown error"}`);
+      return slot.conn.client;
+    };
+    const proxy = {
+      listTools: async () => ({ tools }),
+      callTool: async (...args: Parameters<Client["callTool"]>) => (await live()).callTool(...args),
+      readResource: async (...args: Parameters<Client["readResource"]>) => (await live()).readResource(...args),
+    };
+    return proxy as unknown as Client;
+  }
+}

@@ -1,0 +1,94 @@
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { ResolvedServer } from "@/lib/config";
+
+const STDERR_TAIL = 2000;
+
+/** A live connection to one MCP server. `closed` turns true when the transport ends (crash, exit, network). */
+export interface McpConnection {
+  client: Client;
+  closed: boolean;
+  /** The last lines the server wrote to stderr (stdio only), for error messages. */
+  stderrTail(): string;
+  close(): Promise<void>;
+}
+
+function stdioTransport(server: ResolvedServer, baseDir: string, onStderr: (chunk: string) => void): Transport {
+  const cfg = server.config;
+  // "node" means this very Node, so servers run on the same version without relying on PATH.
+  const command = cfg.command === "node" ? process.execPath : (cfg.command as string);
+  const transport = new StdioClientTransport({
+    command,
+    args: cfg.args,
+    env: { ...getDefaultEnvironment(), ...cfg.env },
+    cwd: path.resolve(baseDir, cfg.cwd ?? "."),
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (d: Buffer) => onStderr(d.toString("utf8")));
+  return transport;
+}
+
+function httpTransport(server: ResolvedServer): Transport {
+  const url = new URL(server.config.url as string);
+  const requestInit = { headers: server.config.headers };
+  return server.transport === "sse"
+    ? new SSEClientTransport(url, { requestInit })
+    : new StreamableHTTPClientTransport(url, { requestInit });
+}
+
+function timeoutAfter(ms: number, what: string): { promise: Promise<never>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000}s`)), ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/**
+ * Start or reach one server and complete the MCP handshake within `session_init_timeout`.
+ * On failure everything started is torn down and the error says what happened, with the server's stderr.
+ */
+export async function connectServer(server: ResolvedServer, baseDir: string): Promise<McpConnection> {
+  let tail = "";
+  const onStderr = (chunk: string) => {
+    tail = (tail + chunk).slice(-STDERR_TAIL);
+  };
+  let transport: Transport;
+  try {
+    transport = server.transport === "stdio" ? stdioTransport(server, baseDir, onStderr) : httpTransport(server);
+  } catch (e) {
+    throw new Error(`cannot set up ${server.transport} transport: ${(e as Error).message}`);
+  }
+  const client = new Client({ name: "fawn", version: "0.1.0" }, { capabilities: {} });
+  const conn: McpConnection = {
+    client,
+    closed: false,
+    stderrTail: () => tail.trim(),
+    close: async () => {
+      conn.closed = true;
+      await client.close().catch(() => undefined);
+    },
+  };
+  const ms = server.config.session_init_timeout * 1000;
+  const timeout = timeoutAfter(ms, "session initialisation");
+  try {
+    await Promise.race([client.connect(transport, { timeout: ms }), timeout.promise]);
+  } catch (e) {
+    await conn.close();
+    const stderr = tail.trim().split("\n").slice(-3).join(" | ");
+    throw new Error(`${(e as Error).message}${stderr ? ` (stderr: ${stderr})` : ""}`);
+  } finally {
+    timeout.cancel();
+  }
+  // Set after connect: the client installs its own handlers during connect and chains ours.
+  const prevClose = client.onclose;
+  client.onclose = () => {
+    conn.closed = true;
+    prevClose?.();
+  };
+  return conn;
+}

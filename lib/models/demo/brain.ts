@@ -1,0 +1,160 @@
+import { inferArgs, searchKeywords } from "./args";
+import { type ChatRequest, type DemoReply, messageText, type WireMessage, type WireTool } from "./wire";
+
+/**
+ * The offline demo model's whole mind: a deterministic policy over the OpenAI request it receives.
+ * It looks for the tool the person needs with tool_search, calls the promoted tool with arguments
+ * read from the message, and answers with the result; it says plainly when it cannot help.
+ */
+
+const MAX_STEPS_PER_TURN = 6;
+const MAX_SEARCHES_PER_TURN = 3;
+const RESULT_PREVIEW = 1500;
+const DEMO_NOTE = "_(Demo model, offline: deterministic replies, no real language model.)_";
+
+const say = (content: string): DemoReply => ({ content, toolCalls: [] });
+const call = (name: string, args: Record<string, unknown>, content = ""): DemoReply => ({ content, toolCalls: [{ name, args }] });
+
+export function deferredNamesOf(messages: WireMessage[]): string[] {
+  const system = messages.filter((m) => m.role === "system" || m.role === "developer").map(messageText).join("\n");
+  const section = /<available-deferred-tools>\n([\s\S]*?)\n<\/available-deferred-tools>/.exec(system);
+  return section ? section[1].split("\n").map((s) => s.trim()).filter(Boolean) : [];
+}
+
+interface Turn {
+  userText: string;
+  /** Messages after the person's last message. */
+  steps: WireMessage[];
+  tools: Map<string, WireTool>;
+}
+
+function safeArgs(json: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toolNameOfResult(turn: Turn, result: WireMessage): string | undefined {
+  for (const m of turn.steps) {
+    const c = m.tool_calls?.find((tc) => tc.id === result.tool_call_id);
+    if (c) return c.function.name;
+  }
+  return result.name;
+}
+
+function calledThisTurn(turn: Turn, name: string): boolean {
+  return turn.steps.some((m) => m.tool_calls?.some((c) => c.function.name === name));
+}
+
+function mentionedName(text: string, names: Iterable<string>): string | undefined {
+  const lower = text.toLowerCase();
+  let best: string | undefined;
+  for (const n of names) {
+    if (new RegExp(`(^|[^a-z0-9_])${n.toLowerCase().replace(/[-]/g, "\\-")}($|[^a-z0-9_])`).test(lower) && (!best || n.length > best.length)) best = n;
+  }
+  return best;
+}
+
+function callWithInferredArgs(turn: Turn, name: string, intro: string): DemoReply {
+  const fn = turn.tools.get(name)?.function;
+  const { args, missing } = inferArgs(fn?.parameters, turn.userText, name, fn?.description ?? "");
+  if (missing.length > 0) {
+    const example = Object.fromEntries(missing.map((k) => [k, "…"]));
+    return say(
+      `I found the tool \`${name}\`, but I could not read ${missing.map((m) => `\`${m}\``).join(", ")} from your message. ` +
+        `Send the arguments as JSON, for example: \`${JSON.stringify(example)}\`.\n\n${DEMO_NOTE}`,
+    );
+  }
+  return call(name, args, intro);
+}
+
+function startTurn(turn: Turn, deferred: string[]): DemoReply {
+  const text = turn.userText.trim();
+  const direct = mentionedName(text, [...turn.tools.keys()].filter((n) => n !== "tool_search"));
+  if (direct) return callWithInferredArgs(turn, direct, `Calling \`${direct}\`.`);
+  if (/\bask me\b|\bclarif/i.test(text) && turn.tools.has("ask_clarification")) {
+    const options = /\b(?:which|what)\b[^?]*?\b([\w.-]+)\s+or\s+([\w.-]+)/i.exec(text);
+    return call("ask_clarification", {
+      question: options ? `Which do you want: ${options[1]} or ${options[2]}?` : "Could you tell me more about what you need?",
+      ...(options ? { options: [options[1], options[2]] } : {}),
+    });
+  }
+  if (turn.tools.has("tool_search") && deferred.length > 0 && !/^(hi|hello|hey|help)\b/i.test(text)) {
+    const named = mentionedName(text, deferred);
+    const query = named ? `select:${named}` : searchKeywords(text);
+    if (query) return call("tool_search", { query }, "Let me look for a tool for that.");
+  }
+  const toolList = [...turn.tools.keys()].join(", ") || "none";
+  return say(
+    `Hello! I am Fawn's offline demo model. Ask me for something one of the connected tools can do ` +
+      `(${deferred.length} deferred MCP tools are available through tool_search; bound now: ${toolList}). ` +
+      `I will search for the tool, load it and call it. Put exact arguments in JSON if you like, e.g. {"a": 1}.\n\n${DEMO_NOTE}`,
+  );
+}
+
+function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
+  let found: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(messageText(result));
+    if (Array.isArray(parsed)) {
+      found = parsed
+        .map((d) => (d?.function?.name ?? d?.name) as unknown)
+        .filter((n): n is string => typeof n === "string");
+    }
+  } catch {
+    /* a "no tools found" or error text */
+  }
+  if (found.length === 0) {
+    // Like a person would: try again with the single most telling words before giving up.
+    const tried = new Set(
+      turn.steps.flatMap((m) => m.tool_calls ?? []).filter((c) => c.function.name === "tool_search").map((c) => String(safeArgs(c.function.arguments).query ?? "")),
+    );
+    const words = searchKeywords(turn.userText).split(/\s+/).filter((w) => w.length > 2).sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+    const next = words.find((w) => !tried.has(w));
+    if (next && tried.size < MAX_SEARCHES_PER_TURN) return call("tool_search", { query: next }, "Let me try other words.");
+    return say(`I searched the deferred tools but found nothing that fits your request, so I cannot help with that here.\n\n${DEMO_NOTE}`);
+  }
+  const target = found.find((n) => turn.tools.has(n) && !calledThisTurn(turn, n));
+  if (!target) {
+    return say(`I found ${found.map((n) => `\`${n}\``).join(", ")}, but none of them could be called.\n\n${DEMO_NOTE}`);
+  }
+  return callWithInferredArgs(turn, target, `Found \`${target}\`; calling it.`);
+}
+
+function answerWithResult(name: string, result: WireMessage): DemoReply {
+  const text = messageText(result);
+  const shown = text.length > RESULT_PREVIEW ? `${text.slice(0, RESULT_PREVIEW)}\n… (${text.length - RESULT_PREVIEW} more characters)` : text;
+  if (/^Error\b/i.test(text) || (result as { status?: string }).status === "error") {
+    return say(`The tool \`${name}\` reported an error:\n\n\`\`\`\n${shown}\n\`\`\`\n\n${DEMO_NOTE}`);
+  }
+  return say(`Here is what \`${name}\` returned:\n\n\`\`\`\n${shown}\n\`\`\`\n\n${DEMO_NOTE}`);
+}
+
+export function planReply(req: ChatRequest): DemoReply {
+  const messages = req.messages;
+  let u = messages.length - 1;
+  while (u >= 0 && messages[u].role !== "user") u--;
+  const turn: Turn = {
+    userText: u >= 0 ? messageText(messages[u]) : "",
+    steps: messages.slice(u + 1),
+    tools: new Map((req.tools ?? []).map((t) => [t.function.name, t])),
+  };
+  const deferred = deferredNamesOf(messages);
+  const last = messages[messages.length - 1];
+  if (!last || last.role === "user") return startTurn(turn, deferred);
+  if (turn.steps.filter((m) => m.role === "assistant").length >= MAX_STEPS_PER_TURN) {
+    return say(`I have taken ${MAX_STEPS_PER_TURN} steps on this request and will stop here.\n\n${DEMO_NOTE}`);
+  }
+  if (last.role !== "tool") return say(`I have nothing more to add.\n\n${DEMO_NOTE}`);
+  const name = toolNameOfResult(turn, last) ?? "tool";
+  const blocked = /^Error: Tool "([^"]+)" is deferred and has not been promoted yet/.exec(messageText(last));
+  if (blocked && turn.tools.has("tool_search") && !calledThisTurn(turn, "tool_search")) {
+    return call("tool_search", { query: `select:${blocked[1]}` }, `\`${blocked[1]}\` needs to be loaded first.`);
+  }
+  if (name === "tool_search") return afterToolSearch(turn, last);
+  if (name === "ask_clarification") return say(`Thanks! ${messageText(last).replace(/^The user answered:\s*/, "You chose: ")}\n\n${DEMO_NOTE}`);
+  return answerWithResult(name, last);
+}

@@ -1,0 +1,84 @@
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import { ChatOpenAI } from "@langchain/openai";
+import type { AppConfig, ModelConfig } from "@/lib/config";
+import { createDemoFetch, type FetchLike } from "./demo/fetch";
+
+export const DEMO_DISPLAY_NAME = "Demo (offline)";
+
+/** A configured model as the app presents it (never its key). */
+export interface ModelInfo {
+  name: string;
+  display_name: string;
+  model: string;
+  /** True when the offline demo model answers for it (no API key and no base_url). */
+  demo: boolean;
+  supports_vision: boolean;
+  default: boolean;
+  base_url: string | null;
+}
+
+export function usesDemo(m: ModelConfig): boolean {
+  return !m.api_key && !m.base_url;
+}
+
+export function listModels(app: AppConfig): ModelInfo[] {
+  return app.models.map((m, i) => ({
+    name: m.name,
+    display_name: usesDemo(m) ? (m.display_name && /demo/i.test(m.display_name) ? m.display_name : `${m.display_name ?? m.name} → ${DEMO_DISPLAY_NAME}`) : (m.display_name ?? m.name),
+    model: m.model,
+    demo: usesDemo(m),
+    supports_vision: m.supports_vision,
+    default: i === 0,
+    base_url: m.base_url ?? null,
+  }));
+}
+
+export function findModel(app: AppConfig, name: string | undefined): ModelConfig {
+  if (!name) return app.models[0];
+  const m = app.models.find((x) => x.name === name);
+  if (!m) throw new Error(`unknown model "${name}"; configured: ${app.models.map((x) => x.name).join(", ")}`);
+  return m;
+}
+
+export interface ModelFactoryOptions {
+  /** Replaces the HTTP layer (tests record requests here); the demo fetch otherwise for demo models. */
+  fetch?: FetchLike;
+  demoDelayMs?: number;
+}
+
+/**
+ * config.yaml model → LangChain chat model. Without a key and a base_url the real ChatOpenAI client
+ * talks to the in-process demo endpoint, so the whole OpenAI wire path is exercised offline.
+ */
+export async function createChatModel(m: ModelConfig, opts: ModelFactoryOptions = {}): Promise<BaseChatModel> {
+  if (usesDemo(m)) {
+    const demoDelay = opts.demoDelayMs ?? Number(process.env.FAWN_DEMO_DELAY_MS ?? 8);
+    return new ChatOpenAI({
+      model: m.model,
+      apiKey: "demo",
+      maxRetries: 0,
+      configuration: { baseURL: "http://demo.invalid/v1", fetch: opts.fetch ?? createDemoFetch({ delayMs: demoDelay }) },
+    });
+  }
+  const common = {
+    model: m.model,
+    apiKey: m.api_key ?? "not-needed",
+    temperature: m.temperature,
+    maxTokens: m.max_tokens,
+    maxRetries: m.max_retries,
+    timeout: m.timeout_s ? m.timeout_s * 1000 : undefined,
+  };
+  const [spec, exportName] = [m.use.slice(0, m.use.lastIndexOf(":")), m.use.slice(m.use.lastIndexOf(":") + 1)];
+  if (spec === "@langchain/openai" && exportName === "ChatOpenAI") {
+    return new ChatOpenAI({ ...common, configuration: { baseURL: m.base_url, ...(opts.fetch ? { fetch: opts.fetch } : {}) } });
+  }
+  let mod: Record<string, unknown>;
+  try {
+    mod = await import(/* webpackIgnore: true */ spec);
+  } catch {
+    throw new Error(`model "${m.name}": cannot load "${spec}"; install it with \`npm install ${spec}\``);
+  }
+  const Cls = mod[exportName] as (new (args: Record<string, unknown>) => BaseChatModel) | undefined;
+  if (typeof Cls !== "function") throw new Error(`model "${m.name}": "${spec}" has no class "${exportName}"`);
+  return new Cls({ ...common, baseUrl: m.base_url });
+}

@@ -1,0 +1,142 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { LIMITS, formatBytes, openForRead, openForWrite } from "./limits";
+import { SandboxPathError, ensureThreadDir, hostToVirtual, resolveInThread } from "./paths";
+
+const MIME_BY_EXT: Record<string, string> = {
+  txt: "text/plain", md: "text/markdown", markdown: "text/markdown", csv: "text/csv", tsv: "text/tab-separated-values",
+  json: "application/json", jsonl: "application/x-ndjson", yaml: "application/yaml", yml: "application/yaml",
+  xml: "application/xml", html: "text/html", htm: "text/html", css: "text/css", log: "text/plain",
+  js: "text/javascript", mjs: "text/javascript", cjs: "text/javascript", ts: "text/x-typescript", tsx: "text/x-typescript",
+  jsx: "text/javascript", py: "text/x-python", rb: "text/x-ruby", go: "text/x-go", rs: "text/x-rust", java: "text/x-java",
+  c: "text/x-c", h: "text/x-c", cpp: "text/x-c++", hpp: "text/x-c++", sh: "text/x-shellscript", sql: "application/sql",
+  toml: "application/toml", ini: "text/plain", svg: "image/svg+xml",
+  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", bmp: "image/bmp",
+  ico: "image/x-icon", pdf: "application/pdf", zip: "application/zip", gz: "application/gzip", tar: "application/x-tar",
+  mp3: "audio/mpeg", wav: "audio/wav", mp4: "video/mp4", webm: "video/webm",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+};
+
+/** MIME type by file extension; unknown extensions are served as bytes. */
+export function mimeOf(name: string): string {
+  const ext = path.extname(name).slice(1).toLowerCase();
+  return MIME_BY_EXT[ext] ?? "application/octet-stream";
+}
+
+export interface OutputFile {
+  /** Virtual path, e.g. /mnt/user-data/outputs/report.md. */
+  path: string;
+  size: number;
+  mime: string;
+  /** ISO 8601 modification time. */
+  modified: string;
+}
+
+/** Regular files under the thread's outputs/, sorted by path. Symlinks are skipped, not followed. */
+export async function listOutputs(threadId: string): Promise<OutputFile[]> {
+  const threadDir = await ensureThreadDir(threadId);
+  const found: OutputFile[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    for (const e of entries) {
+      if (found.length >= LIMITS.outputEntries) return;
+      const full = path.join(dir, e.name);
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) {
+        const st = await fs.lstat(full).catch(() => null);
+        if (st?.isFile()) {
+          found.push({ path: hostToVirtual(threadDir, full), size: st.size, mime: mimeOf(e.name), modified: st.mtime.toISOString() });
+        }
+      }
+    }
+  };
+  await walk(path.join(threadDir, "outputs"));
+  return found.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+export interface ThreadFile {
+  data: Buffer;
+  mime: string;
+  /** Canonical virtual path of the file served. */
+  path: string;
+}
+
+/** Read one file of the thread (any area) with the same confinement as the tools. */
+export async function readThreadFile(threadId: string, virtualPath: string, maxBytes: number = LIMITS.downloadBytes): Promise<ThreadFile> {
+  const target = await resolveInThread(threadId, virtualPath);
+  if (!target.exists) throw new SandboxPathError(virtualPath, "no such file");
+  const fh = await openForRead(target.host);
+  try {
+    const st = await fh.stat();
+    if (!st.isFile()) throw new SandboxPathError(virtualPath, "it is not a file");
+    if (st.size > maxBytes) throw new SandboxPathError(virtualPath, `the file is ${formatBytes(st.size)}, over the ${formatBytes(maxBytes)} limit`);
+    return { data: await fh.readFile(), mime: mimeOf(target.host), path: target.virtual };
+  } finally {
+    await fh.close();
+  }
+}
+
+const MAX_NAME_BYTES = 200;
+
+/**
+ * A safe file name from a browser-supplied one: last path component only, no control or shell-ish
+ * characters, no leading dots (so neither hidden files nor `..`), at most 200 bytes with the
+ * extension kept.
+ */
+export function sanitizeFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  let clean = base
+    .normalize("NFC")
+    .replace(/[^\p{L}\p{N}._ ()+-]/gu, "_")
+    .replace(/\s+/g, " ")
+    .replace(/^[.\s]+/, "")
+    .trim();
+  if (clean === "" || /^_+$/.test(clean)) clean = "upload";
+  if (Buffer.byteLength(clean) > MAX_NAME_BYTES) {
+    const ext = path.extname(clean).slice(0, 16);
+    let stem = clean.slice(0, clean.length - ext.length);
+    while (Buffer.byteLength(stem + ext) > MAX_NAME_BYTES) stem = stem.slice(0, -1);
+    clean = stem + ext;
+  }
+  return clean;
+}
+
+export interface SavedUpload {
+  /** Virtual path the agent uses, e.g. /mnt/user-data/uploads/data.csv. */
+  path: string;
+  /** The sanitised name actually used (a suffix is added when the name is taken). */
+  filename: string;
+  size: number;
+  mime: string;
+}
+
+/** Store an uploaded file in the thread's uploads/, never overwriting: a taken name gets -1, -2, … */
+export async function saveUpload(threadId: string, filename: string, data: Uint8Array, maxBytes: number = LIMITS.uploadBytes): Promise<SavedUpload> {
+  if (data.byteLength > maxBytes) {
+    throw new Error(`upload ${JSON.stringify(filename)} is ${formatBytes(data.byteLength)}, over the ${formatBytes(maxBytes)} limit`);
+  }
+  const threadDir = await ensureThreadDir(threadId);
+  const clean = sanitizeFileName(filename);
+  const ext = path.extname(clean);
+  const stem = clean.slice(0, clean.length - ext.length);
+  for (let i = 0; i < 1000; i++) {
+    const name = i === 0 ? clean : `${stem}-${i}${ext}`;
+    const host = path.join(threadDir, "uploads", name);
+    let fh: fs.FileHandle;
+    try {
+      fh = await openForWrite(host, "exclusive");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "EEXIST" || (e as NodeJS.ErrnoException).code === "ELOOP") continue;
+      throw e;
+    }
+    try {
+      await fh.writeFile(data);
+    } finally {
+      await fh.close();
+    }
+    return { path: hostToVirtual(threadDir, host), filename: name, size: data.byteLength, mime: mimeOf(name) };
+  }
+  throw new Error(`upload ${JSON.stringify(filename)}: too many files named ${clean} in this thread`);
+}

@@ -1,0 +1,139 @@
+/**
+ * The LangGraph Platform API subset (LANGGRAPH_API.md) as one fetch-style handler: `handle(Request) → Response`.
+ * It wraps routing with CORS, optional token auth, JSON errors (never a stack trace) and one log line per request.
+ * Mounted by `app/api/langgraph/[...path]/route.ts`; tests call `handle` directly or through the official SDK.
+ */
+import { log as defaultLog } from "@/lib/log/logger";
+import { buildAssistant } from "./assistant";
+import { configuredApiToken, requireAuth } from "./auth";
+import { parseCorsOrigins, preflightResponse, withCors } from "./cors";
+import { publicError } from "./errors";
+import { ApiError, DEFAULT_MAX_BODY_BYTES, errorResponse, jsonError } from "./http";
+import { compileRoutes, matchRoute, type ApiContext, type ResolvedRuntime } from "./router";
+import { metaRoutes } from "./routes/meta";
+import { runRoutes } from "./routes/runs";
+import { stateRoutes } from "./routes/state";
+import { threadRoutes } from "./routes/threads";
+import { RunManager } from "./runs";
+import { ThreadStore } from "./thread-store";
+import type { AgentRuntime, Logger } from "./types";
+
+export interface LangGraphApiDeps {
+  /** The lead agent (cached by its provider; may change when config changes). */
+  getRuntime: () => Promise<AgentRuntime>;
+  /** URL path the API is mounted at. Default `/api/langgraph`. */
+  basePath?: string;
+  logger?: Logger;
+  /** Required bearer token; default `FAWN_API_TOKEN`. Empty/undefined disables auth. */
+  apiToken?: string;
+  /** Allowed CORS origins; default `FAWN_CORS_ORIGINS`. */
+  corsOrigins?: string[];
+  /** Largest accepted request body. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** SSE heartbeat interval. Default 5 s (the SDK's idle watchdog then allows 15 s of silence). */
+  heartbeatMs?: number;
+  /** How long finished runs stay joinable. Default 15 min, at most `maxRetainedRuns` (default 200). */
+  runRetentionMs?: number;
+  maxRetainedRuns?: number;
+  now?: () => Date;
+}
+
+export interface LangGraphApi {
+  handle(request: Request): Promise<Response>;
+  /** Cancel active runs, wait for them, close the thread database(s). */
+  close(): Promise<void>;
+}
+
+const allRoutes = compileRoutes([...metaRoutes, ...threadRoutes, ...stateRoutes, ...runRoutes]);
+
+export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
+  const logger = deps.logger ?? defaultLog;
+  const now = deps.now ?? (() => new Date());
+  const basePath = (deps.basePath ?? "/api/langgraph").replace(/\/+$/, "");
+  const token = "apiToken" in deps ? deps.apiToken || undefined : configuredApiToken();
+  const origins = deps.corsOrigins ?? parseCorsOrigins();
+  const createdAt = now().toISOString();
+  const stores = new Map<string, ThreadStore>();
+  const runs = new RunManager({
+    logger,
+    now,
+    retentionMs: deps.runRetentionMs ?? 15 * 60_000,
+    maxRetainedRuns: deps.maxRetainedRuns ?? 200,
+  });
+
+  function storeFor(dbPath: string): ThreadStore {
+    let store = stores.get(dbPath);
+    if (!store) {
+      store = new ThreadStore(dbPath, now);
+      const reset = store.resetStaleBusy();
+      if (reset > 0) logger("warn", "threads.stale_busy_reset", { count: reset });
+      stores.set(dbPath, store);
+    }
+    return store;
+  }
+
+  const ctx: ApiContext = {
+    async resolve(): Promise<ResolvedRuntime> {
+      const runtime = await deps.getRuntime();
+      return { runtime, store: storeFor(runtime.dbPath), assistant: buildAssistant(runtime.assistant, createdAt) };
+    },
+    runs,
+    logger,
+    now,
+    heartbeatMs: deps.heartbeatMs ?? 5_000,
+    maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  };
+
+  async function route(request: Request, url: URL, segments: string[]): Promise<Response> {
+    if (request.method === "OPTIONS") return preflightResponse(request, origins);
+    const denied = requireAuth(request, token);
+    if (denied) return denied;
+    const { route, params } = matchRoute(allRoutes, request.method, segments);
+    return route.handler({ request, url, params, ctx });
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const started = Date.now();
+    const url = new URL(request.url);
+    const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
+    const segments = path.split("/").filter(Boolean);
+    let response: Response;
+    try {
+      response = await route(request, url, segments);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        response = errorResponse(err);
+      } else {
+        const requestId = crypto.randomUUID();
+        logger("error", "http.unhandled", {
+          request_id: requestId,
+          method: request.method,
+          path,
+          ...publicError(err),
+          stack: err instanceof Error ? err.stack : undefined,
+        });
+        response = jsonError(
+          500,
+          "internal",
+          `Internal error handling ${request.method} ${path} (request ${requestId}; details in the server log)`,
+        );
+      }
+    }
+    logger(response.status >= 500 ? "error" : "info", "http.request", {
+      method: request.method,
+      path,
+      status: response.status,
+      ms: Date.now() - started,
+    });
+    return withCors(request, response, origins);
+  }
+
+  return {
+    handle,
+    async close() {
+      await runs.cancelAll();
+      for (const store of stores.values()) store.close();
+      stores.clear();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/** Thread state and history: read the checkpoints through the graph, update them as a node. */
+import { ApiError, jsonResponse, parseJsonBody, parseWith, queryObject } from "../http";
+import type { Route, RouteRequest } from "../router";
+import { HistoryBody, StateAtCheckpointBody, StateQuery, StateUpdateBody } from "../schemas";
+import { checkpointConfigurable, configToCheckpoint, interruptsByTask, snapshotToThreadState } from "../state";
+import { toPlain } from "../serialize";
+import type { RunnableConfigLike, ThreadState } from "../types";
+import { requireThread, threadIdParam } from "./threads";
+
+async function readState({ params, url, ctx }: RouteRequest, configurable?: Record<string, unknown>): Promise<Response> {
+  const threadId = threadIdParam(params);
+  const query = parseWith(StateQuery, queryObject(url), "query");
+  const { store, runtime } = await ctx.resolve();
+  requireThread(store, threadId);
+  const snapshot = await runtime.graph.getState(
+    { configurable: { ...configurable, thread_id: threadId } },
+    query.subgraphs ? { subgraphs: true } : undefined,
+  );
+  return jsonResponse(snapshotToThreadState(snapshot));
+}
+
+async function getState(req: RouteRequest): Promise<Response> {
+  return readState(req);
+}
+
+async function getStateAt(req: RouteRequest): Promise<Response> {
+  return readState(req, { checkpoint_id: req.params.checkpoint_id });
+}
+
+async function postStateAt(req: RouteRequest): Promise<Response> {
+  const body = await parseJsonBody(req.request, StateAtCheckpointBody, req.ctx.maxBodyBytes);
+  const threadId = threadIdParam(req.params);
+  const { store, runtime } = await req.ctx.resolve();
+  requireThread(store, threadId);
+  const snapshot = await runtime.graph.getState(
+    { configurable: checkpointConfigurable(threadId, body.checkpoint) },
+    body.subgraphs ? { subgraphs: true } : undefined,
+  );
+  return jsonResponse(snapshotToThreadState(snapshot));
+}
+
+async function updateState({ request, params, ctx }: RouteRequest): Promise<Response> {
+  const threadId = threadIdParam(params);
+  const body = await parseJsonBody(request, StateUpdateBody, ctx.maxBodyBytes);
+  const { store, runtime } = await ctx.resolve();
+  requireThread(store, threadId);
+  const active = ctx.runs.activeRun(threadId);
+  if (active) {
+    throw new ApiError(409, "conflict", `Thread ${threadId} is busy (run ${active.run_id}); update its state after the run ends`);
+  }
+  const config = { configurable: checkpointConfigurable(threadId, body.checkpoint, body.checkpoint_id) };
+  let result: RunnableConfigLike;
+  try {
+    result = await runtime.graph.updateState(config, body.values, body.as_node ?? undefined);
+  } catch (err) {
+    // LangGraph rejects unknown nodes / ambiguous updates with InvalidUpdateError: the client's fault.
+    if (err instanceof Error && err.name === "InvalidUpdateError") {
+      throw new ApiError(400, "invalid_body", `body.values: ${err.message}`);
+    }
+    throw err;
+  }
+  const snapshot = await runtime.graph.getState({ configurable: { thread_id: threadId } });
+  store.update(threadId, {
+    values: toPlain<Record<string, unknown>>(snapshot.values ?? {}),
+    interrupts: interruptsByTask(snapshot),
+    status: snapshot.next.length > 0 ? "interrupted" : "idle",
+    stateChanged: true,
+  });
+  const checkpoint = configToCheckpoint({ configurable: { thread_id: threadId, ...result.configurable } });
+  return jsonResponse({ checkpoint });
+}
+
+async function history({ request, params, ctx }: RouteRequest): Promise<Response> {
+  const threadId = threadIdParam(params);
+  const body = await parseJsonBody(request, HistoryBody, ctx.maxBodyBytes);
+  const { store, runtime } = await ctx.resolve();
+  requireThread(store, threadId);
+  const before: RunnableConfigLike | undefined =
+    typeof body.before === "string" ? { configurable: { checkpoint_id: body.before } } : (body.before ?? undefined);
+  const out: ThreadState[] = [];
+  const limit = body.limit ?? 10;
+  for await (const snapshot of runtime.graph.getStateHistory(
+    { configurable: checkpointConfigurable(threadId, body.checkpoint) },
+    { limit, ...(before ? { before } : {}), ...(body.metadata ? { filter: body.metadata } : {}) },
+  )) {
+    out.push(snapshotToThreadState(snapshot));
+    if (out.length >= limit) break;
+  }
+  return jsonResponse(out);
+}
+
+export const stateRoutes: Route[] = [
+  { method: "GET", pattern: "/threads/:thread_id/state", handler: getState },
+  { method: "POST", pattern: "/threads/:thread_id/state", handler: updateState },
+  { method: "POST", pattern: "/threads/:thread_id/state/checkpoint", handler: postStateAt },
+  { method: "GET", pattern: "/threads/:thread_id/state/:checkpoint_id", handler: getStateAt },
+  { method: "POST", pattern: "/threads/:thread_id/history", handler: history },
+];

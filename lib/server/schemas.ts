@@ -1,0 +1,153 @@
+/**
+ * zod schemas for every request body and query of the LangGraph API subset (LANGGRAPH_API.md §1).
+ * Fields the SDK may send but Fawn ignores (webhook, feedback_keys, ttl, …) are stripped, not rejected,
+ * so newer SDKs keep working; fields whose value Fawn acts on are validated strictly.
+ */
+import { z } from "zod";
+
+const Metadata = z.record(z.string(), z.unknown());
+
+/** Thread ids are opaque: UUIDs from the SDK, but any URL-safe id a client picks is fine. */
+export const ThreadId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, "must be 1-128 characters of letters, digits, '.', '_', ':' or '-'");
+
+export const ThreadStatusSchema = z.enum(["idle", "busy", "interrupted", "error"]);
+
+export const CheckpointRef = z.object({
+  thread_id: z.string().nullish(),
+  checkpoint_id: z.string().nullish(),
+  checkpoint_ns: z.string().nullish(),
+  checkpoint_map: z.record(z.string(), z.unknown()).nullish(),
+});
+export type CheckpointRefInput = z.output<typeof CheckpointRef>;
+
+const SortOrder = z.enum(["asc", "desc"]);
+const Limit = z.number().int().min(1).max(1000);
+const Offset = z.number().int().min(0);
+
+export const ThreadCreateBody = z.object({
+  thread_id: ThreadId.nullish(),
+  metadata: Metadata.nullish(),
+  if_exists: z.enum(["raise", "do_nothing"]).nullish(),
+  supersteps: z.array(z.unknown()).nullish(),
+});
+
+export const ThreadPatchBody = z.object({ metadata: Metadata.nullish() });
+
+export const ThreadSearchBody = z.object({
+  metadata: Metadata.nullish(),
+  values: Metadata.nullish(),
+  ids: z.array(z.string()).nullish(),
+  status: ThreadStatusSchema.nullish(),
+  limit: Limit.nullish(),
+  offset: Offset.nullish(),
+  sort_by: z.enum(["thread_id", "status", "created_at", "updated_at", "state_updated_at"]).nullish(),
+  sort_order: SortOrder.nullish(),
+  select: z.array(z.string()).nullish(),
+});
+export type ThreadSearchInput = z.output<typeof ThreadSearchBody>;
+
+export const HistoryBody = z.object({
+  limit: Limit.nullish(),
+  before: z.union([z.string(), z.object({ configurable: z.record(z.string(), z.unknown()) })]).nullish(),
+  metadata: Metadata.nullish(),
+  checkpoint: CheckpointRef.nullish(),
+});
+
+export const StateUpdateBody = z.object({
+  values: z.unknown(),
+  as_node: z.string().min(1).nullish(),
+  checkpoint_id: z.string().nullish(),
+  checkpoint: CheckpointRef.nullish(),
+});
+
+export const StateAtCheckpointBody = z.object({
+  checkpoint: CheckpointRef,
+  subgraphs: z.boolean().nullish(),
+});
+
+export const AssistantSearchBody = z.object({
+  graph_id: z.string().nullish(),
+  name: z.string().nullish(),
+  metadata: Metadata.nullish(),
+  limit: Limit.nullish(),
+  offset: Offset.nullish(),
+  sort_by: z.string().nullish(),
+  sort_order: SortOrder.nullish(),
+  select: z.array(z.string()).nullish(),
+});
+
+export const STREAM_MODES = [
+  "values",
+  "updates",
+  "messages",
+  "messages-tuple",
+  "custom",
+  "events",
+  "debug",
+  "tasks",
+  "checkpoints",
+  "tools",
+] as const;
+export const StreamModeSchema = z.enum(STREAM_MODES);
+export type StreamMode = z.output<typeof StreamModeSchema>;
+
+const SendSchema = z.object({ node: z.string().min(1), input: z.unknown().optional() });
+
+export const RunCommand = z.object({
+  resume: z.unknown().optional(),
+  update: z.union([z.record(z.string(), z.unknown()), z.array(z.tuple([z.string(), z.unknown()]))]).nullish(),
+  goto: z.union([z.string(), SendSchema, z.array(z.union([z.string(), SendSchema]))]).nullish(),
+});
+export type RunCommandInput = z.output<typeof RunCommand>;
+
+const InterruptList = z.union([z.literal("*"), z.array(z.string())]);
+
+export const RunCreateBody = z.object({
+  assistant_id: z.string().min(1),
+  input: z.unknown().optional(),
+  command: RunCommand.nullish(),
+  config: z
+    .object({
+      configurable: z.record(z.string(), z.unknown()).nullish(),
+      tags: z.array(z.string()).nullish(),
+      recursion_limit: z.number().int().min(1).nullish(),
+    })
+    .nullish(),
+  context: z.record(z.string(), z.unknown()).nullish(),
+  metadata: Metadata.nullish(),
+  stream_mode: z.union([StreamModeSchema, z.array(StreamModeSchema)]).nullish(),
+  stream_subgraphs: z.boolean().nullish(),
+  stream_resumable: z.boolean().nullish(),
+  on_disconnect: z.enum(["cancel", "continue"]).nullish(),
+  multitask_strategy: z.enum(["reject", "interrupt", "rollback", "enqueue"]).nullish(),
+  if_not_exists: z.enum(["create", "reject"]).nullish(),
+  checkpoint: CheckpointRef.nullish(),
+  checkpoint_id: z.string().nullish(),
+  interrupt_before: InterruptList.nullish(),
+  interrupt_after: InterruptList.nullish(),
+  durability: z.enum(["sync", "async", "exit"]).nullish(),
+});
+export type RunCreateInput = z.output<typeof RunCreateBody>;
+
+const BoolParam = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v[v.length - 1] : v))
+  .pipe(z.enum(["0", "1", "true", "false"]))
+  .transform((v) => v === "1" || v === "true");
+
+export const JoinStreamQuery = z.object({
+  cancel_on_disconnect: BoolParam.optional(),
+  stream_mode: z
+    .union([StreamModeSchema, z.array(StreamModeSchema)])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .optional(),
+});
+
+export const CancelQuery = z.object({
+  wait: BoolParam.optional(),
+  action: z.enum(["interrupt", "rollback"]).optional(),
+});
+
+export const StateQuery = z.object({ subgraphs: BoolParam.optional() });

@@ -1,0 +1,184 @@
+/**
+ * Thread records in the checkpointer's SQLite file (table `fawn_threads`). The checkpoints stay the source
+ * of truth for state; this table holds what LangGraph's checkpointers have no place for (metadata, status,
+ * timestamps) plus a copy of the latest values so thread lists need no graph call per thread.
+ */
+import Database from "better-sqlite3";
+import { isDeepStrictEqual } from "node:util";
+import type { ThreadSearchInput } from "./schemas";
+import type { Thread, ThreadStatus } from "./types";
+
+interface Row {
+  thread_id: string;
+  created_at: string;
+  updated_at: string;
+  state_updated_at: string;
+  metadata: string;
+  status: ThreadStatus;
+  vals: string;
+  interrupts: string;
+}
+
+export interface ThreadUpdate {
+  metadata?: Record<string, unknown>;
+  status?: ThreadStatus;
+  values?: Record<string, unknown>;
+  interrupts?: Record<string, unknown[]>;
+  /** True when the thread's state (checkpoints) changed, which bumps `state_updated_at`. */
+  stateChanged?: boolean;
+}
+
+const SORT_COLUMNS = new Set(["thread_id", "status", "created_at", "updated_at", "state_updated_at"]);
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function toThread(row: Row): Thread {
+  return {
+    thread_id: row.thread_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    state_updated_at: row.state_updated_at,
+    metadata: parseJson(row.metadata, {}),
+    status: row.status,
+    values: parseJson(row.vals, {}),
+    interrupts: parseJson(row.interrupts, {}),
+  };
+}
+
+function matches(actual: Record<string, unknown>, filter: Record<string, unknown> | null | undefined): boolean {
+  if (!filter) return true;
+  return Object.entries(filter).every(([k, v]) => isDeepStrictEqual(actual[k], v));
+}
+
+export class ThreadStore {
+  private readonly db: Database.Database;
+
+  constructor(
+    readonly dbPath: string,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.db = new Database(dbPath);
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("busy_timeout = 5000");
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS fawn_threads (
+        thread_id TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        state_updated_at TEXT NOT NULL,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL DEFAULT 'idle',
+        vals TEXT NOT NULL DEFAULT '{}',
+        interrupts TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX IF NOT EXISTS fawn_threads_created ON fawn_threads (created_at);
+      CREATE INDEX IF NOT EXISTS fawn_threads_updated ON fawn_threads (updated_at);
+    `);
+  }
+
+  /** Runs of a previous process are gone: a thread left 'busy' by them is idle now. */
+  resetStaleBusy(): number {
+    return this.db.prepare(`UPDATE fawn_threads SET status = 'idle' WHERE status = 'busy'`).run().changes;
+  }
+
+  get(threadId: string): Thread | undefined {
+    const row = this.db.prepare(`SELECT * FROM fawn_threads WHERE thread_id = ?`).get(threadId) as Row | undefined;
+    return row ? toThread(row) : undefined;
+  }
+
+  create(threadId: string, metadata: Record<string, unknown>): Thread {
+    const ts = this.now().toISOString();
+    this.db
+      .prepare(
+        `INSERT INTO fawn_threads (thread_id, created_at, updated_at, state_updated_at, metadata) VALUES (?, ?, ?, ?, ?)`,
+      )
+      .run(threadId, ts, ts, ts, JSON.stringify(metadata));
+    return this.get(threadId)!;
+  }
+
+  /** Apply changes; `metadata` is merged key by key into the existing metadata. */
+  update(threadId: string, change: ThreadUpdate): Thread | undefined {
+    const current = this.get(threadId);
+    if (!current) return undefined;
+    const ts = this.now().toISOString();
+    const metadata = change.metadata ? { ...current.metadata, ...change.metadata } : current.metadata;
+    this.db
+      .prepare(
+        `UPDATE fawn_threads SET updated_at = ?, state_updated_at = ?, metadata = ?, status = ?, vals = ?, interrupts = ?
+         WHERE thread_id = ?`,
+      )
+      .run(
+        ts,
+        change.stateChanged ? ts : current.state_updated_at,
+        JSON.stringify(metadata),
+        change.status ?? current.status,
+        JSON.stringify(change.values ?? current.values),
+        JSON.stringify(change.interrupts ?? current.interrupts),
+        threadId,
+      );
+    return this.get(threadId);
+  }
+
+  delete(threadId: string): boolean {
+    return this.db.prepare(`DELETE FROM fawn_threads WHERE thread_id = ?`).run(threadId).changes > 0;
+  }
+
+  /**
+   * Search by exact metadata/values matches, ids and status. Scalar metadata filters run in SQL; nested values
+   * and `values` filters are checked in JS, after which offset/limit apply.
+   */
+  search(query: ThreadSearchInput): Thread[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    let jsOnly = Boolean(query.values && Object.keys(query.values).length > 0);
+    if (query.ids && query.ids.length > 0) {
+      where.push(`thread_id IN (${query.ids.map(() => "?").join(",")})`);
+      params.push(...query.ids);
+    }
+    if (query.status) {
+      where.push(`status = ?`);
+      params.push(query.status);
+    }
+    for (const [key, value] of Object.entries(query.metadata ?? {})) {
+      const path = `$."${key.replace(/"/g, '""')}"`;
+      if (typeof value === "string" || typeof value === "number") {
+        where.push(`json_extract(metadata, ?) = ?`);
+        params.push(path, value);
+      } else if (typeof value === "boolean") {
+        where.push(`json_extract(metadata, ?) = ?`);
+        params.push(path, value ? 1 : 0);
+      } else if (value === null) {
+        where.push(`json_type(metadata, ?) = 'null'`);
+        params.push(path);
+      } else {
+        jsOnly = true;
+      }
+    }
+    const sortBy = query.sort_by && SORT_COLUMNS.has(query.sort_by) ? query.sort_by : "created_at";
+    const order = query.sort_order === "asc" ? "ASC" : "DESC";
+    const limit = query.limit ?? 10;
+    const offset = query.offset ?? 0;
+    let sql = `SELECT * FROM fawn_threads ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${sortBy} ${order}, thread_id ${order}`;
+    if (!jsOnly) {
+      sql += ` LIMIT ? OFFSET ?`;
+      params.push(limit, offset);
+    }
+    let threads = (this.db.prepare(sql).all(...params) as Row[]).map(toThread);
+    if (jsOnly) {
+      threads = threads
+        .filter((t) => matches(t.metadata, query.metadata) && matches(t.values, query.values))
+        .slice(offset, offset + limit);
+    }
+    return threads;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
