@@ -50,7 +50,14 @@ export type ThreadSearchInput = z.output<typeof ThreadSearchBody>;
 
 export const HistoryBody = z.object({
   limit: Limit.nullish(),
-  before: z.union([z.string(), z.object({ configurable: z.record(z.string(), z.unknown()) })]).nullish(),
+  /** A checkpoint id, a config `{configurable:{checkpoint_id}}` (SDK type) or a checkpoint `{checkpoint_id}`. */
+  before: z
+    .union([
+      z.string(),
+      z.object({ configurable: z.object({ checkpoint_id: z.string() }).loose() }),
+      z.object({ checkpoint_id: z.string() }).loose(),
+    ])
+    .nullish(),
   metadata: Metadata.nullish(),
   checkpoint: CheckpointRef.nullish(),
 });

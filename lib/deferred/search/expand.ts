@@ -21,18 +21,20 @@ function englishTerm(word: string, source: string, lex: Lexicon, surface?: strin
   return { source, expansions, surface };
 }
 
-/** Translation alternatives ("view|get") become one term whose expansions are all of theirs. */
+/** Each translated concept becomes one term; its alternatives ("view get list") are merged expansions. */
 function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
   return (lex.translations.get(key) ?? []).map((alternatives) => {
     const merged: Expansion[] = [];
-    for (const w of alternatives) {
-      for (const e of englishTerm(w, key, lex).expansions) {
-        const dup = merged.find((m) => m.terms.join(" ") === e.terms.join(" "));
-        if (!dup) merged.push(e);
-        else dup.weight = Math.max(dup.weight, e.weight);
-      }
+    const put = (e: Expansion) => {
+      const dup = merged.find((m) => m.terms.join(" ") === e.terms.join(" "));
+      if (!dup) merged.push(e);
+      else dup.weight = Math.max(dup.weight, e.weight);
+    };
+    for (const words of alternatives) {
+      if (words.length === 1) englishTerm(words[0]!, key, lex).expansions.forEach(put);
+      else put({ terms: words.map(stem), weight: 1 });
     }
-    return { source: `${key}→${alternatives.join("|")}`, expansions: merged };
+    return { source: `${key}→${alternatives.map((w) => w.join("_")).join("|")}`, expansions: merged };
   });
 }
 

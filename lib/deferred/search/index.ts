@@ -1,9 +1,10 @@
 export type { SearchDoc, ToolSearcher } from "./types";
 export { SearchQueryError } from "./types";
-import { createReferenceSearcher } from "./reference";
+export { MAX_QUERY_LENGTH } from "./query-modes";
+import { LexicalSearcher } from "./searcher";
 import type { SearchDoc, ToolSearcher } from "./types";
 
-/** The searcher Fawn uses. The ranking engine is swappable behind this one function. */
+/** The searcher Fawn uses: build once per catalog, then search many times. */
 export function createToolSearcher(docs: SearchDoc[]): ToolSearcher {
-  return createReferenceSearcher(docs);
+  return new LexicalSearcher(docs);
 }

@@ -34,7 +34,7 @@ export const EQUIVALENTS: Record<string, string> = {
  */
 export const RELATED: string[][] = [
   // making and removing
-  ["create", "new", "make", "add", "generate", "init", "initialize", "spawn", "provision", "insert", "register", "compose", "draft", "open", "start", "build", "file", "post", "set up", "write"],
+  ["create", "new", "make", "add", "generate", "init", "initialize", "spawn", "provision", "insert", "register", "compose", "draft", "open", "start", "build", "set up"],
   ["delete", "remove", "erase", "trash", "wipe", "purge", "drop", "destroy", "discard", "evict", "clear", "forget", "unlink", "rm", "del", "prune", "uninstall", "clean", "cleanup", "get rid of", "throw away", "nuke", "kill"],
   ["update", "edit", "modify", "change", "patch", "alter", "set", "adjust", "bump", "tweak", "amend", "revise", "replace", "rewrite", "upgrade", "put", "rename"],
   ["archive", "close", "resolve", "complete", "finish", "done", "mark"],

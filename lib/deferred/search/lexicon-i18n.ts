@@ -1,5 +1,6 @@
 /**
- * Common software verbs and nouns in other languages, rendered as English search words ("a|b" = either).
+ * Common software verbs and nouns in other languages, rendered as English search words: "," separates
+ * concepts (each a query term), a space separates alternatives for one concept, "_" joins a phrase.
  * Chinese and Japanese keys are matched inside unsegmented text (longest key first), so compounds are listed
  * when their meaning is not the sum of their characters. Latin-script keys are folded (lower case, no accents).
  */
@@ -8,12 +9,12 @@ export const TRANSLATIONS: Record<string, string> = {
   创建: "create", 新建: "create new", 建立: "create", 添加: "add", 增加: "add", 加: "add", 新增: "add create",
   删除: "delete", 移除: "remove", 删掉: "delete", 清除: "clear delete", 清空: "clear", 丢弃: "discard", 去掉: "remove",
   更新: "update", 修改: "modify update", 编辑: "edit", 更改: "change", 改: "change", 设置: "set configure", 改名: "rename", 重命名: "rename",
-  获取: "get", 得到: "get", 查看: "view|get|list", 看: "view", 看看: "view", 读取: "read", 读: "read", 打开: "open", 显示: "show",
+  获取: "get", 得到: "get", 查看: "view get list", 看: "view", 看看: "view", 读取: "read", 读: "read", 打开: "open", 显示: "show",
   列出: "list", 列表: "list", 罗列: "list", 浏览: "browse",
   搜索: "search", 查找: "find search", 寻找: "find", 找: "find", 查询: "query search", 查: "search", 检索: "search", 搜: "search",
   运行: "run", 执行: "execute run", 调用: "call invoke", 启动: "start launch", 触发: "trigger", 跑: "run",
   停止: "stop", 终止: "terminate", 取消: "cancel", 关闭: "close", 结束: "end", 杀死: "kill",
-  发送: "send", 发: "send", 发消息: "send message", 发布: "publish post", 通知: "notify notification", 回复: "reply", 评论: "comment",
+  发送: "send", 发: "send", 发消息: "send,message", 发布: "publish post", 通知: "notify notification", 回复: "reply", 评论: "comment",
   提交: "commit submit", 合并: "merge", 推送: "push", 拉取: "pull", 克隆: "clone", 复刻: "fork", 派生: "fork", 切换: "switch checkout",
   暂存: "stage add", 撤销: "undo revert", 还原: "restore revert", 回滚: "rollback", 重置: "reset",
   上传: "upload", 下载: "download", 保存: "save", 写入: "write", 写: "write", 存储: "store", 复制: "copy", 移动: "move",
@@ -27,10 +28,10 @@ export const TRANSLATIONS: Record<string, string> = {
   计算: "calculate", 统计: "statistics count", 比较: "compare diff", 等待: "wait", 执行计划: "explain",
   // ——— Chinese: nouns
   文件: "file", 文档: "document", 文件夹: "directory", 目录: "directory", 路径: "path", 内容: "content", 本地: "local",
-  仓库: "repository", 代码库: "repository", 代码: "code", 源码: "source code", 分支: "branch", 提交记录: "commit log", 差异: "diff",
-  拉取请求: "pull request", 合并请求: "merge request", 问题: "issue", 议题: "issue", 工单: "ticket issue", 任务: "task job", 缺陷: "bug",
+  仓库: "repository", 代码库: "repository", 代码: "code", 源码: "source_code", 分支: "branch", 提交记录: "commit,log", 差异: "diff",
+  拉取请求: "pull_request", 合并请求: "merge_request", 问题: "issue", 议题: "issue", 工单: "ticket issue", 任务: "task job", 缺陷: "bug",
   错误: "error", 异常: "exception error", 报错: "error", 崩溃: "crash", 事件: "event", 日志: "log", 失败: "failed", 成功: "success",
-  页面: "page", 网页: "web page", 网站: "website", 网络: "network web", 网上: "web", 链接: "link", 浏览器: "browser", 标签页: "tab",
+  页面: "page", 网页: "web_page", 网站: "website", 网络: "network web", 网上: "web", 链接: "link", 浏览器: "browser", 标签页: "tab",
   按钮: "button", 表单: "form", 字段: "field", 元素: "element", 对话框: "dialog", 弹窗: "dialog", 控制台: "console",
   图片: "image", 图像: "image", 照片: "photo image", 屏幕: "screen",
   数据库: "database", 表: "table", 数据表: "table", 集合: "collection", 记录: "record", 行: "row", 索引: "index", 数据: "data", 模式: "schema",
@@ -44,7 +45,7 @@ export const TRANSLATIONS: Record<string, string> = {
   密钥: "key secret", 秘密: "secret", 密码: "password", 令牌: "token", 权限: "permission", 漏洞: "vulnerability", 安全: "security", 依赖: "dependency",
   配置: "configuration", 环境: "environment", 变量: "variable", 进程: "process", 终端: "terminal", 命令: "command", 脚本: "script",
   步骤: "step", 分步骤: "step sequential", 逐步: "step sequential", 复杂: "complex", 问题描述: "description",
-  知识图谱: "knowledge graph", 实体: "entity", 关系: "relation", 观察: "observation", 记忆: "memory",
+  知识图谱: "knowledge_graph", 实体: "entity", 关系: "relation", 观察: "observation", 记忆: "memory",
   评审: "review", 审查: "review", 标签: "label tag", 里程碑: "milestone", 通知列表: "notifications", 版本: "version release", 发行版: "release",
   大小: "size", 存储桶: "bucket", 对象: "object", 队列: "queue", 域名: "domain", 缓存: "cache", 键: "key", 值: "value",
   // ——— Japanese
@@ -53,7 +54,7 @@ export const TRANSLATIONS: Record<string, string> = {
   検索: "search", 探す: "find search", 調べる: "search", 実行: "execute run", 送信: "send", 送る: "send", 返信: "reply", 投稿: "post",
   開く: "open navigate", 開いて: "open navigate", 閉じる: "close", 移動: "move", 名前を変更: "rename", コピー: "copy",
   ファイル: "file", フォルダ: "directory", フォルダー: "directory", ディレクトリ: "directory", リポジトリ: "repository", ブランチ: "branch",
-  フォーク: "fork", マージ: "merge", コミット: "commit", プッシュ: "push", プルリクエスト: "pull request", プルリク: "pull request", イシュー: "issue", 課題: "issue",
+  フォーク: "fork", マージ: "merge", コミット: "commit", プッシュ: "push", プルリクエスト: "pull_request", プルリク: "pull_request", イシュー: "issue", 課題: "issue",
   スレッド: "thread", メッセージ: "message", チャンネル: "channel", ブラウザ: "browser", ブラウザー: "browser", ページ: "page", タブ: "tab",
   スクリーンショット: "screenshot", スクショ: "screenshot", 画像: "image", データベース: "database", テーブル: "table", ユーザー: "user",
   ログ: "log", エラー: "error", 時間: "time", 時刻: "time", 地図: "map", 経路: "route directions", ルート: "route", 翻訳: "translate", 要約: "summarize",

@@ -23,8 +23,8 @@ export interface Lexicon {
   words: Map<string, Expansion[]>;
   /** Multi-word keys by their first stemmed word. */
   phrases: Map<string, PhraseEntry[]>;
-  /** Non-English key (folded) → English words, each a list of alternatives. */
-  translations: Map<string, string[][]>;
+  /** Non-English key (folded) → concepts → alternatives → English words (several = a phrase). */
+  translations: Map<string, string[][][]>;
   /** CJK translation keys, for longest-match scanning of unsegmented text. */
   cjkKeys: Set<string>;
   cjkMaxKey: number;
@@ -75,12 +75,15 @@ function build(): Lexicon {
   // Longer phrases first so the longest match wins when several start at one word.
   for (const list of phrases.values()) list.sort((a, b) => b.key.length - a.key.length);
 
-  const translations = new Map<string, string[][]>();
+  const translations = new Map<string, string[][][]>();
   const cjkKeys = new Set<string>();
   let cjkMaxKey = 0;
   for (const [k, v] of Object.entries(TRANSLATIONS)) {
     const key = HAS_CJK.test(k) ? k : fold(k);
-    translations.set(key, v.split(/\s+/).map((w) => w.split("|")));
+    translations.set(
+      key,
+      v.split(",").map((concept) => concept.trim().split(/\s+/).map((alt) => alt.split("_"))),
+    );
     if (HAS_CJK.test(k)) {
       cjkKeys.add(key);
       cjkMaxKey = Math.max(cjkMaxKey, key.length);

@@ -21,7 +21,7 @@ export function stem(word: string): string {
   if (w.endsWith("ing") && w.length >= 6 && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
   else if (w.endsWith("ed") && w.length >= 5 && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
   else if (/[ts]ion$/.test(w) && w.length >= 7) w = w.slice(0, -3);
-  else if (w.endsWith("ment") && w.length >= 8) w = w.slice(0, -4);
+  else if (w.endsWith("ment") && w.length >= 9) w = w.slice(0, -4);
   if (w.endsWith("e") && w.length >= 5) w = w.slice(0, -1);
   if (w.endsWith("y") && w.length >= 5 && !VOWEL.test(w[w.length - 2]!)) w = w.slice(0, -1) + "i";
   return w;

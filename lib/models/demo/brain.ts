@@ -112,7 +112,9 @@ function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
     const tried = new Set(
       turn.steps.flatMap((m) => m.tool_calls ?? []).filter((c) => c.function.name === "tool_search").map((c) => String(safeArgs(c.function.arguments).query ?? "")),
     );
-    const words = searchKeywords(turn.userText).split(/\s+/).filter((w) => w.length > 2).sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+    // Words outside quotes first (quoted text is usually the payload, not the intent), in message order.
+    const unquoted = turn.userText.replace(/"[^"]*"|“[^”]*”|`[^`]*`/g, " ");
+    const words = [...new Set([...searchKeywords(unquoted).split(/\s+/), ...searchKeywords(turn.userText).split(/\s+/)])].filter((w) => w.length > 2);
     const next = words.find((w) => !tried.has(w));
     if (next && tried.size < MAX_SEARCHES_PER_TURN) return call("tool_search", { query: next }, "Let me try other words.");
     return say(`I searched the deferred tools but found nothing that fits your request, so I cannot help with that here.\n\n${DEMO_NOTE}`);

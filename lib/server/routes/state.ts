@@ -75,8 +75,15 @@ async function history({ request, params, ctx }: RouteRequest): Promise<Response
   const body = await parseJsonBody(request, HistoryBody, ctx.maxBodyBytes);
   const { store, runtime } = await ctx.resolve();
   requireThread(store, threadId);
-  const before: RunnableConfigLike | undefined =
-    typeof body.before === "string" ? { configurable: { checkpoint_id: body.before } } : (body.before ?? undefined);
+  const beforeId =
+    body.before == null
+      ? undefined
+      : typeof body.before === "string"
+        ? body.before
+        : "configurable" in body.before
+          ? body.before.configurable.checkpoint_id
+          : body.before.checkpoint_id;
+  const before: RunnableConfigLike | undefined = beforeId ? { configurable: { checkpoint_id: beforeId } } : undefined;
   const out: ThreadState[] = [];
   const limit = body.limit ?? 10;
   for await (const snapshot of runtime.graph.getStateHistory(

@@ -165,7 +165,7 @@ export function registerTimeTools(server: McpServer, now: () => Date): void {
         "Month arithmetic clamps to the month's end (Jan 31 + 1 month = Feb 28). Use for due dates, 'what date is 90 days from …'.",
       inputSchema: {
         date: z.string().describe("Starting ISO 8601 date or date-time, e.g. '2026-03-14'"),
-        amount: z.number().int().describe("How many units to add; negative to go back in time"),
+        amount: z.number().int().min(-100_000).max(100_000).describe("How many units to add (-100000 to 100000); negative to go back in time"),
         unit: z.enum(ADD_UNITS).describe("Unit of amount: years, months, weeks, days, hours, minutes or seconds"),
       },
       annotations: PURE,

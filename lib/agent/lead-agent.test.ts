@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import { HumanMessage } from "@langchain/core/messages";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createDemoFetch } from "@/lib/models/demo/fetch";
+import { recordingFetch, scriptedFetch } from "@/lib/models/demo/recording";
+import { messageText } from "@/lib/models/demo/wire";
+import { runTurn, type TurnEvent } from "./run-turn";
+import { FawnRuntime } from "./runtime";
+import { tempConfig } from "./test-setup";
+
+const runtimes: FawnRuntime[] = [];
+function start(paths: { config: string; extensions: string }, fetch = recordingFetch(createDemoFetch())) {
+  const rt = new FawnRuntime({ config: paths.config, extensions: paths.extensions, models: { fetch: fetch.fetch } });
+  runtimes.push(rt);
+  return { rt, rec: fetch };
+}
+afterAll(async () => {
+  await Promise.all(runtimes.map((r) => r.close()));
+});
+
+async function turn(rt: FawnRuntime, message: string, threadId: string): Promise<TurnEvent[]> {
+  const events: TurnEvent[] = [];
+  const { ok } = await runTurn(await rt.get(), { message, threadId }, (e) => events.push(e));
+  expect(ok, JSON.stringify(events.filter((e) => e.type === "error"))).toBe(true);
+  return events;
+}
+
+const NON_DEFERRED = ["ask_clarification", "present_files", "tool_search"];
+
+describe("lead agent with deferred MCP tools (real ChatOpenAI → demo endpoint, real MCP server)", () => {
+  const paths = tempConfig();
+
+  it("binds only non-deferred tools + tool_search first, then the promoted tool", async () => {
+    const { rt, rec } = start(paths);
+    const events = await turn(rt, 'echo "hello deferred"', "t-1");
+    const bound = rec.boundTools();
+    expect(bound[0]).toEqual(NON_DEFERRED);
+    const system = rec.requests[0].messages[0];
+    expect(messageText(system)).toContain("<available-deferred-tools>\neverything_echo\n");
+    const promotedAt = bound.findIndex((b) => b.includes("everything_echo"));
+    expect(promotedAt).toBeGreaterThan(0);
+    expect(bound[promotedAt]).toEqual([...NON_DEFERRED, "everything_echo"].sort());
+    expect(bound.flat().filter((n) => n.startsWith("everything_") && n !== "everything_echo")).toEqual([]);
+    expect(events.find((e) => e.type === "promoted")).toMatchObject({ names: expect.arrayContaining(["everything_echo"]) });
+    expect(events.find((e) => e.type === "tool_result" && e.name === "everything_echo")).toMatchObject({ status: "success", content: "Echo: hello deferred" });
+  });
+
+  it("promotions persist across a new process on the same SQLite file, and never reach another thread", async () => {
+    const { rt } = start(paths);
+    const runtime = await rt.get();
+    const state = await runtime.graph.getState({ configurable: { thread_id: "t-1" } });
+    expect((state.values as { promoted: { names: string[] } }).promoted.names).toContain("everything_echo");
+    const { rt: rt2, rec } = start(paths);
+    await turn(rt2, "hello", "t-1");
+    expect(rec.boundTools()[0]).toContain("everything_echo");
+    const other = start(paths);
+    await turn(other.rt, "hello", "t-other");
+    expect(other.rec.boundTools()[0]).toEqual(NON_DEFERRED);
+  });
+
+  it("a call to an unpromoted deferred tool is blocked and the tool never runs", async () => {
+    const script = recordingFetch(
+      scriptedFetch([
+        { content: "", toolCalls: [{ name: "everything_get-sum", args: { a: 1, b: 2 } }] },
+        { content: "done", toolCalls: [] },
+      ]),
+    );
+    const { rt } = start(paths, script);
+    const runtime = await rt.get();
+    const target = runtime.built.tools.find((t) => t.tool.name === "everything_get-sum");
+    const spy = vi.spyOn(target!.tool, "invoke");
+    const events = await turn(rt, "sum please", "t-blocked");
+    expect(spy).not.toHaveBeenCalled();
+    const result = events.find((e) => e.type === "tool_result");
+    expect(result).toMatchObject({ name: "everything_get-sum", status: "error" });
+    expect((result as { content: string }).content).toMatch(/is deferred and has not been promoted yet\. Call tool_search first/);
+  });
+
+  it("a changed catalog hash hides old promotions", async () => {
+    // Same thread file, but the server now exposes its tools under another prefix: a different catalog.
+    const changed = tempConfig({ dir: paths.dir, servers: { everything: { ...JSON.parse(fs.readFileSync(paths.extensions, "utf8")).mcpServers.everything, description: "same server, new hash?" } } });
+    const { rt: same } = start(changed);
+    const h1 = (await same.get()).built.setup.catalog?.hash;
+    const renamed = tempConfig({ dir: paths.dir, servers: { every: JSON.parse(fs.readFileSync(paths.extensions, "utf8")).mcpServers.everything } });
+    const { rt, rec } = start(renamed);
+    const runtime = await rt.get();
+    expect(runtime.built.setup.catalog?.hash).not.toBe(h1);
+    await turn(rt, "hello", "t-1");
+    expect(rec.boundTools()[0]).toEqual(NON_DEFERRED);
+    const state = await runtime.graph.getState({ configurable: { thread_id: "t-1" } });
+    expect((state.values as { promoted: { catalog_hash: string } }).promoted.catalog_hash).toBe(h1);
+  });
+
+  it("the model picked per run is the one called", async () => {
+    const { rt, rec } = start(paths);
+    const runtime = await rt.get();
+    await runTurn(runtime, { message: "hello", threadId: "t-model", modelName: "other" }, () => undefined);
+    expect(rec.requests.at(-1)?.model).toBe("other-demo");
+    const events: TurnEvent[] = [];
+    await runTurn(runtime, { message: "hello", threadId: "t-model", modelName: "nope" }, (e) => events.push(e));
+    expect(events.find((e) => e.type === "error")).toMatchObject({ message: expect.stringContaining('unknown model "nope"') });
+  });
+
+  it("without MCP tools there is no tool_search and no deferred section", async () => {
+    const { rt, rec } = start(tempConfig({ servers: {} }));
+    await turn(rt, "hello", "t-none");
+    expect(rec.boundTools()[0]).toEqual(["ask_clarification", "present_files"]);
+    expect(messageText(rec.requests[0].messages[0])).not.toContain("<available-deferred-tools>");
+  });
+
+  it("with tool_search disabled, MCP tools are bound directly", async () => {
+    const { rt, rec } = start(tempConfig({ extraYaml: "tool_search:\n  enabled: false\n" }));
+    await turn(rt, "hello", "t-off");
+    expect(rec.boundTools()[0]).toContain("everything_echo");
+    expect(rec.boundTools()[0]).not.toContain("tool_search");
+  });
+});
+
+describe("interrupt", () => {
+  it("ask_clarification pauses the run and resumes with the answer", async () => {
+    const { rt } = start(tempConfig({ servers: {} }));
+    const runtime = await rt.get();
+    const events: TurnEvent[] = [];
+    await runTurn(runtime, { message: "ask me which format I want: pdf or html", threadId: "t-ask" }, (e) => events.push(e));
+    expect(events.find((e) => e.type === "interrupt")).toMatchObject({ value: { question: "Which do you want: pdf or html?", options: ["pdf", "html"] } });
+    const { Command } = await import("@langchain/langgraph");
+    const out = await runtime.graph.invoke(new Command({ resume: "pdf" }), { configurable: { thread_id: "t-ask" } });
+    const last = (out as { messages: HumanMessage[] }).messages.at(-1);
+    expect(String(last?.content)).toContain("You chose: pdf");
+  });
+});

@@ -1,0 +1,117 @@
+import { Bm25Index, type Bm25Config, DEFAULT_BM25 } from "./bm25";
+import { expandQuery, type QueryTerm } from "./expand";
+import { docFields } from "./fields";
+import { prefixMatches, typoMatches } from "./fuzzy";
+import { stem } from "./stem";
+import type { SearchDoc } from "./types";
+
+export interface RankerConfig {
+  bm25: Bm25Config;
+  /** How much a name made entirely of query words is lifted (score × (1 + nameBonus × coverage)). */
+  nameBonus: number;
+  prefixWeight: number;
+  typoWeight: number;
+}
+
+export const DEFAULT_RANKER: RankerConfig = { bm25: DEFAULT_BM25, nameBonus: 0.5, prefixWeight: 0.5, typoWeight: 0.5 };
+
+export interface Scored {
+  index: number;
+  name: string;
+  score: number;
+}
+
+/** Higher score first, then name: the one ordering every mode uses, so results never depend on catalog order. */
+export function byScoreThenName(a: Scored, b: Scored): number {
+  return b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */
+export class TextRanker {
+  readonly names: string[];
+  private readonly index: Bm25Index;
+  private readonly nameTerms: string[][];
+  private readonly vocabCache = new Map<string, string[][]>();
+
+  constructor(
+    docs: readonly SearchDoc[],
+    private readonly config: RankerConfig = DEFAULT_RANKER,
+  ) {
+    this.names = docs.map((d) => d.name);
+    const fields = docs.map(docFields);
+    this.nameTerms = fields.map((f) => f.name);
+    this.index = new Bm25Index(fields, config.bm25);
+  }
+
+  /** Prefix and typo alternatives for a typed word the vocabulary does not know as is (memoised per searcher). */
+  private vocabularyMatches(surface: string): string[][] {
+    let hit = this.vocabCache.get(surface);
+    if (hit) return hit;
+    const s = stem(surface);
+    const prefix = surface.length >= 4 ? prefixMatches(this.index.vocabulary, surface, 12).filter((t) => t !== s) : [];
+    const typos = !this.index.has(s) && prefix.length === 0 ? typoMatches(this.index.vocabulary, s, 6) : [];
+    hit = [prefix, typos];
+    if (this.vocabCache.size > 5000) this.vocabCache.clear();
+    this.vocabCache.set(surface, hit);
+    return hit;
+  }
+
+  terms(text: string): QueryTerm[] {
+    return expandQuery(text).map((q) => {
+      if (!q.surface) return q;
+      const [prefix, typos] = this.vocabularyMatches(q.surface);
+      if (prefix!.length === 0 && typos!.length === 0) return q;
+      return {
+        ...q,
+        expansions: [
+          ...q.expansions,
+          ...prefix!.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
+          ...typos!.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
+        ],
+      };
+    });
+  }
+
+  /** Every document with a positive score for the query (optionally only those `allow` accepts), unsorted. */
+  scoreAll(query: readonly QueryTerm[], allow?: (index: number) => boolean): Scored[] {
+    const { touched, scores } = this.index.score(query);
+    const weightOf = new Map<string, number>();
+    for (const q of query) {
+      for (const e of q.expansions) for (const t of e.terms) weightOf.set(t, Math.max(weightOf.get(t) ?? 0, e.weight));
+    }
+    const out: Scored[] = [];
+    for (const i of touched) {
+      if (allow && !allow(i)) continue;
+      const nt = this.nameTerms[i]!;
+      let covered = 0;
+      for (const t of nt) covered += weightOf.get(t) ?? 0;
+      const coverage = nt.length > 0 ? covered / nt.length : 0;
+      out.push({ index: i, name: this.names[i]!, score: scores[i]! * (1 + this.config.nameBonus * coverage) });
+    }
+    return out;
+  }
+
+  /** Best `limit` results, best first. */
+  top(query: readonly QueryTerm[], limit: number, allow?: (index: number) => boolean): Scored[] {
+    return topK(this.scoreAll(query, allow), limit);
+  }
+}
+
+/** Partial selection: sorting thousands of hits to keep five is the slow part at 10,000 tools. */
+export function topK(items: Scored[], k: number): Scored[] {
+  if (k <= 0) return [];
+  if (items.length <= k * 4) return items.sort(byScoreThenName).slice(0, k);
+  const kept: Scored[] = [];
+  for (const it of items) {
+    if (kept.length < k) {
+      kept.push(it);
+      if (kept.length === k) kept.sort(byScoreThenName);
+    } else if (byScoreThenName(it, kept[k - 1]!) < 0) {
+      let j = k - 1;
+      while (j > 0 && byScoreThenName(it, kept[j - 1]!) < 0) j--;
+      kept.splice(j, 0, it);
+      kept.pop();
+    }
+  }
+  return kept.length < k ? kept.sort(byScoreThenName) : kept;
+}

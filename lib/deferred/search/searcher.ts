@@ -1,0 +1,102 @@
+import { parseQuery } from "./query-modes";
+import { NameMatcher, squash } from "./select";
+import { byScoreThenName, type Scored, TextRanker, topK } from "./ranker";
+import { SafeRegex, type StepBudget } from "./regex/match";
+import type { SearchDoc, ToolSearcher } from "./types";
+
+/** Text a regex runs over, per document (descriptions can be several thousand characters long). */
+const MAX_REGEX_TEXT = 2000;
+/**
+ * Automaton steps one regex search may spend over the whole catalog, so a hostile pattern costs tens of
+ * milliseconds at worst. Counted, not timed, so the answer stays deterministic.
+ */
+export const REGEX_STEP_BUDGET = 4_000_000;
+
+/** Pattern text → the words in it, to rank regex hits and to search when nothing matches. */
+const wordsOfPattern = (p: string) => p.replace(/\\[a-zA-Z]|[^\p{L}\p{N}]+/gu, " ").trim();
+
+export class LexicalSearcher implements ToolSearcher {
+  private readonly ranker: TextRanker;
+  private readonly matcher: NameMatcher;
+  private readonly names: string[];
+  private readonly lowerNames: string[];
+  private readonly squashedNames: string[];
+  private readonly lowerDescriptions: string[];
+
+  constructor(docs: readonly SearchDoc[]) {
+    this.ranker = new TextRanker(docs);
+    this.matcher = new NameMatcher(docs, this.ranker);
+    this.names = docs.map((d) => d.name);
+    this.lowerNames = this.names.map((n) => n.toLowerCase());
+    this.squashedNames = this.names.map(squash);
+    this.lowerDescriptions = docs.map((d) => d.description.slice(0, MAX_REGEX_TEXT).toLowerCase());
+  }
+
+  search(query: string, limit: number): string[] {
+    const parsed = parseQuery(query);
+    const k = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
+    if (k === 0) return [];
+    switch (parsed.mode) {
+      case "select":
+        return this.matcher.select(parsed.names, k);
+      case "plus":
+        return this.plus(parsed.term, parsed.rest, k);
+      case "regex":
+        return this.regex(parsed.pattern, k);
+      case "text":
+        return this.text(parsed.text, k);
+    }
+  }
+
+  private text(text: string, k: number): string[] {
+    return this.ranker.top(this.ranker.terms(text), k).map((s) => s.name);
+  }
+
+  /** `+term rest`: only tools whose name contains term (case and separators ignored), ranked by rest. */
+  private plus(term: string, rest: string, k: number): string[] {
+    const lower = term.toLowerCase();
+    const sq = squash(term);
+    const inPool = (i: number) => this.lowerNames[i]!.includes(lower) || (sq.length > 0 && this.squashedNames[i]!.includes(sq));
+    const pool: number[] = [];
+    for (let i = 0; i < this.names.length; i++) if (inPool(i)) pool.push(i);
+    // No name has the term: say what the words find rather than nothing at all.
+    if (pool.length === 0) return this.text(`${term} ${rest}`, k);
+    const score = new Map<number, number>();
+    const add = (items: Scored[], w: number) => items.forEach((s) => score.set(s.index, (score.get(s.index) ?? 0) + w * s.score));
+    if (rest) add(this.ranker.scoreAll(this.ranker.terms(rest), inPool), 1);
+    add(this.ranker.scoreAll(this.ranker.terms(term), inPool), 0.01);
+    const all = pool.map((i) => ({ index: i, name: this.names[i]!, score: score.get(i) ?? 0 }));
+    return topK(all, k).map((s) => s.name);
+  }
+
+  /** A pattern: name matches before description matches, then by the words of the pattern, then by name. */
+  private regex(pattern: string, k: number): string[] {
+    let matchName: (i: number) => boolean;
+    let matchDescription: (i: number) => boolean;
+    try {
+      const re = new SafeRegex(pattern);
+      const budget: StepBudget = { left: REGEX_STEP_BUDGET };
+      matchName = (i) => re.test(this.lowerNames[i]!, budget);
+      matchDescription = (i) => re.test(this.lowerDescriptions[i]!, budget);
+    } catch {
+      // Not a pattern we can run (syntax error, back-reference…): search it as literal text.
+      const lit = pattern.toLowerCase();
+      matchName = (i) => this.lowerNames[i]!.includes(lit);
+      matchDescription = (i) => this.lowerDescriptions[i]!.includes(lit);
+    }
+    const tier = new Map<number, number>();
+    for (let i = 0; i < this.names.length; i++) {
+      if (matchName(i)) tier.set(i, 2);
+      else if (matchDescription(i)) tier.set(i, 1);
+    }
+    const words = wordsOfPattern(pattern);
+    if (tier.size === 0) return words ? this.text(words, k) : [];
+    const lexical = new Map<number, number>();
+    if (words) for (const s of this.ranker.scoreAll(this.ranker.terms(words), (i) => tier.has(i))) lexical.set(s.index, s.score);
+    // Tier dominates; the lexical score (bounded well below 1,000 per tier) only orders within a tier.
+    const all = [...tier].map(([i, t]) => ({ index: i, name: this.names[i]!, score: t * 1000 + Math.min(999, lexical.get(i) ?? 0) }));
+    return topK(all, k).map((s) => s.name);
+  }
+}
+
+export { byScoreThenName };

@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { spawnHttpServer } from "@/servers/workbench/spawn-http";
+import { McpManager } from "./client";
+import { everything, fixture, REPO, server } from "./test-servers";
+
+const managers: McpManager[] = [];
+const manager = () => {
+  const m = new McpManager(REPO);
+  managers.push(m);
+  return m;
+};
+afterAll(async () => {
+  await Promise.all(managers.map((m) => m.close()));
+});
+
+describe("McpManager", () => {
+  it("loads good servers while a failing, a hanging and a disabled one are isolated", async () => {
+    const m = manager();
+    const r = await m.load([
+      everything(),
+      fixture("crasher", "crash_at_start"),
+      fixture("hanger", "hang_at_init", { session_init_timeout: 1.5 }),
+      server("off", { enabled: false, command: "node" }),
+      server("unset", { command: "node" }),
+    ].map((s) => (s.name === "unset" ? { ...s, error: "mcpServers.unset.env.TOKEN: $TOKEN is not set in the environment" } : s)));
+    const byName = Object.fromEntries(r.servers.map((s) => [s.name, s]));
+    expect(byName.everything).toMatchObject({ status: "connected", error: null });
+    expect(byName.everything.tools).toBeGreaterThan(5);
+    expect(byName.crasher.status).toBe("failed");
+    expect(byName.crasher.error).toMatch(/crash/i);
+    expect(byName.hanger).toMatchObject({ status: "failed" });
+    expect(byName.hanger.error).toMatch(/timed out after 1\.5s/);
+    expect(byName.off).toMatchObject({ status: "disabled", tools: 0 });
+    expect(byName.unset.error).toMatch(/\$TOKEN is not set/);
+    expect(r.tools.every((t) => t.server === "everything")).toBe(true);
+    expect(r.tools.map((t) => t.tool.name)).toContain("everything_echo");
+  });
+
+  it("prefixes names by default and can leave them bare", async () => {
+    const m = manager();
+    const r = await m.load([fixture("fx", "ok"), fixture("raw", "ok", { tool_name_prefix: false })]);
+    expect(r.tools.map((t) => t.tool.name).sort()).toEqual(["add", "echo", "fx_add", "fx_echo"]);
+    const echo = r.tools.find((t) => t.tool.name === "fx_echo");
+    expect(echo?.originalName).toBe("echo");
+    expect(await echo?.tool.invoke({ text: "hi" })).toContain("hi");
+  });
+
+  it("drops invalid names and non-object schemas with warnings, keeping the rest", async () => {
+    const m = manager();
+    const r = await m.load([fixture("bad", "bad_names", { tool_name_prefix: false }), fixture("so", "schema_not_object")]);
+    const names = r.tools.map((t) => t.tool.name);
+    expect(names).toContain("ok_tool");
+    expect(names).toContain("so_ok_tool");
+    expect(names.some((n) => /[ ./]/.test(n) || n.length > 64)).toBe(false);
+    const warnings = r.servers.flatMap((s) => s.warnings).join("\n");
+    expect(warnings).toMatch(/bad: tool "has space" dropped/);
+    expect(warnings).toMatch(/so: tool "string_schema" dropped/);
+  });
+
+  it("speaks Streamable HTTP", async () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-wb-"));
+    const srv = await spawnHttpServer("servers/workbench/main.ts", ["--data", data]);
+    try {
+      const m = manager();
+      const r = await m.load([server("wb", { type: "http", url: srv.url })]);
+      expect(r.servers[0]).toMatchObject({ status: "connected", transport: "http" });
+      const calc = r.tools.find((t) => t.tool.name === "wb_calculate");
+      expect(calc).toBeDefined();
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  it("a server that crashes mid-call: the call fails with an error, the next call reconnects", async () => {
+    const m = manager();
+    const r = await m.load([fixture("cr", "crash_on_call")]);
+    const boom = r.tools.find((t) => t.tool.name === "cr_boom");
+    const echo = r.tools.find((t) => t.tool.name === "cr_echo");
+    await expect(boom?.tool.invoke({})).rejects.toThrow();
+    await new Promise((res) => setTimeout(res, 100));
+    expect(m.needsReload()).toBe(true);
+    expect(await echo?.tool.invoke({ text: "again" })).toContain("again");
+    const again = await m.load([fixture("cr", "crash_on_call")]);
+    expect(again.servers[0].status).toBe("connected");
+  });
+
+  it("a tool call that hangs past tool_call_timeout fails, and the server stays usable", async () => {
+    const m = manager();
+    const r = await m.load([fixture("hg", "hang_on_call", { tool_call_timeout: 1 })]);
+    const slow = r.tools.find((t) => t.tool.name === "hg_slow");
+    const started = Date.now();
+    await expect(slow?.tool.invoke({})).rejects.toThrow(/timed out|timeout/i);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await r.tools.find((t) => t.tool.name === "hg_echo")?.tool.invoke({ text: "ok" })).toContain("ok");
+  });
+
+  it("a changed tool list between sessions bumps the generation", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-chg-"));
+    const file = path.join(dir, "tools.json");
+    fs.writeFileSync(file, JSON.stringify([{ name: "alpha" }]));
+    const m = manager();
+    const cfg = fixture("ch", "changing", { env: { TOOLS_FILE: file } });
+    const first = await m.load([cfg]);
+    expect(first.tools.map((t) => t.tool.name)).toEqual(["ch_alpha"]);
+    const gen = m.generation;
+    fs.writeFileSync(file, JSON.stringify([{ name: "alpha" }, { name: "beta" }]));
+    const changed = fixture("ch", "changing", { env: { TOOLS_FILE: file }, description: "changed config" });
+    const second = await m.load([changed]);
+    expect(second.tools.map((t) => t.tool.name)).toEqual(["ch_alpha", "ch_beta"]);
+    expect(m.generation).toBeGreaterThan(gen);
+  });
+});

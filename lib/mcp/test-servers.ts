@@ -1,0 +1,17 @@
+import path from "node:path";
+import type { ResolvedServer } from "@/lib/config";
+import { McpServerConfigSchema, transportOf } from "@/lib/config/extensions";
+
+export const REPO = path.resolve(import.meta.dirname, "../..");
+
+/** A server entry as extensions_config.json would produce it, for tests. */
+export function server(name: string, raw: Record<string, unknown>): ResolvedServer {
+  const config = McpServerConfigSchema.parse(raw);
+  return { name, config, transport: transportOf(config) };
+}
+
+export const everything = (name = "everything") =>
+  server(name, { command: "node", args: [path.join(REPO, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"] });
+
+export const fixture = (name: string, mode: string, extra: Record<string, unknown> = {}) =>
+  server(name, { command: "node", args: ["--import", "tsx", path.join(REPO, "servers/fixtures/misbehaving.ts"), mode, "stdio"], ...extra });
