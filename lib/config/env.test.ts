@@ -9,6 +9,10 @@ describe("expandString", () => {
   it("reports unset and empty variables", () => {
     expect(expandString("${NOPE}-$EMPTY", { EMPTY: "" }).unset).toEqual(["NOPE", "EMPTY"]);
   });
+  it("uses ${VAR:-default} when the variable is unset or empty", () => {
+    expect(expandString("${NOPE:-.fawn}/x ${HOME_DIR:-no}", env)).toEqual({ value: ".fawn/x /home/x", unset: [] });
+    expect(expandString("${EMPTY:-d}", { EMPTY: "" }).value).toBe("d");
+  });
   it("keeps $$ as a literal dollar and ignores lone dollars", () => {
     expect(expandString("cost $$5 $ 3", env).value).toBe("cost $5 $ 3");
   });

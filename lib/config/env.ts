@@ -1,7 +1,7 @@
 import { formatPath } from "./errors";
 
-/** `$VAR` or `${VAR}`; `$$` escapes a literal dollar. */
-const VAR_PATTERN = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
+/** `$VAR`, `${VAR}` or `${VAR:-default}`; `$$` escapes a literal dollar. */
+const VAR_PATTERN = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
 export interface UnsetVariable {
   variable: string;
@@ -14,10 +14,11 @@ export function expandString(
   env: NodeJS.ProcessEnv,
 ): { value: string; unset: string[] } {
   const unset: string[] = [];
-  const out = value.replace(VAR_PATTERN, (match, braced?: string, bare?: string) => {
+  const out = value.replace(VAR_PATTERN, (match, braced?: string, fallback?: string, bare?: string) => {
     if (match === "$$") return "$";
     const name = (braced ?? bare) as string;
     const v = env[name];
+    if ((v === undefined || v === "") && fallback !== undefined) return fallback;
     if (v === undefined || v === "") {
       unset.push(name);
       return "";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { LIMITS, formatBytes, openForRead, openForWrite } from "./limits";
+import { LIMITS, openForRead, openForWrite, overLimit } from "./limits";
 import { SandboxPathError, ensureThreadDir, hostToVirtual, resolveInThread } from "./paths";
 
 const MIME_BY_EXT: Record<string, string> = {
@@ -71,7 +71,7 @@ export async function readThreadFile(threadId: string, virtualPath: string, maxB
   try {
     const st = await fh.stat();
     if (!st.isFile()) throw new SandboxPathError(virtualPath, "it is not a file");
-    if (st.size > maxBytes) throw new SandboxPathError(virtualPath, `the file is ${formatBytes(st.size)}, over the ${formatBytes(maxBytes)} limit`);
+    if (st.size > maxBytes) throw new SandboxPathError(virtualPath, `the file is ${overLimit(st.size, maxBytes)}`);
     return { data: await fh.readFile(), mime: mimeOf(target.host), path: target.virtual };
   } finally {
     await fh.close();
@@ -115,7 +115,7 @@ export interface SavedUpload {
 /** Store an uploaded file in the thread's uploads/, never overwriting: a taken name gets -1, -2, … */
 export async function saveUpload(threadId: string, filename: string, data: Uint8Array, maxBytes: number = LIMITS.uploadBytes): Promise<SavedUpload> {
   if (data.byteLength > maxBytes) {
-    throw new Error(`upload ${JSON.stringify(filename)} is ${formatBytes(data.byteLength)}, over the ${formatBytes(maxBytes)} limit`);
+    throw new Error(`upload ${JSON.stringify(filename)} is ${overLimit(data.byteLength, maxBytes)}`);
   }
   const threadDir = await ensureThreadDir(threadId);
   const clean = sanitizeFileName(filename);

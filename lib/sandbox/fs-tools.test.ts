@@ -48,7 +48,7 @@ describe("write_file", () => {
   it("refuses content over the cap, naming the path", async () => {
     const big = "x".repeat(LIMITS.writeBytes + 1);
     await expect(write_file_tool.invoke({ path: "workspace/big.txt", content: big }, cfg)).rejects.toThrow(
-      /write_file workspace\/big\.txt: content is 1\.0 MB, over the 1\.0 MB limit per call/,
+      /write_file workspace\/big\.txt: content is 1048577 bytes, over the 1048576-byte limit per call/,
     );
     await expect(fs.stat(path.join(dir, "workspace/big.txt"))).rejects.toThrow();
   });
@@ -156,7 +156,7 @@ describe("str_replace", () => {
   it("refuses a missing file and a file over the edit cap", async () => {
     await expect(str_replace_tool.invoke({ path: "workspace/none.md", old_str: "a", new_str: "b" }, cfg)).rejects.toThrow(/no such file/);
     await write("workspace/large.md", "a".repeat(LIMITS.editBytes + 1));
-    await expect(str_replace_tool.invoke({ path: "workspace/large.md", old_str: "a", new_str: "b" }, cfg)).rejects.toThrow(/larger than the 1\.0 MB str_replace edits/);
+    await expect(str_replace_tool.invoke({ path: "workspace/large.md", old_str: "a", new_str: "b" }, cfg)).rejects.toThrow(/the file is 1048577 bytes, over the 1048576-byte limit of str_replace/);
   });
 });
 

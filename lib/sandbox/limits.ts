@@ -36,6 +36,12 @@ export function formatBytes(n: number): string {
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** "X, over the Y limit", in exact bytes when rounding would show the two sizes as equal. */
+export function overLimit(size: number, limit: number): string {
+  const [a, b] = [formatBytes(size), formatBytes(limit)];
+  return a === b ? `${size} bytes, over the ${limit}-byte limit` : `${a}, over the ${b} limit`;
+}
+
 /** Open a resolved (symlink-free) path for reading; O_NOFOLLOW closes the gap if a symlink appears meanwhile. */
 export function openForRead(host: string): Promise<fs.FileHandle> {
   return fs.open(host, constants.O_RDONLY | constants.O_NOFOLLOW);

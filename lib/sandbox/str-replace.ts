@@ -1,7 +1,7 @@
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf } from "@/lib/tools/context";
-import { LIMITS, formatBytes, looksBinary, openForRead, openForWrite } from "./limits";
+import { LIMITS, formatBytes, looksBinary, openForRead, openForWrite, overLimit } from "./limits";
 import { PATHS_HELP, SandboxPathError, resolveInThread } from "./paths";
 
 function countOccurrences(text: string, needle: string): number {
@@ -23,7 +23,7 @@ export const str_replace_tool = tool(
       const st = await fh.stat();
       if (!st.isFile()) throw new SandboxPathError(userPath, "it is not a regular file");
       if (st.size > LIMITS.editBytes) {
-        throw new Error(`${where}: the file is ${formatBytes(st.size)}, larger than the ${formatBytes(LIMITS.editBytes)} str_replace edits`);
+        throw new Error(`${where}: the file is ${overLimit(st.size, LIMITS.editBytes)} of str_replace (it edits whole files in memory)`);
       }
       const buf = await fh.readFile();
       if (looksBinary(buf)) throw new Error(`${where}: binary file; str_replace edits text files only`);

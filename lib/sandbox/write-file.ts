@@ -3,7 +3,7 @@ import path from "node:path";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf } from "@/lib/tools/context";
-import { LIMITS, formatBytes, openForWrite } from "./limits";
+import { LIMITS, formatBytes, openForWrite, overLimit } from "./limits";
 import { PATHS_HELP, SandboxPathError, resolveInThread } from "./paths";
 
 export const write_file_tool = tool(
@@ -12,7 +12,7 @@ export const write_file_tool = tool(
     const bytes = Buffer.byteLength(content);
     if (bytes > LIMITS.writeBytes) {
       throw new Error(
-        `write_file ${userPath}: content is ${formatBytes(bytes)}, over the ${formatBytes(LIMITS.writeBytes)} limit per call; ` +
+        `write_file ${userPath}: content is ${overLimit(bytes, LIMITS.writeBytes)} per call; ` +
           `write it in parts with append: true`,
       );
     }

@@ -133,7 +133,7 @@ describe("errors", () => {
     expect(big.status).toBe(413);
     expect(big.json).toMatchObject({ error: { code: "payload_too_large" } });
     expect((await call("GET", "/nope")).status).toBe(404);
-    expect((await call("DELETE", "/threads/search")).status).toBe(405);
+    expect((await call("DELETE", "/info")).status).toBe(405);
     const badId = await call("GET", "/threads/..%2F..%2Fetc");
     expect(badId.status).toBe(400);
     expect((badId.json!.error as { message: string }).message).toMatch(/^path: /);
@@ -279,6 +279,11 @@ describe("threads and state over HTTP", () => {
     expect(await res.text()).not.toContain("event: error");
     const after = (await call("GET", `/threads/${tid}/state`)).json!;
     expect((after.values as { messages: unknown[] }).messages).toHaveLength(2);
-    expect((after.parent_checkpoint as { checkpoint_id: string }).checkpoint_id).toBe(parent.checkpoint_id);
+    // LangGraph first copies the older checkpoint as a "fork" child of it, then runs from the copy.
+    type Snap = { checkpoint: { checkpoint_id: string }; parent_checkpoint: { checkpoint_id: string } | null; metadata: { source?: string } };
+    const history = (await call("POST", `/threads/${tid}/history`, { limit: 10 })).json as unknown as Snap[];
+    const fork = history.find((s) => s.metadata.source === "fork");
+    expect(fork?.parent_checkpoint?.checkpoint_id).toBe(parent.checkpoint_id);
+    expect(history[0].checkpoint.checkpoint_id).toBe((after.checkpoint as { checkpoint_id: string }).checkpoint_id);
   });
 });

@@ -47,28 +47,26 @@ export interface ScriptedModel {
   fetch: (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** Bodies of every model call. */
   calls: Array<{ messages: ChatMessage[]; stream: boolean }>;
-  /** Replies to messages containing "slow" wait until released (or the request is aborted). */
+  /** Replies to messages containing "slow" wait until released (or aborted). Releases every waiting call. */
   releaseSlow(): void;
-  /** Resolves when a "slow" call has started waiting. */
+  /** Resolves once at least one "slow" call is waiting. */
   slowStarted(): Promise<void>;
 }
 
 export function scriptedModel(): ScriptedModel {
   let seq = 0;
-  let release!: () => void;
-  let gate = new Promise<void>((r) => (release = r));
-  let markStarted!: () => void;
-  let started = new Promise<void>((r) => (markStarted = r));
+  const waiting = new Set<() => void>();
   const calls: ScriptedModel["calls"] = [];
 
   const model: ScriptedModel = {
     calls,
     releaseSlow() {
-      release();
-      gate = new Promise<void>((r) => (release = r));
-      started = new Promise<void>((r) => (markStarted = r));
+      for (const release of [...waiting]) release();
+      waiting.clear();
     },
-    slowStarted: () => started,
+    async slowStarted() {
+      while (waiting.size === 0) await new Promise((r) => setTimeout(r, 2));
+    },
     async fetch(_url, init) {
       const body = JSON.parse(String(init?.body)) as { messages: ChatMessage[]; stream?: boolean };
       calls.push({ messages: body.messages, stream: Boolean(body.stream) });
@@ -81,11 +79,14 @@ export function scriptedModel(): ScriptedModel {
       }
       const lastText = String(body.messages[body.messages.length - 1]?.content ?? "");
       if (lastText.includes("slow") && body.messages[body.messages.length - 1]?.role === "user") {
-        markStarted();
         const signal = init?.signal;
         await new Promise<void>((resolve, reject) => {
-          void gate.then(resolve);
-          signal?.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")));
+          const release = () => resolve();
+          waiting.add(release);
+          signal?.addEventListener("abort", () => {
+            waiting.delete(release);
+            reject(new DOMException("The operation was aborted.", "AbortError"));
+          });
         });
       }
       const id = `chatcmpl-${++seq}-${Math.random().toString(36).slice(2, 8)}`;

@@ -48,7 +48,7 @@ describe("view_image", () => {
   it.each([
     ["uploads/notes.txt", /view_image \/mnt\/user-data\/uploads\/notes\.txt: not an image file; view_image reads \.png, \.jpg, \.jpeg, \.gif and \.webp/],
     ["uploads/fake.png", /uploads\/fake\.png: the file's content is not a PNG, JPEG, GIF or WebP image/],
-    ["uploads/huge.png", /uploads\/huge\.png: the image is 5\.0 MB, over the 5\.0 MB limit/],
+    ["uploads/huge.png", /uploads\/huge\.png: the image is 5242950 bytes, over the 5242880-byte limit/],
     ["uploads/missing.png", /"uploads\/missing\.png" refused: no such file/],
     ["uploads/outside.png", /"uploads\/outside\.png" refused: it resolves outside this thread's folder/],
     ["/etc/hosts.png", /absolute paths must be under/],

@@ -2,7 +2,7 @@ import path from "node:path";
 import { type BaseMessage, type ContentBlock, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import { LIMITS, formatBytes, openForRead } from "@/lib/sandbox/limits";
+import { LIMITS, formatBytes, openForRead, overLimit } from "@/lib/sandbox/limits";
 import { SandboxPathError, VIRTUAL_ROOT, resolveInThread } from "@/lib/sandbox/paths";
 import { threadIdOf } from "@/lib/tools/context";
 
@@ -39,7 +39,7 @@ export const viewImageTool = tool(
       const st = await fh.stat();
       if (!st.isFile()) throw new SandboxPathError(image_path, "it is not a file");
       if (st.size > LIMITS.imageBytes) {
-        throw new Error(`view_image ${target.virtual}: the image is ${formatBytes(st.size)}, over the ${formatBytes(LIMITS.imageBytes)} limit`);
+        throw new Error(`view_image ${target.virtual}: the image is ${overLimit(st.size, LIMITS.imageBytes)}`);
       }
       data = await fh.readFile();
     } finally {

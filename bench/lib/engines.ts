@@ -1,0 +1,2 @@
+import type { SearchDoc, ToolSearcher } from "@/lib/deferred/search";
+export const ENGINE_FACTORIES: Record<string, (docs: SearchDoc[]) => ToolSearcher> = {};

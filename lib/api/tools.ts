@@ -1,0 +1,40 @@
+import { type Inventory, buildInventory, threadPromoted } from "@/lib/agent/inventory";
+import type { AgentRuntime } from "@/lib/agent/runtime";
+import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
+import { countTokens, toolDefinitionTokens } from "@/lib/tokens";
+import { toOpenAIDefinition } from "@/lib/tools/openai-def";
+
+export interface ToolsResponse extends Omit<Inventory, "tools"> {
+  tools: Array<Inventory["tools"][number] & { tokens: number }>;
+  tokens: {
+    /** Schemas bound on the thread's next model call, plus the deferred-tools prompt section. */
+    bound_next_call: number;
+    /** Every tool's schema bound, as without deferral (tool_search excluded). */
+    all_bound: number;
+    deferred_section: number;
+  };
+}
+
+const costCache = new WeakMap<object, { perTool: Map<string, number>; section: number }>();
+
+function costs(runtime: AgentRuntime) {
+  let c = costCache.get(runtime.built);
+  if (!c) {
+    const perTool = new Map(runtime.built.tools.map((t) => [t.tool.name, toolDefinitionTokens(toOpenAIDefinition(t.tool))]));
+    const section = countTokens(deferredToolsPromptSection(runtime.built.setup.deferredNames));
+    c = { perTool, section };
+    costCache.set(runtime.built, c);
+  }
+  return c;
+}
+
+/** GET /api/tools: the inventory, with each schema's token cost and the thread's next-call cost. */
+export async function toolsResponse(runtime: AgentRuntime, threadId: string | null): Promise<ToolsResponse> {
+  const promoted = threadId ? await threadPromoted(runtime, threadId) : undefined;
+  const inv = buildInventory(runtime, threadId ? { id: threadId, promoted } : undefined);
+  const { perTool, section } = costs(runtime);
+  const tools = inv.tools.map((t) => ({ ...t, tokens: perTool.get(t.name) ?? 0 }));
+  const bound = tools.filter((t) => !t.deferred || t.promoted).reduce((n, t) => n + t.tokens, 0);
+  const all = tools.filter((t) => t.name !== "tool_search" || !runtime.built.setup.toolSearch).reduce((n, t) => n + t.tokens, 0);
+  return { ...inv, tools, tokens: { bound_next_call: bound + section, all_bound: all, deferred_section: section } };
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// `npm test`: everything CI runs, in order — typecheck, unit and integration tests, build, end-to-end in Chromium.
+// It installs what the tests need that npm does not (Debian's chromium) when it can.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (p) => path.join(root, "node_modules", p);
+const started = Date.now();
+
+function run(label, cmd, args, env = {}) {
+  const t = Date.now();
+  console.log(`\n=== ${label} ===`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const secs = ((Date.now() - t) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`\n✗ ${label} failed (exit ${r.status ?? r.signal}) after ${secs}s`);
+    process.exit(r.status || 1);
+  }
+  console.log(`✓ ${label} (${secs}s)`);
+}
+
+function ensureChromium() {
+  if (process.env.FAWN_CHROMIUM || fs.existsSync("/usr/bin/chromium")) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+    run("install chromium (Debian)", "bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"]);
+  } else {
+    console.log("note: /usr/bin/chromium not found and apt-get unavailable; Playwright's own browser will be used if installed");
+  }
+}
+
+const only = process.argv[2];
+if (!only || only === "unit") {
+  run("typecheck", process.execPath, [bin("typescript/bin/tsc"), "--noEmit", "-p", "."]);
+  run("unit + integration (vitest)", process.execPath, [bin("vitest/vitest.mjs"), "run"]);
+}
+if (!only || only === "e2e") {
+  ensureChromium();
+  run("build (next build)", process.execPath, [bin("next/dist/bin/next"), "build"]);
+  run("end to end (playwright)", process.execPath, [bin("@playwright/test/cli.js"), "test"]);
+}
+console.log(`\nall tests passed in ${((Date.now() - started) / 1000).toFixed(0)}s`);
