@@ -22,7 +22,8 @@ export function ToolCallCard({ call, duration }: ToolCallCardProps) {
 }
 
 function GenericCard({ call, duration }: ToolCallCardProps) {
-  const [open, setOpen] = useState(true);
+  // A blocked call says what happened in one line; its details are there on request.
+  const [open, setOpen] = useState(call.status !== "blocked");
   const args = formatArgs(call.args);
   const blocked = call.status === "blocked";
   const border =

@@ -32,14 +32,20 @@ export function ServerGroup({ view, filtering }: { view: ServerView; filtering: 
       >
         <ChevronIcon className={`shrink-0 text-stone-400 transition-transform ${expanded ? "rotate-90" : ""}`} />
         <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${status.dot}`} />
-        <span className="truncate text-sm font-medium">{server.name}</span>
-        <span data-testid="mcp-server-status" className="shrink-0 text-[11px] text-stone-500">
-          {status.label}
-          {server.transport ? ` · ${server.transport}` : ""}
-        </span>
-        <span className="ml-auto shrink-0 text-[11px] tabular-nums text-stone-500">
-          {promotedCount > 0 && <span className="text-emerald-700">{promotedCount} promoted · </span>}
-          {server.tools} tool{server.tools === 1 ? "" : "s"}
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline gap-2">
+            <span className="truncate text-sm font-medium">{server.name}</span>
+            <span className="ml-auto shrink-0 text-[11px] tabular-nums text-stone-500">
+              {server.tools} tool{server.tools === 1 ? "" : "s"}
+            </span>
+          </span>
+          <span className="flex items-baseline gap-2 text-[11px]">
+            <span data-testid="mcp-server-status" className={server.status === "failed" ? "text-red-700" : "text-stone-500"}>
+              {status.label}
+              {server.transport ? ` · ${server.transport}` : ""}
+            </span>
+            {promotedCount > 0 && <span className="ml-auto text-emerald-700">{promotedCount} promoted</span>}
+          </span>
         </span>
       </button>
       {server.error && (

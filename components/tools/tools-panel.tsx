@@ -34,7 +34,7 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
     <aside
       data-testid="tools-panel"
       aria-label="Tools"
-      className={`flex min-h-0 flex-col border-l border-stone-200 bg-stone-100/60 ${className}`}
+      className={`flex min-h-0 flex-col border-l border-stone-200 bg-stone-100 ${className}`}
     >
       <div className="flex items-center gap-2 border-b border-stone-200 px-4 py-3">
         <h2 className="text-sm font-semibold">Tools</h2>

@@ -56,32 +56,34 @@ export class Bm25Index {
     const avg = {} as Record<FieldName, number>;
     for (const f of FIELD_NAMES) avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
 
-    // term → doc → weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency)
-    const freq = new Map<string, Map<number, number>>();
+    // Per document: term → weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency).
+    // Documents are visited in order, so every posting list comes out sorted by document.
+    const lists = new Map<string, { docs: number[]; tfs: number[] }>();
+    const local = new Map<string, number>();
     docs.forEach((d, i) => {
+      local.clear();
       for (const f of FIELD_NAMES) {
         const { weight, b } = config.fields[f];
-        if (weight === 0 || d[f].length === 0) continue;
-        const norm = weight / (1 - b + (b * d[f].length) / avg[f]);
-        for (const t of d[f]) {
-          let m = freq.get(t);
-          if (!m) freq.set(t, (m = new Map()));
-          m.set(i, (m.get(i) ?? 0) + norm);
-        }
+        const terms = d[f];
+        if (weight === 0 || terms.length === 0) continue;
+        const norm = weight / (1 - b + (b * terms.length) / avg[f]);
+        for (const t of terms) local.set(t, (local.get(t) ?? 0) + norm);
+      }
+      for (const [t, tf] of local) {
+        let l = lists.get(t);
+        if (!l) lists.set(t, (l = { docs: [], tfs: [] }));
+        l.docs.push(i);
+        l.tfs.push(tf);
       }
     });
     const n = docs.length;
-    for (const [t, m] of freq) {
-      const idf = Math.log(1 + (n - m.size + 0.5) / (m.size + 0.5));
-      const ids = [...m.keys()].sort((a, b) => a - b);
-      const scores = new Float32Array(ids.length);
-      ids.forEach((id, j) => {
-        const tf = m.get(id)!;
-        scores[j] = (idf * tf * (config.k1 + 1)) / (tf + config.k1);
-      });
-      this.postings.set(t, { docs: Int32Array.from(ids), scores });
+    for (const [t, l] of lists) {
+      const idf = Math.log(1 + (n - l.docs.length + 0.5) / (l.docs.length + 0.5));
+      const scores = new Float32Array(l.tfs.length);
+      for (let j = 0; j < scores.length; j++) scores[j] = (idf * l.tfs[j]! * (config.k1 + 1)) / (l.tfs[j]! + config.k1);
+      this.postings.set(t, { docs: Int32Array.from(l.docs), scores });
     }
-    this.vocabulary = [...freq.keys()].sort();
+    this.vocabulary = [...lists.keys()].sort();
     this.total = new Float64Array(n);
     this.best = new Float64Array(n);
     this.phrase = new Float64Array(n);

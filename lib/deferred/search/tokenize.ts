@@ -22,6 +22,8 @@ export const STOPWORDS = new Set(
   ).split(" "),
 );
 
+const NON_ASCII_FOLD = /[^\x00-\x7f]/;
+
 let segmenter: Intl.Segmenter | undefined;
 function cjkWords(run: string): string[] {
   segmenter ??= new Intl.Segmenter("zh", { granularity: "word" });
@@ -32,11 +34,13 @@ function cjkWords(run: string): string[] {
 
 /** Lower-case and strip diacritics so "Lösche"/"créer" meet their lexicon keys; CJK is left as is. */
 export function fold(text: string): string {
+  if (!NON_ASCII_FOLD.test(text)) return text.toLowerCase();
   return text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC");
 }
 
 /** camelCase / PascalCase / ACRONYMWord boundaries, then letter/digit boundaries kept only for long letter parts. */
 export function splitIdentifier(word: string): string[] {
+  if (/^[a-z]+$/.test(word)) return [word];
   const spaced = word.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2");
   const out: string[] = [];
   for (const part of spaced.split(" ")) {
@@ -55,26 +59,72 @@ export interface RawToken {
   cjk: boolean;
 }
 
+/**
+ * Per-word memo: tool texts reuse a small vocabulary (Zipf), so splitting, folding and stemming a word
+ * once per process instead of once per occurrence makes index builds several times faster.
+ */
+const MAX_CACHE = 100_000;
+const splitCache = new Map<string, string[]>();
+const termCache = new Map<string, string[]>();
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): T {
+  if (cache.size >= MAX_CACHE) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** An identifier-like word → its folded parts. */
+function wordParts(word: string): string[] {
+  return splitCache.get(word) ?? remember(splitCache, word, splitIdentifier(word).map(fold));
+}
+
+/** An identifier-like word → its index terms (stopwords dropped, stemmed). */
+function wordTerms(word: string): string[] {
+  let hit = termCache.get(word);
+  if (hit) return hit;
+  hit = [];
+  for (const p of wordParts(word)) if (!STOPWORDS.has(p)) hit.push(stem(p));
+  return remember(termCache, word, hit);
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const ASCII_WORD = /[A-Za-z0-9]+/g;
+
+/** Calls `latin` for each non-CJK word and `cjk` for each CJK segmenter word, in order. */
+function scan(text: string, latin: (word: string) => void, cjk: (word: string) => void): void {
+  if (!NON_ASCII.test(text)) {
+    for (const m of text.matchAll(ASCII_WORD)) latin(m[0]);
+    return;
+  }
+  for (const m of text.normalize("NFKC").matchAll(RUN)) {
+    if (m[1]) for (const w of cjkWords(m[1])) cjk(w);
+    else latin(m[2]!);
+  }
+}
+
 /** Surface tokens in order; CJK runs become their segmenter words. Not filtered, not stemmed. */
 export function rawTokens(text: string): RawToken[] {
   const out: RawToken[] = [];
-  for (const m of text.normalize("NFKC").matchAll(RUN)) {
-    if (m[1]) {
-      for (const w of cjkWords(m[1])) out.push({ text: w, cjk: true });
-    } else {
-      for (const w of splitIdentifier(m[2]!)) out.push({ text: fold(w), cjk: false });
-    }
-  }
+  scan(
+    text,
+    (w) => {
+      for (const p of wordParts(w)) out.push({ text: p, cjk: false });
+    },
+    (w) => out.push({ text: w, cjk: true }),
+  );
   return out;
 }
 
 /** The index-side pipeline: surface tokens minus stopwords, stemmed. */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  for (const t of rawTokens(text)) {
-    if (t.cjk) out.push(t.text);
-    else if (!STOPWORDS.has(t.text)) out.push(stem(t.text));
-  }
+  scan(
+    text,
+    (w) => {
+      for (const t of wordTerms(w)) out.push(t);
+    },
+    (w) => out.push(w),
+  );
   return out;
 }
 
