@@ -1,6 +1,6 @@
 "use client";
 
-import { SearchIcon } from "@/components/icons";
+import { PlusIcon, SearchIcon } from "@/components/icons";
 import type { ToolCallView } from "@/components/lib/timeline";
 import { parseToolSearchResult, toolSearchQuery } from "@/components/lib/tool-search-result";
 import { StatusBadge } from "./status-badge";
@@ -43,7 +43,7 @@ export function ToolSearchCard({ call, duration }: { call: ToolCallView; duratio
                     data-tool-name={t.name}
                     className="flex items-baseline gap-2 rounded-md bg-white px-2 py-1"
                   >
-                    <span className="shrink-0 text-emerald-600">＋</span>
+                    <PlusIcon width={12} height={12} className="shrink-0 self-center text-emerald-600" />
                     <code className="shrink-0 font-mono text-xs font-medium text-stone-900">{t.name}</code>
                     <span className="truncate text-xs text-stone-500" title={t.description}>
                       {t.description}

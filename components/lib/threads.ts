@@ -43,7 +43,7 @@ export function summarizeThreads(threads: readonly ThreadLike[]): ThreadSummary[
 export function withCurrentThread(list: ThreadSummary[], current: { id: string | null; title?: string }): ThreadSummary[] {
   if (!current.id || list.some((t) => t.id === current.id)) return list;
   return [
-    { id: current.id, title: ellipsis(current.title ?? "", 60) || "New thread", updatedAt: "", status: "busy" },
+    { id: current.id, title: ellipsis(current.title ?? "", 60) || "New thread", updatedAt: "", status: "idle" },
     ...list,
   ];
 }

@@ -39,9 +39,12 @@ describe("lead agent with deferred MCP tools (real ChatOpenAI → demo endpoint,
     expect(messageText(system)).toContain("<available-deferred-tools>\neverything_echo\n");
     const promotedAt = bound.findIndex((b) => b.includes("everything_echo"));
     expect(promotedAt).toBeGreaterThan(0);
-    expect(bound[promotedAt]).toEqual([...NON_DEFERRED, "everything_echo"].sort());
-    expect(bound.flat().filter((n) => n.startsWith("everything_") && n !== "everything_echo")).toEqual([]);
-    expect(events.find((e) => e.type === "promoted")).toMatchObject({ names: expect.arrayContaining(["everything_echo"]) });
+    const promoted = events.filter((e) => e.type === "promoted").flatMap((e) => (e.type === "promoted" ? e.names : []));
+    expect(promoted).toContain("everything_echo");
+    expect(promoted.length).toBeLessThanOrEqual(5);
+    // Bound after the search: exactly the non-deferred tools plus what tool_search promoted, nothing else.
+    expect(bound[promotedAt]).toEqual([...new Set([...NON_DEFERRED, ...promoted])].sort());
+    expect(bound.slice(0, promotedAt).flat().filter((n) => n.startsWith("everything_"))).toEqual([]);
     expect(events.find((e) => e.type === "tool_result" && e.name === "everything_echo")).toMatchObject({ status: "success", content: "Echo: hello deferred" });
   });
 
@@ -127,5 +130,22 @@ describe("interrupt", () => {
     const out = await runtime.graph.invoke(new Command({ resume: "pdf" }), { configurable: { thread_id: "t-ask" } });
     const last = (out as { messages: HumanMessage[] }).messages.at(-1);
     expect(String(last?.content)).toContain("You chose: pdf");
+  });
+});
+
+describe("subagents", () => {
+  it("task runs a subagent whose promotions never reach the lead thread", async () => {
+    const { rt, rec } = start(tempConfig({ extraYaml: "subagents:\n  enabled: true\n  max_per_run: 2\n" }));
+    const events = await turn(rt, 'delegate to a subagent: echo "from the sub"', "t-sub");
+    expect(rec.boundTools()[0]).toContain("task");
+    const taskResult = events.find((e) => e.type === "tool_result" && e.name === "task");
+    expect(taskResult).toMatchObject({ status: "success" });
+    expect((taskResult as { content: string }).content).toContain("Echo: from the sub");
+    // The subagent searched and promoted everything_echo in its own state; the lead thread has nothing promoted.
+    const state = await (await rt.get()).graph.getState({ configurable: { thread_id: "t-sub" } });
+    expect((state.values as { promoted: { names: string[] } }).promoted.names).toEqual([]);
+    const subRequests = rec.requests.filter((r) => !(r.tools ?? []).some((t) => t.function.name === "task"));
+    expect(subRequests.length).toBeGreaterThan(0);
+    expect(subRequests.flatMap((r) => r.tools ?? []).map((t) => t.function.name)).not.toContain("ask_clarification");
   });
 });

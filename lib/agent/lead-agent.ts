@@ -14,6 +14,7 @@ import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
 import { artifactsStateMiddleware } from "./middleware/artifacts";
 import { modelSelectMiddleware } from "./middleware/model-select";
 import { leadSystemPrompt } from "./prompt";
+import { createSubagentRunner, type SubagentKit } from "./subagent";
 
 /** Everything the lead agent was built from: the agent, and what the inventory shows. */
 export interface BuiltAgent {
@@ -58,7 +59,10 @@ export async function gatherTools(opts: BuildOptions): Promise<{ tools: ToolReco
 /** Assemble tools, defer the MCP ones behind tool_search (fail-closed), and create the agent. */
 export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   const { app } = opts.config;
-  const gathered = await gatherTools(opts);
+  const kit: SubagentKit = {};
+  const subagentRunner =
+    opts.subagentRunner ?? createSubagentRunner(kit, { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run });
+  const gathered = await gatherTools({ ...opts, subagentRunner });
   const setup = buildDeferredSetup(gathered.tools, { enabled: app.tool_search.enabled, maxResults: app.tool_search.max_results });
   assertFailClosed(gathered.tools, app.tool_search.enabled, setup);
 
@@ -74,6 +78,7 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
 
   const models = new Map<string, BaseChatModel>();
   for (const m of app.models) models.set(m.name, await createChatModel(m, opts.models));
+  Object.assign(kit, { model: models.get(app.models[0].name), tools: tools.map((t) => t.tool), setup });
   const systemPrompt = leadSystemPrompt({ deferredNames: setup.deferredNames });
   const agent = createAgent({
     model: models.get(app.models[0].name) as BaseChatModel,

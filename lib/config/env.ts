@@ -1,5 +1,8 @@
 import { formatPath } from "./errors";
 
+/** An environment to expand from (process.env, or a plain object in tests). */
+export type Env = Readonly<Record<string, string | undefined>>;
+
 /** `$VAR`, `${VAR}` or `${VAR:-default}`; `$$` escapes a literal dollar. */
 const VAR_PATTERN = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
@@ -11,7 +14,7 @@ export interface UnsetVariable {
 /** Expand variables in one string; returns the names of variables that were unset. */
 export function expandString(
   value: string,
-  env: NodeJS.ProcessEnv,
+  env: Env,
 ): { value: string; unset: string[] } {
   const unset: string[] = [];
   const out = value.replace(VAR_PATTERN, (match, braced?: string, fallback?: string, bare?: string) => {
@@ -34,7 +37,7 @@ export function expandString(
  */
 export function expandDeep<T>(
   input: T,
-  env: NodeJS.ProcessEnv,
+  env: Env,
   path: PropertyKey[] = [],
   unset: UnsetVariable[] = [],
 ): { value: T; unset: UnsetVariable[] } {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { type AppConfig, AppConfigSchema } from "./app-config";
-import { expandDeep } from "./env";
+import { type Env, expandDeep } from "./env";
 import { ConfigError } from "./errors";
 import { type ExtensionsConfig, ExtensionsConfigSchema, type McpServerConfig, McpServerConfigSchema, type McpTransport, transportOf } from "./extensions";
 import { parseLocated, validate } from "./parse";
@@ -36,7 +36,7 @@ export interface LoadedConfig {
 
 export function resolveConfigPaths(
   opts: { config?: string; extensions?: string } = {},
-  env: NodeJS.ProcessEnv = process.env,
+  env: Env = process.env,
   cwd: string = process.cwd(),
 ): ConfigPaths {
   const config = path.resolve(cwd, opts.config ?? env.FAWN_CONFIG ?? "config.yaml");
@@ -45,7 +45,7 @@ export function resolveConfigPaths(
   return { config, extensions, extensionsExplicit: explicit !== undefined };
 }
 
-export function parseAppConfig(text: string, file: string, env: NodeJS.ProcessEnv): { app: AppConfig; modelsMissingKey: string[] } {
+export function parseAppConfig(text: string, file: string, env: Env): { app: AppConfig; modelsMissingKey: string[] } {
   const doc = parseLocated(text, file, "yaml");
   const expanded = expandDeep(doc.data, env);
   const modelsMissingKey: string[] = [];
@@ -65,7 +65,7 @@ export function parseAppConfig(text: string, file: string, env: NodeJS.ProcessEn
   return { app: validate(AppConfigSchema, expanded.value, file, doc), modelsMissingKey };
 }
 
-export function parseExtensionsConfig(text: string, file: string, env: NodeJS.ProcessEnv): ResolvedServer[] {
+export function parseExtensionsConfig(text: string, file: string, env: Env): ResolvedServer[] {
   const doc = parseLocated(text, file, "json");
   // Shape first (without expansion), so a typo is reported even in a disabled server.
   const raw: ExtensionsConfig = validate(ExtensionsConfigSchema, doc.data, file, doc);
@@ -92,7 +92,7 @@ function readFile(file: string): string {
 }
 
 /** Read and validate both files once. Throws ConfigError naming file, line and field. */
-export function loadConfigFiles(paths: ConfigPaths, env: NodeJS.ProcessEnv = process.env): LoadedConfig & { texts: [string, string] } {
+export function loadConfigFiles(paths: ConfigPaths, env: Env = process.env): LoadedConfig & { texts: [string, string] } {
   const appText = readFile(paths.config);
   let extText = "{}";
   if (paths.extensionsExplicit || fs.existsSync(paths.extensions)) extText = readFile(paths.extensions);

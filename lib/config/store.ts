@@ -1,3 +1,4 @@
+import type { Env } from "./env";
 import fs from "node:fs";
 import { ConfigError } from "./errors";
 import { type ConfigPaths, type LoadedConfig, loadConfigFiles, resolveConfigPaths } from "./load";
@@ -31,7 +32,7 @@ export class ConfigStore {
 
   constructor(
     readonly paths: ConfigPaths,
-    private readonly env: NodeJS.ProcessEnv = process.env,
+    private readonly env: Env = process.env,
   ) {}
 
   get(): LoadedConfig {

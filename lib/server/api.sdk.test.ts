@@ -136,7 +136,7 @@ describe("threads, streaming, state, history, search", () => {
       limit: 2,
       before: { configurable: { checkpoint_id: ids[2] } },
     });
-    expect(older[0].checkpoint!.checkpoint_id < ids[2]).toBe(true);
+    expect(older[0].checkpoint!.checkpoint_id! < ids[2]!).toBe(true);
   });
 
   test("search by metadata, assistant UUID, ids and status", async () => {
@@ -156,7 +156,8 @@ describe("threads, streaming, state, history, search", () => {
       values: { messages: [{ type: "human", content: "note", id: "note-1" }] },
       asNode: "model_request",
     });
-    expect(res.checkpoint.checkpoint_id).toBeTruthy();
+    expect((res as unknown as { checkpoint: { checkpoint_id: string } }).checkpoint.checkpoint_id).toBeTruthy();
+    expect(res.configurable?.checkpoint_id).toBeTruthy();
     const state = await client.threads.getState(threadId);
     expect(messagesOf(state.values).at(-1)?.id).toBe("note-1");
   });
@@ -246,7 +247,7 @@ describe("one run per thread, cancel, reconnect", () => {
           runId = m.run_id;
         },
       })) {
-        seen.push({ event: p.event, data: p.data, id: p.id });
+        seen.push({ event: p.event, data: p.data });
         if (p.event === "values") break; // the "reload"
       }
     } catch {
@@ -351,7 +352,7 @@ describe("errors", () => {
       client.runs.stream("fresh-thread-1", "lead_agent", { input: { messages: [{ type: "human", content: "hi" }] }, ifNotExists: "create" }),
     );
     expect(parts.at(-1)?.event).toBe("end");
-    expect((await client.threads.get("fresh-thread-1")).metadata.graph_id).toBe("lead_agent");
+    expect((await client.threads.get("fresh-thread-1")).metadata?.graph_id).toBe("lead_agent");
   });
 
   test("deleting a thread removes it and its checkpoints", async () => {

@@ -54,7 +54,7 @@ export const HistoryBody = z.object({
   before: z
     .union([
       z.string(),
-      z.object({ configurable: z.object({ checkpoint_id: z.string() }).loose() }),
+      z.object({ configurable: z.object({ checkpoint_id: z.string() }) }),
       z.object({ checkpoint_id: z.string() }).loose(),
     ])
     .nullish(),

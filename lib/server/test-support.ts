@@ -128,8 +128,14 @@ export function scriptedModel(): ScriptedModel {
         deltas.push({ tool_calls: [{ index: 0, function: { arguments: reply.toolCall.args.slice(half) } }] });
         finish = "tool_calls";
       }
-      const lines = deltas.map((delta) => ({ id, object: "chat.completion.chunk", created, model: "scripted", choices: [{ index: 0, delta, finish_reason: null }] }));
-      lines.push({ id, object: "chat.completion.chunk", created, model: "scripted", choices: [{ index: 0, delta: {}, finish_reason: finish }] });
+      const chunk = (delta: Record<string, unknown>, finishReason: string | null) => ({
+        id,
+        object: "chat.completion.chunk",
+        created,
+        model: "scripted",
+        choices: [{ index: 0, delta, finish_reason: finishReason }],
+      });
+      const lines = [...deltas.map((d) => chunk(d, null)), chunk({}, finish)];
       const text = lines.map((l) => `data: ${JSON.stringify(l)}\n\n`).join("") + "data: [DONE]\n\n";
       return new Response(text, { headers: { "content-type": "text/event-stream" } });
     },

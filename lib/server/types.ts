@@ -7,7 +7,6 @@
 /** A LangGraph `RunnableConfig`, reduced to what the server reads and writes. */
 export interface RunnableConfigLike {
   configurable?: Record<string, unknown>;
-  [key: string]: unknown;
 }
 
 /** One pending task of a state snapshot (`PregelTaskDescription`). */

@@ -50,93 +50,136 @@ export class Bm25Index {
   private readonly total: Float64Array;
   private readonly best: Float64Array;
   private readonly phrase: Float64Array;
+  private readonly phraseCount: Uint8Array;
+  private readonly bestTouched: Int32Array;
+  private readonly phraseTouched: Int32Array;
+  private lastTouched: number[] = [];
 
   constructor(docs: readonly DocFields[], config: Bm25Config = DEFAULT_BM25) {
     this.size = docs.length;
     const avg = {} as Record<FieldName, number>;
     for (const f of FIELD_NAMES) avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
 
-    // Per document: term → weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency).
+    // Terms are interned to integers so the per-document accumulation is array arithmetic, not map churn.
+    // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency).
     // Documents are visited in order, so every posting list comes out sorted by document.
-    const lists = new Map<string, { docs: number[]; tfs: number[] }>();
-    const local = new Map<string, number>();
+    const ids = new Map<string, number>();
+    const listDocs: number[][] = [];
+    const listTfs: number[][] = [];
+    let acc = new Float64Array(1024);
+    const seen: number[] = [];
     docs.forEach((d, i) => {
-      local.clear();
       for (const f of FIELD_NAMES) {
         const { weight, b } = config.fields[f];
         const terms = d[f];
         if (weight === 0 || terms.length === 0) continue;
         const norm = weight / (1 - b + (b * terms.length) / avg[f]);
-        for (const t of terms) local.set(t, (local.get(t) ?? 0) + norm);
+        for (const t of terms) {
+          let id = ids.get(t);
+          if (id === undefined) {
+            id = ids.size;
+            ids.set(t, id);
+            listDocs.push([]);
+            listTfs.push([]);
+            if (id >= acc.length) {
+              const grown = new Float64Array(acc.length * 2);
+              grown.set(acc);
+              acc = grown;
+            }
+          }
+          if (acc[id] === 0) seen.push(id);
+          acc[id] += norm;
+        }
       }
-      for (const [t, tf] of local) {
-        let l = lists.get(t);
-        if (!l) lists.set(t, (l = { docs: [], tfs: [] }));
-        l.docs.push(i);
-        l.tfs.push(tf);
+      for (const id of seen) {
+        listDocs[id]!.push(i);
+        listTfs[id]!.push(acc[id]!);
+        acc[id] = 0;
       }
+      seen.length = 0;
     });
     const n = docs.length;
-    for (const [t, l] of lists) {
-      const idf = Math.log(1 + (n - l.docs.length + 0.5) / (l.docs.length + 0.5));
-      const scores = new Float32Array(l.tfs.length);
-      for (let j = 0; j < scores.length; j++) scores[j] = (idf * l.tfs[j]! * (config.k1 + 1)) / (l.tfs[j]! + config.k1);
-      this.postings.set(t, { docs: Int32Array.from(l.docs), scores });
+    for (const [t, id] of ids) {
+      const dl = listDocs[id]!;
+      const tl = listTfs[id]!;
+      const idf = Math.log(1 + (n - dl.length + 0.5) / (dl.length + 0.5));
+      const scores = new Float32Array(tl.length);
+      for (let j = 0; j < scores.length; j++) scores[j] = (idf * tl[j]! * (config.k1 + 1)) / (tl[j]! + config.k1);
+      this.postings.set(t, { docs: Int32Array.from(dl), scores });
     }
-    this.vocabulary = [...lists.keys()].sort();
+    this.vocabulary = [...ids.keys()].sort();
     this.total = new Float64Array(n);
     this.best = new Float64Array(n);
     this.phrase = new Float64Array(n);
+    this.phraseCount = new Uint8Array(n);
+    this.bestTouched = new Int32Array(n);
+    this.phraseTouched = new Int32Array(n);
   }
 
   has(term: string): boolean {
     return this.postings.has(term);
   }
 
-  /** Sum over query terms of each term's best expansion score. */
+  /** Sum over query terms of each term's best expansion score. The hot loop of a search: no closures, no maps. */
   score(query: readonly QueryTerm[]): ScoreResult {
-    const { total, best, phrase } = this;
-    for (let i = 0; i < total.length; i++) total[i] = 0;
+    const { total, best, phrase, phraseCount, bestTouched, phraseTouched } = this;
+    for (const d of this.lastTouched) total[d] = 0;
     const touched: number[] = [];
-    const bestTouched: number[] = [];
-    const phraseTouched: number[] = [];
     for (const q of query) {
-      bestTouched.length = 0;
-      const keep = (d: number, v: number) => {
-        if (best[d] === 0) bestTouched.push(d);
-        if (v > best[d]!) best[d] = v;
-      };
+      let nb = 0;
       for (const e of q.expansions) {
+        const w = e.weight;
         if (e.terms.length === 1) {
           const p = this.postings.get(e.terms[0]!);
           if (!p) continue;
-          for (let j = 0; j < p.docs.length; j++) keep(p.docs[j]!, e.weight * p.scores[j]!);
+          const { docs, scores } = p;
+          for (let j = 0; j < docs.length; j++) {
+            const d = docs[j]!;
+            const v = w * scores[j]!;
+            const b = best[d]!;
+            if (b === 0) {
+              bestTouched[nb++] = d;
+              best[d] = v;
+            } else if (v > b) best[d] = v;
+          }
           continue;
         }
         // A phrase expansion ("pull request") scores the sum of its words, only where all of them occur.
-        phraseTouched.length = 0;
-        const hits = new Map<number, number>();
+        let np = 0;
         for (const t of e.terms) {
           const p = this.postings.get(t);
           if (!p) continue;
-          for (let j = 0; j < p.docs.length; j++) {
-            const d = p.docs[j]!;
-            if (phrase[d] === 0) phraseTouched.push(d);
-            phrase[d] += p.scores[j]!;
-            hits.set(d, (hits.get(d) ?? 0) + 1);
+          const { docs, scores } = p;
+          for (let j = 0; j < docs.length; j++) {
+            const d = docs[j]!;
+            if (phraseCount[d] === 0) phraseTouched[np++] = d;
+            phrase[d] += scores[j]!;
+            phraseCount[d]++;
           }
         }
-        for (const d of phraseTouched) {
-          if (hits.get(d) === e.terms.length) keep(d, e.weight * phrase[d]!);
+        const need = e.terms.length;
+        for (let k = 0; k < np; k++) {
+          const d = phraseTouched[k]!;
+          if (phraseCount[d] === need) {
+            const v = w * phrase[d]!;
+            const b = best[d]!;
+            if (b === 0) {
+              bestTouched[nb++] = d;
+              best[d] = v;
+            } else if (v > b) best[d] = v;
+          }
           phrase[d] = 0;
+          phraseCount[d] = 0;
         }
       }
-      for (const d of bestTouched) {
+      for (let k = 0; k < nb; k++) {
+        const d = bestTouched[k]!;
         if (total[d] === 0) touched.push(d);
         total[d] += best[d]!;
         best[d] = 0;
       }
     }
+    this.lastTouched = touched;
     return { touched, scores: total };
   }
 }

@@ -72,28 +72,53 @@ export class TextRanker {
     });
   }
 
-  /** Every document with a positive score for the query (optionally only those `allow` accepts), unsorted. */
-  scoreAll(query: readonly QueryTerm[], allow?: (index: number) => boolean): Scored[] {
-    const { touched, scores } = this.index.score(query);
+  private weights(query: readonly QueryTerm[]): Map<string, number> {
     const weightOf = new Map<string, number>();
     for (const q of query) {
       for (const e of q.expansions) for (const t of e.terms) weightOf.set(t, Math.max(weightOf.get(t) ?? 0, e.weight));
     }
+    return weightOf;
+  }
+
+  /** The base score lifted by how much of the tool's name the query covers (weighted by expansion trust). */
+  private final(i: number, base: number, weightOf: Map<string, number>): number {
+    const nt = this.nameTerms[i]!;
+    if (nt.length === 0) return base;
+    let covered = 0;
+    for (const t of nt) covered += weightOf.get(t) ?? 0;
+    return base * (1 + (this.config.nameBonus * covered) / nt.length);
+  }
+
+  /** Every document with a positive score for the query (optionally only those `allow` accepts), unsorted. */
+  scoreAll(query: readonly QueryTerm[], allow?: (index: number) => boolean): Scored[] {
+    const { touched, scores } = this.index.score(query);
+    const weightOf = this.weights(query);
     const out: Scored[] = [];
     for (const i of touched) {
       if (allow && !allow(i)) continue;
-      const nt = this.nameTerms[i]!;
-      let covered = 0;
-      for (const t of nt) covered += weightOf.get(t) ?? 0;
-      const coverage = nt.length > 0 ? covered / nt.length : 0;
-      out.push({ index: i, name: this.names[i]!, score: scores[i]! * (1 + this.config.nameBonus * coverage) });
+      out.push({ index: i, name: this.names[i]!, score: this.final(i, scores[i]!, weightOf) });
     }
     return out;
   }
 
-  /** Best `limit` results, best first. */
+  /**
+   * Best `limit` results, best first. The name lift is at most ×(1 + nameBonus), so once the first `limit`
+   * documents by base score are lifted, any document whose base could not reach them is skipped unscored.
+   */
   top(query: readonly QueryTerm[], limit: number, allow?: (index: number) => boolean): Scored[] {
-    return topK(this.scoreAll(query, allow), limit);
+    if (limit <= 0) return [];
+    const { touched, scores } = this.index.score(query);
+    const weightOf = this.weights(query);
+    const base: Scored[] = [];
+    for (const i of touched) if (!allow || allow(i)) base.push({ index: i, name: this.names[i]!, score: scores[i]! });
+    const seeds = topK(base.slice(), limit);
+    if (seeds.length === 0) return [];
+    let floor = Infinity;
+    for (const s of seeds) floor = Math.min(floor, this.final(s.index, s.score, weightOf));
+    const reach = 1 + this.config.nameBonus;
+    const kept: Scored[] = [];
+    for (const s of base) if (s.score * reach >= floor) kept.push({ ...s, score: this.final(s.index, s.score, weightOf) });
+    return topK(kept, limit);
   }
 }
 

@@ -88,17 +88,27 @@ function wordTerms(word: string): string[] {
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
-const ASCII_WORD = /[A-Za-z0-9]+/g;
 
 /** Calls `latin` for each non-CJK word and `cjk` for each CJK segmenter word, in order. */
 function scan(text: string, latin: (word: string) => void, cjk: (word: string) => void): void {
-  if (!NON_ASCII.test(text)) {
-    for (const m of text.matchAll(ASCII_WORD)) latin(m[0]);
+  if (NON_ASCII.test(text)) {
+    for (const m of text.normalize("NFKC").matchAll(RUN)) {
+      if (m[1]) for (const w of cjkWords(m[1])) cjk(w);
+      else latin(m[2]!);
+    }
     return;
   }
-  for (const m of text.normalize("NFKC").matchAll(RUN)) {
-    if (m[1]) for (const w of cjkWords(m[1])) cjk(w);
-    else latin(m[2]!);
+  // ASCII fast path (nearly all tool text): a char-code scan, no regex, no match objects.
+  let start = -1;
+  const n = text.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 0;
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      latin(text.slice(start, i));
+      start = -1;
+    }
   }
 }
 
@@ -115,16 +125,32 @@ export function rawTokens(text: string): RawToken[] {
   return out;
 }
 
-/** The index-side pipeline: surface tokens minus stopwords, stemmed. */
+/** The index-side pipeline: surface tokens minus stopwords, stemmed. The hot loop of an index build. */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  scan(
-    text,
-    (w) => {
-      for (const t of wordTerms(w)) out.push(t);
-    },
-    (w) => out.push(w),
-  );
+  if (NON_ASCII.test(text)) {
+    scan(
+      text,
+      (w) => {
+        for (const t of wordTerms(w)) out.push(t);
+      },
+      (w) => out.push(w),
+    );
+    return out;
+  }
+  let start = -1;
+  const n = text.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 0;
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      const w = text.slice(start, i);
+      start = -1;
+      const hit = termCache.get(w) ?? wordTerms(w);
+      for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
+    }
+  }
   return out;
 }
 

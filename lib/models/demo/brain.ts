@@ -75,6 +75,11 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
   const text = turn.userText.trim();
   const direct = mentionedName(text, [...turn.tools.keys()].filter((n) => n !== "tool_search"));
   if (direct) return callWithInferredArgs(turn, direct, `Calling \`${direct}\`.`);
+  const delegate = /\b(?:delegate|subagent)\b[^:]*:\s*([\s\S]+)$/i.exec(text);
+  if (delegate && turn.tools.has("task")) {
+    const prompt = delegate[1].trim();
+    return call("task", { description: prompt.split(/\s+/).slice(0, 6).join(" "), prompt }, "I will hand this to a subagent.");
+  }
   if (/\bask me\b|\bclarif/i.test(text) && turn.tools.has("ask_clarification")) {
     const options = /\b(?:which|what)\b[^?]*?\b([\w.-]+)\s+or\s+([\w.-]+)/i.exec(text);
     return call("ask_clarification", {

@@ -67,7 +67,15 @@ async function updateState({ request, params, ctx }: RouteRequest): Promise<Resp
     stateChanged: true,
   });
   const checkpoint = configToCheckpoint({ configurable: { thread_id: threadId, ...result.configurable } });
-  return jsonResponse({ checkpoint });
+  // The LangGraph servers answer `{checkpoint}`; the SDK's typings promise `{configurable}`: send both.
+  return jsonResponse({ checkpoint, configurable: checkpoint });
+}
+
+function beforeCheckpointId(before: unknown): string | undefined {
+  if (typeof before === "string") return before;
+  if (!before || typeof before !== "object") return undefined;
+  const b = before as { configurable?: { checkpoint_id?: string }; checkpoint_id?: string };
+  return b.configurable?.checkpoint_id ?? b.checkpoint_id;
 }
 
 async function history({ request, params, ctx }: RouteRequest): Promise<Response> {
@@ -75,14 +83,7 @@ async function history({ request, params, ctx }: RouteRequest): Promise<Response
   const body = await parseJsonBody(request, HistoryBody, ctx.maxBodyBytes);
   const { store, runtime } = await ctx.resolve();
   requireThread(store, threadId);
-  const beforeId =
-    body.before == null
-      ? undefined
-      : typeof body.before === "string"
-        ? body.before
-        : "configurable" in body.before
-          ? body.before.configurable.checkpoint_id
-          : body.before.checkpoint_id;
+  const beforeId = beforeCheckpointId(body.before);
   const before: RunnableConfigLike | undefined = beforeId ? { configurable: { checkpoint_id: beforeId } } : undefined;
   const out: ThreadState[] = [];
   const limit = body.limit ?? 10;

@@ -28,7 +28,7 @@ const call = (filepaths: string[], id = "call_pf") => ({ type: "tool_call" as co
 
 describe("present_files", () => {
   it("returns a Command adding canonical paths to `artifacts` and answering the call", async () => {
-    const out = await presentFilesTool.invoke(call(["outputs/report.md", "/mnt/user-data/outputs/charts/a.png", "outputs/report.md"]), threadConfig("pf"));
+    const out: unknown = await presentFilesTool.invoke(call(["outputs/report.md", "/mnt/user-data/outputs/charts/a.png", "outputs/report.md"]), threadConfig("pf"));
     expect(out).toBeInstanceOf(Command);
     const update = (out as Command).update as { artifacts: string[]; messages: ToolMessage[] };
     expect(update.artifacts).toEqual(["/mnt/user-data/outputs/report.md", "/mnt/user-data/outputs/charts/a.png"]);
