@@ -9,7 +9,7 @@ export function ErrorBanner({ error }: { error: unknown }) {
       data-testid="stream-error"
       className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
     >
-      <span className="font-semibold">The run failed. </span>
+      <span className="font-semibold">Error: </span>
       <span className="break-words">{errorText(error)}</span>
     </div>
   );

@@ -13,6 +13,7 @@ import { loadConfiguredTool } from "@/lib/tools/reflect";
 import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
 import { artifactsStateMiddleware } from "./middleware/artifacts";
 import { modelSelectMiddleware } from "./middleware/model-select";
+import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
 import { createSubagentRunner, type SubagentKit } from "./subagent";
 
@@ -88,6 +89,7 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
       modelSelectMiddleware(models),
       deferredToolFilterMiddleware({ deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null }),
       artifactsStateMiddleware(),
+      ...(app.models.some((m) => m.supports_vision) ? [toolImagesMiddleware()] : []),
     ],
     checkpointer: opts.checkpointer,
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { LoadedConfig } from "@/lib/config";
 import { ConfigStore, resolveConfigPaths } from "@/lib/config";
 import { log } from "@/lib/log/logger";
+import { redact, secretsOf } from "@/lib/log/redact";
 import { McpManager } from "@/lib/mcp/client";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
@@ -70,7 +71,13 @@ export class FawnRuntime {
     if (this.current && this.current.key === `${config.fingerprint}:${this.mcp.generation}` && !this.mcp.needsReload()) {
       return this.current.runtime.error === configError ? this.current.runtime : { ...this.current.runtime, error: configError };
     }
-    const mcp = await this.mcp.load(config.servers);
+    const loaded = await this.mcp.load(config.servers);
+    // A server's stderr or error text may echo its own env or headers: mask them before anyone sees it.
+    const secrets = secretsOf(config);
+    const mcp = {
+      ...loaded,
+      servers: loaded.servers.map((s) => ({ ...s, error: s.error === null ? null : redact(s.error, secrets), warnings: s.warnings.map((w) => redact(w, secrets)) })),
+    };
     const key = `${config.fingerprint}:${this.mcp.generation}`;
     if (this.current && this.current.key === key) {
       this.current.runtime = { ...this.current.runtime, mcpServers: mcp.servers, error: configError };

@@ -110,6 +110,13 @@ describe("thread folders", () => {
     expect(dir).toBe(path.join(sb.root, "threads", "fresh-thread_1"));
   });
 
+  it("refuses an area folder replaced by a symlink (e.g. by bash)", async () => {
+    const d = await ensureThreadDir("swapped");
+    await fs.rm(path.join(d, "outputs"), { recursive: true });
+    await fs.symlink("/etc", path.join(d, "outputs"));
+    await expect(resolveInThread("swapped", "outputs/passwd")).rejects.toThrow(/sandbox folder .*\/threads\/swapped\/outputs must be a real directory/);
+  });
+
   it("refuses a thread folder that is a symlink", async () => {
     await fs.mkdir(path.join(sb.base, "elsewhere"), { recursive: true });
     await fs.symlink(path.join(sb.base, "elsewhere"), path.join(sb.root, "threads", "hijacked"));
