@@ -15,7 +15,7 @@ test("the official LangGraph SDK Client drives Fawn: thread, streamed run, state
   })) {
     events.push(chunk.event);
     if (chunk.event === "messages") {
-      const [msg] = chunk.data as [{ type: string; content: unknown }];
+      const [msg] = chunk.data as unknown as [{ type: string; content: unknown }];
       if (typeof msg.content === "string" && msg.type.startsWith("ai")) tokens += msg.content;
     }
   }

@@ -1,0 +1,10 @@
+import { createRequire } from "node:module";
+const require = createRequire(import.meta.url);
+let t = performance.now();
+const { Tiktoken } = require("js-tiktoken/lite");
+console.log("lite", performance.now() - t); t = performance.now();
+const ranks = require("js-tiktoken/ranks/o200k_base");
+console.log("ranks", performance.now() - t, Object.keys(ranks)); t = performance.now();
+const enc = new Tiktoken(ranks.default ?? ranks);
+console.log("ctor", performance.now() - t); t = performance.now();
+console.log(enc.encode("hello world <|endoftext|>").length, performance.now() - t);
