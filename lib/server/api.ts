@@ -50,8 +50,9 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
   const logger = deps.logger ?? defaultLog;
   const now = deps.now ?? (() => new Date());
   const basePath = (deps.basePath ?? "/api/langgraph").replace(/\/+$/, "");
-  const token = "apiToken" in deps ? deps.apiToken || undefined : configuredApiToken();
-  const origins = deps.corsOrigins ?? parseCorsOrigins();
+  // Read per request unless injected, like the other API routes (lib/api/handler.ts) do.
+  const token = () => ("apiToken" in deps ? deps.apiToken || undefined : configuredApiToken());
+  const origins = () => deps.corsOrigins ?? parseCorsOrigins();
   const createdAt = now().toISOString();
   const stores = new Map<string, ThreadStore>();
   const runs = new RunManager({
@@ -85,8 +86,8 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
   };
 
   async function route(request: Request, url: URL, segments: string[]): Promise<Response> {
-    if (request.method === "OPTIONS") return preflightResponse(request, origins);
-    const denied = requireAuth(request, token);
+    if (request.method === "OPTIONS") return preflightResponse(request, origins());
+    const denied = requireAuth(request, token());
     if (denied) return denied;
     const { route, params } = matchRoute(allRoutes, request.method, segments);
     return route.handler({ request, url, params, ctx });
@@ -125,7 +126,7 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
       status: response.status,
       ms: Date.now() - started,
     });
-    return withCors(request, response, origins);
+    return withCors(request, response, origins());
   }
 
   return {

@@ -105,6 +105,8 @@ export async function executeRun(run: RunRecord, ctx: ExecuteContext): Promise<v
 
   try {
     preRun = configToCheckpoint((await graph.getState(threadConfig)).config);
+    // Cancelled while we were reading the head: do not start the graph at all.
+    run.controller.signal.throwIfAborted();
     const input = body.command != null ? toCommand(body.command) : (body.input ?? null);
     const stream = await graph.stream(input, streamOptions(run, ctx));
     for await (const chunk of stream) {

@@ -22,6 +22,7 @@ function fakeGraph(opts: FakeOptions = {}): CompiledGraphLike & { streamed: numb
         yield ["values", { n: 1 }];
         if (opts.hold) {
           await new Promise<void>((resolve, reject) => {
+            if (signal.aborted) return reject(new DOMException("aborted", "AbortError"));
             void opts.hold!.then(resolve);
             signal.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")));
           });

@@ -22,7 +22,6 @@ export interface EventLog {
 export const SSE_HEADERS: Record<string, string> = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": "no-cache, no-transform",
-  Connection: "keep-alive",
   "X-Accel-Buffering": "no",
 };
 

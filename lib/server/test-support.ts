@@ -177,16 +177,56 @@ export function buildTestRuntime(dbPath = tempDbPath()): { runtime: AgentRuntime
 
 export const API_URL = "http://fawn.test/api/langgraph";
 
-/** The official SDK client, talking to `api` in-process (no sockets). */
+/** Like a network fetch: aborting the request errors the response body and closes the "connection". */
+function abortableBody(body: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      signal.addEventListener(
+        "abort",
+        () => {
+          try {
+            controller.error(new DOMException("The operation was aborted.", "AbortError"));
+          } catch {
+            // already closed
+          }
+          void reader.cancel().catch(() => {});
+        },
+        { once: true },
+      );
+    },
+    async pull(controller) {
+      try {
+        const r = await reader.read();
+        if (r.done) controller.close();
+        else controller.enqueue(r.value);
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/** A fetch that dispatches to `api.handle` in-process (no sockets), with network-like abort behaviour. */
+export function inProcessFetch(api: LangGraphApi) {
+  return async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const res = await api.handle(new Request(url, init));
+    const signal = init?.signal;
+    if (!res.body || !signal) return res;
+    return new Response(abortableBody(res.body, signal), { status: res.status, headers: res.headers });
+  };
+}
+
+/** The official SDK client, talking to `api` in-process. */
 export function sdkClient(api: LangGraphApi, headers?: Record<string, string>): Client {
   return new Client({
     apiUrl: API_URL,
     apiKey: null,
     defaultHeaders: headers,
-    callerOptions: {
-      maxRetries: 0,
-      fetch: (url: string | URL | Request, init?: RequestInit) => api.handle(new Request(url, init)),
-    },
+    callerOptions: { maxRetries: 0, fetch: inProcessFetch(api) },
   });
 }
 

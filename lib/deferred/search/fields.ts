@@ -17,7 +17,7 @@ export type FieldName = (typeof FIELD_NAMES)[number];
 
 /** Bounds that keep index build linear and small for huge schemas (some real tools have 10k+ chars of schema). */
 const MAX_DEPTH = 4;
-const MAX_PARAM_TEXT = 4000;
+const MAX_PARAM_TEXT = 1500;
 const MAX_DESCRIPTION = 8000;
 
 function walkSchema(node: unknown, depth: number, names: string[], text: string[], budget: { left: number }): void {

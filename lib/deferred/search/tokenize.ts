@@ -89,25 +89,34 @@ function wordTerms(word: string): string[] {
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
-/** Calls `latin` for each non-CJK word and `cjk` for each CJK segmenter word, in order. */
-function scan(text: string, latin: (word: string) => void, cjk: (word: string) => void): void {
-  if (NON_ASCII.test(text)) {
-    for (const m of text.normalize("NFKC").matchAll(RUN)) {
-      if (m[1]) for (const w of cjkWords(m[1])) cjk(w);
-      else latin(m[2]!);
-    }
-    return;
+/** A chunk with non-ASCII characters: Unicode-aware split into words and CJK runs (slow path, rare). */
+function scanUnicode(chunk: string, latin: (word: string) => void, cjk: (word: string) => void): void {
+  for (const m of chunk.normalize("NFKC").matchAll(RUN)) {
+    if (m[1]) for (const w of cjkWords(m[1])) cjk(w);
+    else latin(m[2]!);
   }
-  // ASCII fast path (nearly all tool text): a char-code scan, no regex, no match objects.
+}
+
+/**
+ * Calls `latin` for each non-CJK word and `cjk` for each CJK segmenter word, in order. A char-code scan cuts
+ * the text at ASCII punctuation and spaces; only chunks holding a non-ASCII character take the Unicode path,
+ * so one curly quote does not slow down a whole description.
+ */
+function scan(text: string, latin: (word: string) => void, cjk: (word: string) => void): void {
   let start = -1;
+  let unicode = false;
   const n = text.length;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 0;
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) {
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c >= 128) {
       if (start < 0) start = i;
+      if (c >= 128) unicode = true;
     } else if (start >= 0) {
-      latin(text.slice(start, i));
+      const chunk = text.slice(start, i);
+      if (unicode) scanUnicode(chunk, latin, cjk);
+      else latin(chunk);
       start = -1;
+      unicode = false;
     }
   }
 }
@@ -128,29 +137,14 @@ export function rawTokens(text: string): RawToken[] {
 /** The index-side pipeline: surface tokens minus stopwords, stemmed. The hot loop of an index build. */
 export function terms(text: string): string[] {
   const out: string[] = [];
-  if (NON_ASCII.test(text)) {
-    scan(
-      text,
-      (w) => {
-        for (const t of wordTerms(w)) out.push(t);
-      },
-      (w) => out.push(w),
-    );
-    return out;
-  }
-  let start = -1;
-  const n = text.length;
-  for (let i = 0; i <= n; i++) {
-    const c = i < n ? text.charCodeAt(i) : 0;
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57)) {
-      if (start < 0) start = i;
-    } else if (start >= 0) {
-      const w = text.slice(start, i);
-      start = -1;
+  scan(
+    text,
+    (w) => {
       const hit = termCache.get(w) ?? wordTerms(w);
       for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
-    }
-  }
+    },
+    (w) => out.push(w),
+  );
   return out;
 }
 

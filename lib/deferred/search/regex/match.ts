@@ -3,11 +3,14 @@ import { isWordChar, type Node, parseRegex } from "./parse";
 /**
  * Linear-time regular-expression matching (Thompson's construction, simulated breadth-first): the cost is
  * at most pattern size × text length, whatever the pattern, so `(a+)+$` or `.*.*.*x` cannot backtrack
- * catastrophically as they do in V8's backtracking engine. A required-literal prefilter (plain `indexOf`)
- * skips most documents before the automaton runs.
+ * catastrophically as they do in V8's backtracking engine. A required-literal prefilter (plain `includes`)
+ * skips most documents before the automaton runs, and the automaton skips ahead to characters that can
+ * start a match.
  */
 
 const enum Op {
+  /** One code unit equal to a[pc] (literals: no function call in the hot loop). */
+  Lit,
   Char,
   Split,
   Jmp,
@@ -18,21 +21,23 @@ const enum Op {
 /** Programs larger than this are refused (a pattern of 500 characters with bounded repeats stays far below). */
 export const MAX_PROGRAM = 4000;
 
+type AssertKind = Extract<Node, { t: "assert" }>["kind"];
+
 interface Program {
   op: Op[];
   a: number[];
   b: number[];
   test: Array<((c: number) => boolean) | null>;
-  assert: Array<Extract<Node, { t: "assert" }>["kind"] | null>;
+  assert: Array<AssertKind | null>;
 }
 
 function compile(root: Node): Program {
   const p: Program = { op: [], a: [], b: [], test: [], assert: [] };
-  const emit = (op: Op, a = 0, b = 0, test: Program["test"][number] = null, assert: Program["assert"][number] = null) => {
+  const emit = (op: Op, a = 0, test: Program["test"][number] = null, assert: AssertKind | null = null) => {
     if (p.op.length >= MAX_PROGRAM) throw new RangeError(`pattern compiles to more than ${MAX_PROGRAM} steps`);
     p.op.push(op);
     p.a.push(a);
-    p.b.push(b);
+    p.b.push(0);
     p.test.push(test);
     p.assert.push(assert);
     return p.op.length - 1;
@@ -40,10 +45,11 @@ function compile(root: Node): Program {
   const gen = (n: Node): void => {
     switch (n.t) {
       case "char":
-        emit(Op.Char, 0, 0, n.test);
+        if (n.lit) emit(Op.Lit, n.lit.charCodeAt(0));
+        else emit(Op.Char, 0, n.test);
         return;
       case "assert":
-        emit(Op.Assert, 0, 0, null, n.kind);
+        emit(Op.Assert, 0, null, n.kind);
         return;
       case "empty":
         return;
@@ -53,13 +59,15 @@ function compile(root: Node): Program {
       case "alt": {
         const jumps: number[] = [];
         n.items.forEach((item, k) => {
-          if (k < n.items.length - 1) {
-            const split = emit(Op.Split);
-            p.a[split] = split + 1;
+          if (k === n.items.length - 1) {
             gen(item);
-            jumps.push(emit(Op.Jmp));
-            p.b[split] = p.op.length;
-          } else gen(item);
+            return;
+          }
+          const split = emit(Op.Split, 0);
+          p.a[split] = split + 1;
+          gen(item);
+          jumps.push(emit(Op.Jmp));
+          p.b[split] = p.op.length;
         });
         for (const j of jumps) p.a[j] = p.op.length;
         return;
@@ -103,6 +111,7 @@ function requiredLiterals(n: Node): string[][] {
       for (const item of n.items) {
         const clauses = requiredLiterals(item);
         if (clauses.length === 0) return [];
+        // From each branch, its most selective clause: fewest alternatives, then longest literal.
         const best = clauses.reduce((x, y) => (y.length < x.length || (y.length === x.length && y[0]!.length > x[0]!.length) ? y : x));
         picks.push(...best);
       }
@@ -128,6 +137,76 @@ function requiredLiterals(n: Node): string[][] {
   }
 }
 
+/**
+ * What the first consumed character can be: a table for ASCII plus literals and tests for the rest; null when
+ * the pattern can match the empty string (then every position must be tried anyway).
+ */
+interface FirstChars {
+  ascii: Uint8Array;
+  lits: number[];
+  tests: Array<(c: number) => boolean>;
+}
+
+function firstChars(p: Program): FirstChars | null {
+  const seen = new Set<number>();
+  const stack = [0];
+  const lits: number[] = [];
+  const tests: Array<(c: number) => boolean> = [];
+  while (stack.length > 0) {
+    const pc = stack.pop()!;
+    if (seen.has(pc)) continue;
+    seen.add(pc);
+    switch (p.op[pc]) {
+      case Op.Match:
+        return null;
+      case Op.Lit:
+        lits.push(p.a[pc]!);
+        break;
+      case Op.Char:
+        tests.push(p.test[pc]!);
+        break;
+      case Op.Jmp:
+        stack.push(p.a[pc]!);
+        break;
+      case Op.Split:
+        stack.push(p.a[pc]!, p.b[pc]!);
+        break;
+      case Op.Assert:
+        // Conservative: assume it holds; this only decides where threads may start.
+        stack.push(pc + 1);
+        break;
+    }
+  }
+  const ascii = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) ascii[c] = lits.includes(c) || tests.some((t) => t(c)) ? 1 : 0;
+  return { ascii, lits, tests };
+}
+
+/**
+ * Upper bound on the ways a backtracking engine can try to match at one start position: unbounded for any
+ * `*`, `+` or `{n,}` (where V8 can go polynomial or exponential), else the product/sum over the pattern.
+ */
+function backtrackPaths(n: Node): number {
+  switch (n.t) {
+    case "seq":
+      return n.items.reduce((acc, item) => acc * backtrackPaths(item), 1);
+    case "alt":
+      return n.items.reduce((acc, item) => acc + backtrackPaths(item), 0);
+    case "rep": {
+      if (n.max === Infinity) return Infinity;
+      const inner = backtrackPaths(n.node);
+      let total = inner ** n.min;
+      for (let k = n.min; k < n.max && total < 1e9; k++) total *= inner + 1;
+      return total;
+    }
+    default:
+      return 1;
+  }
+}
+
+/** Patterns with at most this many paths run on V8's own engine (fast literal search); the rest on the automaton. */
+export const NATIVE_MAX_PATHS = 64;
+
 /** Shared across the documents of one search, so one hostile pattern costs a bounded amount in total. */
 export interface StepBudget {
   left: number;
@@ -136,6 +215,9 @@ export interface StepBudget {
 export class SafeRegex {
   private readonly prog: Program;
   private readonly filters: string[][];
+  private readonly first: FirstChars | null;
+  /** Set when the pattern cannot backtrack badly: then V8 runs it, linear in the text times a small constant. */
+  private readonly native: RegExp | null;
   private readonly mark: Int32Array;
   private readonly clist: Int32Array;
   private readonly nlist: Int32Array;
@@ -146,7 +228,9 @@ export class SafeRegex {
   constructor(readonly source: string) {
     const tree = parseRegex(source);
     this.prog = compile(tree);
-    this.filters = requiredLiterals(tree).filter((c) => c.every((s) => s.length > 0));
+    this.filters = requiredLiterals(tree).filter((c) => c.length > 0 && c.every((s) => s.length > 0));
+    this.first = firstChars(this.prog);
+    this.native = backtrackPaths(tree) <= NATIVE_MAX_PATHS ? new RegExp(source, "i") : null;
     const n = this.prog.op.length;
     this.mark = new Int32Array(n);
     this.clist = new Int32Array(n);
@@ -154,18 +238,25 @@ export class SafeRegex {
     this.stack = new Int32Array(n * 2 + 2);
   }
 
-  /** `text` must already be lower-cased. Returns false (not a match) once the budget is spent. */
+  /** Whether the pattern occurs in `text` (already lower-cased). False once the shared budget is spent. */
   test(text: string, budget: StepBudget): boolean {
     for (const clause of this.filters) if (!clause.some((s) => text.includes(s))) return false;
+    if (this.native) {
+      budget.left -= text.length >> 4;
+      return budget.left > 0 && this.native.test(text);
+    }
     const { op, a, b, test, assert } = this.prog;
-    const { mark, stack } = this;
+    const { mark, stack, first } = this;
     let clist = this.clist;
     let nlist = this.nlist;
     let ccount = 0;
-    let ncount = 0;
     const len = text.length;
+    if (this.gen > 1 << 30) {
+      mark.fill(0);
+      this.gen = 0;
+    }
 
-    /** Follow jumps, splits and assertions from `start` at position `pos`; add the threads that consume or match. */
+    /** Follow jumps, splits and assertions from `start` at `pos`; add the threads that consume or match. */
     const add = (list: Int32Array, count: number, start: number, pos: number): number => {
       let sp = 0;
       stack[sp++] = start;
@@ -197,22 +288,29 @@ export class SafeRegex {
       return count;
     };
 
-    if (this.gen > 1 << 30) {
-      mark.fill(0);
-      this.gen = 0;
-    }
     this.gen++;
     for (let pos = 0; ; pos++) {
+      if (ccount === 0 && first !== null) {
+        // Nothing in flight: jump to the next character that can start a match.
+        while (pos < len) {
+          const c = text.charCodeAt(pos);
+          if (c < 128 ? first.ascii[c] === 1 : first.lits.includes(c) || first.tests.some((t) => t(c))) break;
+          pos++;
+        }
+        budget.left--;
+        if (pos >= len) return false;
+      }
       // Unanchored search: a fresh thread may start at every position.
       ccount = add(clist, ccount, 0, pos);
       for (let k = 0; k < ccount; k++) if (op[clist[k]!] === Op.Match) return true;
       if (pos >= len || budget.left <= 0) return false;
       const c = text.charCodeAt(pos);
       this.gen++;
-      ncount = 0;
+      let ncount = 0;
       for (let k = 0; k < ccount; k++) {
         const pc = clist[k]!;
-        if (op[pc] === Op.Char && test[pc]!(c)) ncount = add(nlist, ncount, pc + 1, pos + 1);
+        const o = op[pc];
+        if ((o === Op.Lit && a[pc] === c) || (o === Op.Char && test[pc]!(c))) ncount = add(nlist, ncount, pc + 1, pos + 1);
       }
       budget.left -= ccount;
       [clist, nlist] = [nlist, clist];

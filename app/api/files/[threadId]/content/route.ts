@@ -1,0 +1,9 @@
+/** GET /api/files/{threadId}/content?path=/mnt/user-data/…[&download=1]: one file of the thread. */
+import { getAgentRuntime } from "@/lib/agent/runtime";
+import { filesRoutes } from "@/lib/api/files";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const { content } = filesRoutes(getAgentRuntime);
+export { content as GET, content as OPTIONS };

@@ -1,0 +1,9 @@
+/** GET /api/files/{threadId}: the thread's presented artifacts, outputs and uploads. */
+import { getAgentRuntime } from "@/lib/agent/runtime";
+import { filesRoutes } from "@/lib/api/files";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const { list } = filesRoutes(getAgentRuntime);
+export { list as GET, list as OPTIONS };

@@ -1,0 +1,9 @@
+/** POST /api/files/{threadId}/uploads (multipart/form-data, `file` fields): save into the thread's uploads/. */
+import { getAgentRuntime } from "@/lib/agent/runtime";
+import { filesRoutes } from "@/lib/api/files";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+const { upload } = filesRoutes(getAgentRuntime);
+export { upload as POST, upload as OPTIONS };
