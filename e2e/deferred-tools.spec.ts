@@ -21,6 +21,7 @@ test("a deferred MCP tool is found, promoted live, run, and everything survives 
   await expect(card).toHaveAttribute("data-status", "ok", { timeout: 20_000 });
   await expect(card).toContainText("84");
   await waitForAnswer(page, "workbench_calculate");
+  await page.screenshot({ path: testInfo.outputPath("chat-after-promotion.png") });
   await expect(page.getByTestId("token-meter")).toBeVisible();
   await expect(page.getByTestId("catalog-hash")).toHaveText(/[0-9a-f]{16}/);
 

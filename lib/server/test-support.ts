@@ -237,3 +237,19 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((r) => setTimeout(r, 5));
   }
 }
+
+export interface Part {
+  event: string;
+  data: unknown;
+  id?: string;
+}
+
+/** Drain an SDK stream into plain parts. */
+export async function collect(stream: AsyncIterable<{ event: string; data: unknown; id?: string }>): Promise<Part[]> {
+  const parts: Part[] = [];
+  for await (const p of stream) parts.push({ event: p.event, data: p.data, id: p.id });
+  return parts;
+}
+
+export type Msg = { type: string; id?: string; content?: unknown; tool_calls?: Array<{ name: string; args: unknown }> };
+export const messagesOf = (values: unknown): Msg[] => (values as { messages?: Msg[] } | undefined)?.messages ?? [];

@@ -16,7 +16,12 @@ export interface PhraseEntry {
 }
 
 /** Weights of each kind of expansion; the literal word always has weight 1. */
-export const WEIGHTS = { equivalent: 0.9, related: 0.55, product: 0.6 } as const;
+export interface LexiconWeights {
+  equivalent: number;
+  related: number;
+  product: number;
+}
+export const DEFAULT_LEXICON_WEIGHTS: LexiconWeights = { equivalent: 0.9, related: 0.55, product: 0.6 };
 
 export interface Lexicon {
   /** By stemmed single word. */
@@ -38,7 +43,7 @@ const termsOf = (entry: string): string[] =>
     .filter((t) => t.cjk || !STOPWORDS.has(t.text))
     .map((t) => (t.cjk ? t.text : stem(t.text)));
 
-function build(): Lexicon {
+function build(WEIGHTS: LexiconWeights): Lexicon {
   const words = new Map<string, Expansion[]>();
   const phrases = new Map<string, PhraseEntry[]>();
   const phraseByKey = new Map<string, PhraseEntry>();
@@ -92,11 +97,13 @@ function build(): Lexicon {
   return { words, phrases, translations, cjkKeys, cjkMaxKey };
 }
 
-let lexicon: Lexicon | undefined;
-/** Compiled once per process (a few ms); shared by every searcher. */
-export function getLexicon(): Lexicon {
-  lexicon ??= build();
-  return lexicon;
+const compiled = new Map<string, Lexicon>();
+/** Compiled once per process and weight set (a few ms); shared by every searcher. */
+export function getLexicon(weights: LexiconWeights = DEFAULT_LEXICON_WEIGHTS): Lexicon {
+  const key = `${weights.equivalent}/${weights.related}/${weights.product}`;
+  let lex = compiled.get(key);
+  if (!lex) compiled.set(key, (lex = build(weights)));
+  return lex;
 }
 
 /** Longest-match-first scan of a CJK run against the translation keys; unmatched characters are skipped. */

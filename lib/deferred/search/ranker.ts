@@ -1,5 +1,6 @@
 import { Bm25Index, type Bm25Config, DEFAULT_BM25 } from "./bm25";
 import { expandQuery, type QueryTerm } from "./expand";
+import { DEFAULT_LEXICON_WEIGHTS, getLexicon, type LexiconWeights } from "./lexicon";
 import { docFields } from "./fields";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
@@ -7,13 +8,20 @@ import type { SearchDoc } from "./types";
 
 export interface RankerConfig {
   bm25: Bm25Config;
+  lexicon: LexiconWeights;
   /** How much a name made entirely of query words is lifted (score × (1 + nameBonus × coverage)). */
   nameBonus: number;
   prefixWeight: number;
   typoWeight: number;
 }
 
-export const DEFAULT_RANKER: RankerConfig = { bm25: DEFAULT_BM25, nameBonus: 0.5, prefixWeight: 0.5, typoWeight: 0.5 };
+export const DEFAULT_RANKER: RankerConfig = {
+  bm25: DEFAULT_BM25,
+  lexicon: DEFAULT_LEXICON_WEIGHTS,
+  nameBonus: 0.5,
+  prefixWeight: 0.5,
+  typoWeight: 0.5,
+};
 
 export interface Scored {
   index: number;
@@ -57,7 +65,7 @@ export class TextRanker {
   }
 
   terms(text: string): QueryTerm[] {
-    return expandQuery(text).map((q) => {
+    return expandQuery(text, getLexicon(this.config.lexicon)).map((q) => {
       if (!q.surface) return q;
       const [prefix, typos] = this.vocabularyMatches(q.surface);
       if (prefix!.length === 0 && typos!.length === 0) return q;

@@ -1,7 +1,8 @@
 import { parseQuery } from "./query-modes";
 import { NameMatcher, squash } from "./select";
-import { byScoreThenName, type Scored, TextRanker, topK } from "./ranker";
+import { byScoreThenName, DEFAULT_RANKER, type RankerConfig, TextRanker, topK } from "./ranker";
 import { SafeRegex, type StepBudget } from "./regex/match";
+import { SubstringIndex } from "./regex/substring-index";
 import type { SearchDoc, ToolSearcher } from "./types";
 
 /** Text a regex runs over, per document (descriptions can be several thousand characters long). */
@@ -22,14 +23,16 @@ export class LexicalSearcher implements ToolSearcher {
   private readonly lowerNames: string[];
   private readonly squashedNames: string[];
   private readonly lowerDescriptions: string[];
+  private readonly substrings: SubstringIndex;
 
-  constructor(docs: readonly SearchDoc[]) {
-    this.ranker = new TextRanker(docs);
+  constructor(docs: readonly SearchDoc[], config: RankerConfig = DEFAULT_RANKER) {
+    this.ranker = new TextRanker(docs, config);
     this.matcher = new NameMatcher(docs, this.ranker);
     this.names = docs.map((d) => d.name);
     this.lowerNames = this.names.map((n) => n.toLowerCase());
     this.squashedNames = this.names.map(squash);
     this.lowerDescriptions = docs.map((d) => d.description.slice(0, MAX_REGEX_TEXT).toLowerCase());
+    this.substrings = new SubstringIndex(this.names.map((n, i) => `${this.lowerNames[i]} ${this.lowerDescriptions[i]}`));
   }
 
   search(query: string, limit: number): string[] {
@@ -61,39 +64,54 @@ export class LexicalSearcher implements ToolSearcher {
     for (let i = 0; i < this.names.length; i++) if (inPool(i)) pool.push(i);
     // No name has the term: say what the words find rather than nothing at all.
     if (pool.length === 0) return this.text(`${term} ${rest}`, k);
-    const score = new Map<number, number>();
-    const add = (items: Scored[], w: number) => items.forEach((s) => score.set(s.index, (score.get(s.index) ?? 0) + w * s.score));
-    if (rest) add(this.ranker.scoreAll(this.ranker.terms(rest), inPool), 1);
-    add(this.ranker.scoreAll(this.ranker.terms(term), inPool), 0.01);
-    const all = pool.map((i) => ({ index: i, name: this.names[i]!, score: score.get(i) ?? 0 }));
-    return topK(all, k).map((s) => s.name);
+    // Ranked by rest; the term's own score (at 1 %) only breaks ties, e.g. when rest is empty.
+    const query = [
+      ...this.ranker.terms(rest),
+      ...this.ranker.terms(term).map((q) => ({ ...q, expansions: q.expansions.map((e) => ({ ...e, weight: e.weight * 0.01 })) })),
+    ];
+    const inSet = new Uint8Array(this.names.length);
+    for (const i of pool) inSet[i] = 1;
+    const ranked = this.ranker.top(query, k, (i) => inSet[i] === 1).map((s) => s.name);
+    if (ranked.length >= k) return ranked;
+    // Pool members no word matched still qualify (the term is in their name): after the ranked ones, by name.
+    const taken = new Set(ranked);
+    const rest_ = pool.map((i) => this.names[i]!).filter((n) => !taken.has(n)).sort();
+    return [...ranked, ...rest_].slice(0, k);
   }
 
   /** A pattern: name matches before description matches, then by the words of the pattern, then by name. */
   private regex(pattern: string, k: number): string[] {
     let matchName: (i: number) => boolean;
     let matchDescription: (i: number) => boolean;
+    let candidates: Uint8Array | null;
     try {
       const re = new SafeRegex(pattern);
       const budget: StepBudget = { left: REGEX_STEP_BUDGET };
       matchName = (i) => re.test(this.lowerNames[i]!, budget);
       matchDescription = (i) => re.test(this.lowerDescriptions[i]!, budget);
+      candidates = this.substrings.candidates(re.filters);
     } catch {
       // Not a pattern we can run (syntax error, back-reference…): search it as literal text.
       const lit = pattern.toLowerCase();
       matchName = (i) => this.lowerNames[i]!.includes(lit);
       matchDescription = (i) => this.lowerDescriptions[i]!.includes(lit);
+      candidates = this.substrings.candidates([[lit]]);
     }
     const tier = new Map<number, number>();
     for (let i = 0; i < this.names.length; i++) {
+      if (candidates && candidates[i] === 0) continue;
       if (matchName(i)) tier.set(i, 2);
       else if (matchDescription(i)) tier.set(i, 1);
     }
     const words = wordsOfPattern(pattern);
     if (tier.size === 0) return words ? this.text(words, k) : [];
+    // Within a tier, order by the pattern's own words (literal terms only: no synonyms for a pattern).
     const lexical = new Map<number, number>();
-    if (words) for (const s of this.ranker.scoreAll(this.ranker.terms(words), (i) => tier.has(i))) lexical.set(s.index, s.score);
-    // Tier dominates; the lexical score (bounded well below 1,000 per tier) only orders within a tier.
+    if (words) {
+      const literal = this.ranker.terms(words).map((q) => ({ ...q, expansions: q.expansions.slice(0, 1) }));
+      for (const s of this.ranker.scoreAll(literal, (i) => tier.has(i))) lexical.set(s.index, s.score);
+    }
+    // The tier dominates; the lexical score (capped below 1,000) only orders within a tier.
     const all = [...tier].map(([i, t]) => ({ index: i, name: this.names[i]!, score: t * 1000 + Math.min(999, lexical.get(i) ?? 0) }));
     return topK(all, k).map((s) => s.name);
   }

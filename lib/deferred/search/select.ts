@@ -1,5 +1,5 @@
 import { editDistance } from "./fuzzy";
-import { byScoreThenName, type Scored, type TextRanker, topK } from "./ranker";
+import { byScoreThenName, type Scored, type TextRanker } from "./ranker";
 import type { SearchDoc } from "./types";
 
 /** Separators and case do not make a different name: "Read-Text-File" is read_text_file. */
@@ -68,9 +68,8 @@ export class NameMatcher {
     const rest = server ? guess.slice(server.length + 1) : guess;
     const words = rest.replace(/[_\-.:/]+/g, " ");
     const query = this.ranker.terms(server ? `${words} ${server}` : words);
-    const scored = this.ranker.scoreAll(query);
-    const best = scored.reduce((m, s) => Math.max(m, s.score), 0);
-    const shortlist = topK(scored, Math.max(limit * 6, 30));
+    const shortlist = this.ranker.top(query, Math.max(limit * 6, 30));
+    const best = shortlist[0]?.score ?? 0;
     const target = squash(rest);
     const rescored: Scored[] = shortlist.map((s) => {
       const own = this.serverOf[s.index];

@@ -214,7 +214,8 @@ export interface StepBudget {
 
 export class SafeRegex {
   private readonly prog: Program;
-  private readonly filters: string[][];
+  /** Literals a match must contain (every clause: one of its strings), lower-cased. */
+  readonly filters: string[][];
   private readonly first: FirstChars | null;
   /** Set when the pattern cannot backtrack badly: then V8 runs it, linear in the text times a small constant. */
   private readonly native: RegExp | null;
