@@ -41,12 +41,6 @@ export function Message({ row, durationOf }: MessageProps) {
 }
 
 export function Avatar() {
-  return (
-    <div
-      aria-hidden="true"
-      className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-fawn-100 text-xs font-semibold text-fawn-800"
-    >
-      F
-    </div>
-  );
+  // An image, not a letter, so a message's text is only what the agent said.
+  return <img src="/favicon.svg" alt="" aria-hidden="true" width={24} height={24} className="mt-0.5 h-6 w-6 shrink-0 rounded-full" />;
 }

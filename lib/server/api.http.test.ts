@@ -141,22 +141,47 @@ describe("errors", () => {
 
   test("an internal failure is a 500 with a request id, never a stack trace", async () => {
     const broken = createLangGraphApi({
-      getRuntime: async () => {
-        throw new Error("config exploded at /secret/path with api_key=sk-abcdefghijklmnop");
-      },
+      getRuntime: async () => ({
+        ...runtime,
+        graph: {
+          ...runtime.graph,
+          getState: async () => {
+            throw new Error("disk exploded at /secret/path with api_key=sk-abcdefghijklmnop");
+          },
+        },
+      }),
       logger: (level, event, fields) => logs.push({ level, event, fields }),
       apiToken: undefined,
       corsOrigins: [],
     });
-    const res = await broken.handle(req("GET", "/threads/abc"));
+    const tid = (await (await broken.handle(req("POST", "/threads", {}))).json()) as { thread_id: string };
+    const res = await broken.handle(req("GET", `/threads/${tid.thread_id}/state`));
     expect(res.status).toBe(500);
     const body = (await res.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("internal");
+    expect(body.error.message).toMatch(/request [0-9a-f-]{36}/);
     expect(body.error.message).not.toMatch(/exploded|secret|\bat /);
     const logged = logs.find((l) => l.event === "http.unhandled");
     expect(String(logged?.fields?.message)).toContain("api_key=***");
     expect(String(logged?.fields?.message)).not.toContain("sk-abcdefghijklmnop");
     await broken.close();
+  });
+
+  test("an agent that cannot start is a 503 naming the reason, credentials masked", async () => {
+    const down = createLangGraphApi({
+      getRuntime: async () => {
+        throw new Error("config.yaml: models[0].api_key=sk-abcdefghijklmnop is invalid\n    at load (config.ts:1:1)");
+      },
+      logger: silentLogger,
+      apiToken: undefined,
+      corsOrigins: [],
+    });
+    const res = await down.handle(req("GET", "/threads/abc"));
+    expect(res.status).toBe(503);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error).toEqual({ code: "agent_unavailable", message: "The agent is not available: config.yaml: models[0].api_key=*** is invalid" });
+    expect((await down.handle(req("GET", "/info"))).status).toBe(200);
+    await down.close();
   });
 });
 
@@ -285,5 +310,22 @@ describe("threads and state over HTTP", () => {
     const fork = history.find((s) => s.metadata.source === "fork");
     expect(fork?.parent_checkpoint?.checkpoint_id).toBe(parent.checkpoint_id);
     expect(history[0].checkpoint.checkpoint_id).toBe((after.checkpoint as { checkpoint_id: string }).checkpoint_id);
+  });
+});
+
+describe("threads started outside the API", () => {
+  test("a thread with checkpoints but no record (the CLI) is adopted on first access", async () => {
+    const tid = "cli-thread-1";
+    const stream = await runtime.graph.stream(human("hi from cli"), { configurable: { thread_id: tid }, streamMode: "values" });
+    for await (const _ of stream) {
+      // drain
+    }
+    const got = await call("GET", `/threads/${tid}`);
+    expect(got.status).toBe(200);
+    expect(got.json).toMatchObject({ thread_id: tid, status: "idle", metadata: { graph_id: "lead_agent" } });
+    expect(((got.json!.values as { messages: unknown[] }).messages).length).toBe(2);
+    const listed = await call("POST", "/threads/search", { ids: [tid] });
+    expect((listed.json as unknown as unknown[]).length).toBe(1);
+    expect((await call("GET", "/threads/never-existed")).status).toBe(404);
   });
 });

@@ -75,7 +75,15 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
 
   const ctx: ApiContext = {
     async resolve(): Promise<ResolvedRuntime> {
-      const runtime = await deps.getRuntime();
+      let runtime: AgentRuntime;
+      try {
+        runtime = await deps.getRuntime();
+      } catch (err) {
+        // Usually a config problem the user must fix: say what it is (first line, credentials masked).
+        const { message } = publicError(err);
+        logger("error", "agent.unavailable", { message });
+        throw new ApiError(503, "agent_unavailable", `The agent is not available: ${message.split("\n")[0]}`);
+      }
       return { runtime, store: storeFor(runtime.dbPath), assistant: buildAssistant(runtime.assistant, createdAt) };
     },
     runs,

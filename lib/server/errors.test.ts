@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isAbortError, publicError, redactSecrets } from "./errors";
+import { publicError, redactSecrets } from "./errors";
 
 describe("errors", () => {
   test("credentials are masked", () => {
@@ -15,11 +15,5 @@ describe("errors", () => {
     expect(publicError("plain")).toEqual({ error: "Error", message: "plain" });
     expect(publicError({ code: 1 })).toEqual({ error: "Error", message: '{"code":1}' });
     expect(publicError(new Error("x".repeat(5000))).message.length).toBeLessThan(4100);
-  });
-
-  test("abort errors are recognised", () => {
-    expect(isAbortError(new DOMException("x", "AbortError"))).toBe(true);
-    expect(isAbortError(new Error("Aborted"))).toBe(true);
-    expect(isAbortError(new Error("other"))).toBe(false);
   });
 });

@@ -39,10 +39,3 @@ export function publicError(err: unknown): { error: string; message: string } {
   if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE)}…`;
   return { error: name, message };
 }
-
-export function isAbortError(err: unknown): boolean {
-  return (
-    err instanceof Error &&
-    (err.name === "AbortError" || err.message === "Aborted" || err.message === "This operation was aborted")
-  );
-}

@@ -17,6 +17,7 @@ export type ErrorCode =
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
+  | "agent_unavailable"
   | "internal";
 
 /** An error meant for the client: its message is safe to show and names the culprit. */

@@ -3,7 +3,7 @@
  * in the run's log, then the thread record settled from the final checkpoint (status, values, interrupts).
  */
 import { Command, Send } from "@langchain/langgraph";
-import { isAbortError, publicError } from "./errors";
+import { publicError } from "./errors";
 import type { RunRecord } from "./run-record";
 import type { RunCommandInput, RunCreateInput } from "./schemas";
 import { checkpointConfigurable, configToCheckpoint, interruptsByTask } from "./state";
@@ -116,8 +116,9 @@ export async function executeRun(run: RunRecord, ctx: ExecuteContext): Promise<v
       run.append(mapped.event, mapped.data);
     }
   } catch (err) {
-    if (run.controller.signal.aborted || isAbortError(err)) {
-      // Cancelled: no error event; the thread keeps its last completed step.
+    if (run.controller.signal.aborted) {
+      // Cancelled by us (cancel, disconnect, multitask): no error event; the thread keeps its last completed step.
+      // An AbortError we did not cause (a provider timeout, say) is a real failure and falls through.
     } else {
       failure = err;
       run.append("error", publicError(err));

@@ -113,7 +113,10 @@ export class RunManager {
   }
 
   cancel(run: RunRecord, action: CancelAction): void {
-    if (!run.done) this.opts.logger("info", "run.cancel", { run_id: run.run_id, thread_id: run.thread_id, action });
+    // A disconnect fires both the request signal and the stream's cancel(): log the first only.
+    if (!run.done && !run.controller.signal.aborted) {
+      this.opts.logger("info", "run.cancel", { run_id: run.run_id, thread_id: run.thread_id, action });
+    }
     run.cancel(action);
   }
 

@@ -47,16 +47,22 @@ export function expandQuery(text: string, lex: Lexicon = getLexicon()): QueryTer
   const out: QueryTerm[] = [];
   const latin: { raw: string; stem: string }[] = [];
   const flushLatin = () => {
-    for (let i = 0; i < latin.length; i++) {
-      for (const p of lex.phrases.get(latin[i]!.stem) ?? []) {
-        if (p.key.every((k, j) => latin[i + j]?.stem === k)) {
-          out.push({ source: p.key.join(" "), expansions: p.expansions });
-          break;
-        }
+    for (let i = 0; i < latin.length; ) {
+      // A known phrase ("logged in", "pull request") is one idea: one term, its words not scored again alone.
+      const phrase = (lex.phrases.get(latin[i]!.stem) ?? []).find((p) => p.key.every((k, j) => latin[i + j]?.stem === k));
+      if (phrase) {
+        const literal = phrase.key.filter((_, j) => !STOPWORDS.has(latin[i + j]!.raw));
+        out.push({
+          source: phrase.key.join(" "),
+          expansions: [...(literal.length > 0 ? [{ terms: literal, weight: 1 }] : []), ...phrase.expansions],
+        });
+        i += phrase.key.length;
+        continue;
       }
       const { raw } = latin[i]!;
       if (lex.translations.has(raw)) out.push(...translatedTerms(raw, lex));
       else if (!STOPWORDS.has(raw)) out.push(englishTerm(raw, raw, lex, raw));
+      i++;
     }
     latin.length = 0;
   };

@@ -20,6 +20,10 @@ const MAX_DEPTH = 4;
 const MAX_PARAM_TEXT = 1500;
 const MAX_DESCRIPTION = 8000;
 
+/**
+ * Parameter names, enum values and descriptions, depth-first. Enum values go with the names: in tools that
+ * bundle several operations (`method: get | get_diff | get_files`) they name what the tool can do.
+ */
 function walkSchema(node: unknown, depth: number, names: string[], text: string[], budget: { left: number }): void {
   if (depth > MAX_DEPTH || budget.left <= 0 || node === null || typeof node !== "object") return;
   if (Array.isArray(node)) {
@@ -36,7 +40,7 @@ function walkSchema(node: unknown, depth: number, names: string[], text: string[
   };
   say(o.description);
   say(o.title);
-  if (Array.isArray(o.enum)) for (const v of o.enum.slice(0, 30)) say(v);
+  if (Array.isArray(o.enum)) for (const v of o.enum.slice(0, 30)) if (typeof v === "string") names.push(v.slice(0, 60));
   const props = o.properties;
   if (props && typeof props === "object" && !Array.isArray(props)) {
     for (const [k, v] of Object.entries(props as Record<string, unknown>)) {

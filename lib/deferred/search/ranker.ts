@@ -57,7 +57,8 @@ export class TextRanker {
     if (hit) return hit;
     const s = stem(surface);
     const prefix = surface.length >= 4 ? prefixMatches(this.index.vocabulary, surface, 12).filter((t) => t !== s) : [];
-    const typos = !this.index.has(s) && prefix.length === 0 ? typoMatches(this.index.vocabulary, s, 6) : [];
+    // Typo tolerance only for longer words: short unknown words are mostly names (Tokyo, Acme), not typos.
+    const typos = !this.index.has(s) && prefix.length === 0 && surface.length >= 5 ? typoMatches(this.index.vocabulary, s, 6) : [];
     hit = [prefix, typos];
     if (this.vocabCache.size > 5000) this.vocabCache.clear();
     this.vocabCache.set(surface, hit);

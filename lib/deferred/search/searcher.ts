@@ -105,12 +105,9 @@ export class LexicalSearcher implements ToolSearcher {
     }
     const words = wordsOfPattern(pattern);
     if (tier.size === 0) return words ? this.text(words, k) : [];
-    // Within a tier, order by the pattern's own words (literal terms only: no synonyms for a pattern).
+    // Within a tier, order by the ranked text search over the pattern's words.
     const lexical = new Map<number, number>();
-    if (words) {
-      const literal = this.ranker.terms(words).map((q) => ({ ...q, expansions: q.expansions.slice(0, 1) }));
-      for (const s of this.ranker.scoreAll(literal, (i) => tier.has(i))) lexical.set(s.index, s.score);
-    }
+    if (words) for (const s of this.ranker.scoreAll(this.ranker.terms(words), (i) => tier.has(i))) lexical.set(s.index, s.score);
     // The tier dominates; the lexical score (capped below 1,000) only orders within a tier.
     const all = [...tier].map(([i, t]) => ({ index: i, name: this.names[i]!, score: t * 1000 + Math.min(999, lexical.get(i) ?? 0) }));
     return topK(all, k).map((s) => s.name);

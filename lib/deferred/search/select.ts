@@ -77,8 +77,12 @@ export class NameMatcher {
       // Compare like with like: the candidate's own server prefix is not part of what it does.
       if (own && name.startsWith(squash(own))) name = name.slice(squash(own).length) || name;
       const len = Math.max(target.length, name.length, 1);
-      const similarity = 1 - Math.min(len, editDistance(target, name, len)) / len;
-      const serverMatch = server && own === server ? 0.5 : 0;
+      // Only near-spellings count ("git_stauts"): moderate likeness ("create_gist" vs "create_issue") is noise,
+      // and shared words are already scored by the text search.
+      const likeness = 1 - Math.min(len, editDistance(target, name, len)) / len;
+      const similarity = Math.max(0, (likeness - 0.7) / 0.3);
+      // A server prefix is the most reliable part of a guessed name: it outweighs name similarity.
+      const serverMatch = server && own === server ? 1.5 : 0;
       return { ...s, score: s.score / (best || 1) + similarity + serverMatch };
     });
     const ranked = rescored.sort(byScoreThenName).map((s) => s.name);

@@ -103,6 +103,8 @@ export function inferArgs(
   for (const key of ordered) {
     if (key in args) continue;
     const p = props[key];
+    // Optional arguments are only set when the person names them (key=value, JSON) or an enum value.
+    if (!required.has(key) && !p.enum) continue;
     const t = typeOf(p);
     if (p.enum) {
       const hit = p.enum.find((v) => typeof v === "string" && new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(text));

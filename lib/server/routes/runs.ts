@@ -8,7 +8,7 @@ import type { RouteRequest, Route } from "../router";
 import { CancelQuery, JoinStreamQuery, RunCreateBody, type RunCreateInput, type StreamMode } from "../schemas";
 import { SSE_HEADERS, parseLastEventId, readEventLog, type SseEvent } from "../sse";
 import { isAssistantId } from "../assistant";
-import { presentThread, requireThread, threadIdParam } from "./threads";
+import { findThread, presentThread, requireThread, threadIdParam } from "./threads";
 
 function runPath(run: RunRecord): string {
   return `/threads/${encodeURIComponent(run.thread_id)}/runs/${encodeURIComponent(run.run_id)}`;
@@ -38,7 +38,8 @@ async function createRun(req: RouteRequest): Promise<{ run: RunRecord; body: Run
   const { request, params, ctx } = req;
   const threadId = threadIdParam(params);
   const body = await parseJsonBody(request, RunCreateBody, ctx.maxBodyBytes);
-  const { store, runtime, assistant } = await ctx.resolve();
+  const resolved = await ctx.resolve();
+  const { store, runtime, assistant } = resolved;
   if (!isAssistantId(body.assistant_id, assistant)) {
     throw new ApiError(
       404,
@@ -46,7 +47,7 @@ async function createRun(req: RouteRequest): Promise<{ run: RunRecord; body: Run
       `Assistant '${body.assistant_id}' not found (this server has one: '${assistant.graph_id}', id ${assistant.assistant_id})`,
     );
   }
-  if (!store.get(threadId)) {
+  if (!(await findThread(resolved, threadId))) {
     if (body.if_not_exists !== "create") throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
     store.create(threadId, {});
   }
@@ -80,8 +81,7 @@ async function backgroundRun(req: RouteRequest): Promise<Response> {
 
 async function requireRun({ params, ctx }: RouteRequest): Promise<RunRecord> {
   const threadId = threadIdParam(params);
-  const { store } = await ctx.resolve();
-  requireThread(store, threadId);
+  await requireThread(await ctx.resolve(), threadId);
   const run = ctx.runs.get(threadId, params.run_id);
   if (!run) throw new ApiError(404, "not_found", `Run ${params.run_id} not found on thread ${threadId}`);
   return run;
@@ -93,8 +93,7 @@ async function getRun(req: RouteRequest): Promise<Response> {
 
 async function listRuns(req: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(req.params);
-  const { store } = await req.ctx.resolve();
-  requireThread(store, threadId);
+  await requireThread(await req.ctx.resolve(), threadId);
   const q = queryObject(req.url);
   const limit = Math.min(Math.max(Number(q.limit ?? 10) || 10, 1), 1000);
   const offset = Math.max(Number(q.offset ?? 0) || 0, 0);

@@ -10,8 +10,9 @@ import { requireThread, threadIdParam } from "./threads";
 async function readState({ params, url, ctx }: RouteRequest, configurable?: Record<string, unknown>): Promise<Response> {
   const threadId = threadIdParam(params);
   const query = parseWith(StateQuery, queryObject(url), "query");
-  const { store, runtime } = await ctx.resolve();
-  requireThread(store, threadId);
+  const resolved = await ctx.resolve();
+  const { runtime } = resolved;
+  await requireThread(resolved, threadId);
   const snapshot = await runtime.graph.getState(
     { configurable: { ...configurable, thread_id: threadId } },
     query.subgraphs ? { subgraphs: true } : undefined,
@@ -30,8 +31,9 @@ async function getStateAt(req: RouteRequest): Promise<Response> {
 async function postStateAt(req: RouteRequest): Promise<Response> {
   const body = await parseJsonBody(req.request, StateAtCheckpointBody, req.ctx.maxBodyBytes);
   const threadId = threadIdParam(req.params);
-  const { store, runtime } = await req.ctx.resolve();
-  requireThread(store, threadId);
+  const resolved = await req.ctx.resolve();
+  const { runtime } = resolved;
+  await requireThread(resolved, threadId);
   const snapshot = await runtime.graph.getState(
     { configurable: checkpointConfigurable(threadId, body.checkpoint) },
     body.subgraphs ? { subgraphs: true } : undefined,
@@ -42,8 +44,9 @@ async function postStateAt(req: RouteRequest): Promise<Response> {
 async function updateState({ request, params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
   const body = await parseJsonBody(request, StateUpdateBody, ctx.maxBodyBytes);
-  const { store, runtime } = await ctx.resolve();
-  requireThread(store, threadId);
+  const resolved = await ctx.resolve();
+  const { store, runtime } = resolved;
+  await requireThread(resolved, threadId);
   const active = ctx.runs.activeRun(threadId);
   if (active) {
     throw new ApiError(409, "conflict", `Thread ${threadId} is busy (run ${active.run_id}); update its state after the run ends`);
@@ -81,8 +84,9 @@ function beforeCheckpointId(before: unknown): string | undefined {
 async function history({ request, params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
   const body = await parseJsonBody(request, HistoryBody, ctx.maxBodyBytes);
-  const { store, runtime } = await ctx.resolve();
-  requireThread(store, threadId);
+  const resolved = await ctx.resolve();
+  const { runtime } = resolved;
+  await requireThread(resolved, threadId);
   const beforeId = beforeCheckpointId(body.before);
   const before: RunnableConfigLike | undefined = beforeId ? { configurable: { checkpoint_id: beforeId } } : undefined;
   const out: ThreadState[] = [];

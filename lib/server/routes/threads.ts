@@ -1,9 +1,10 @@
 /** Thread CRUD and search: `POST /threads`, `GET|PATCH|DELETE /threads/:id`, `POST /threads/search`. */
 import { v7 as uuid7 } from "@langchain/core/utils/uuid";
 import { ApiError, emptyResponse, jsonResponse, parseJsonBody, parseWith } from "../http";
-import type { ApiContext, Route, RouteRequest } from "../router";
+import type { ApiContext, ResolvedRuntime, Route, RouteRequest } from "../router";
 import { ThreadCreateBody, ThreadId, ThreadPatchBody, ThreadSearchBody } from "../schemas";
-import type { ThreadStore } from "../thread-store";
+import { toPlain } from "../serialize";
+import { configToCheckpoint, interruptsByTask } from "../state";
 import type { Thread } from "../types";
 
 /** The thread as clients see it: `busy` only while this process runs it (a crashed run leaves no busy thread). */
@@ -25,9 +26,31 @@ export function threadIdParam(params: Record<string, string>): string {
   return parseWith(ThreadId, params.thread_id, "path");
 }
 
+/**
+ * The thread record. A thread with checkpoints but no record (started by the `fawn` CLI on the same
+ * SQLite file) is adopted, so it can be opened, continued and listed like any other.
+ */
+export async function findThread(r: ResolvedRuntime, threadId: string): Promise<Thread | undefined> {
+  const existing = r.store.get(threadId);
+  if (existing) return existing;
+  const snapshot = await r.runtime.graph.getState({ configurable: { thread_id: threadId } });
+  if (!configToCheckpoint(snapshot.config)) return undefined;
+  try {
+    r.store.create(threadId, { graph_id: r.assistant.graph_id, assistant_id: r.assistant.assistant_id });
+  } catch {
+    // Adopted concurrently by another request.
+  }
+  return r.store.update(threadId, {
+    values: toPlain<Record<string, unknown>>(snapshot.values ?? {}),
+    interrupts: interruptsByTask(snapshot),
+    status: snapshot.next.length > 0 ? "interrupted" : "idle",
+    stateChanged: true,
+  });
+}
+
 /** The thread or a 404 naming it. */
-export function requireThread(store: ThreadStore, threadId: string): Thread {
-  const thread = store.get(threadId);
+export async function requireThread(r: ResolvedRuntime, threadId: string): Promise<Thread> {
+  const thread = await findThread(r, threadId);
   if (!thread) throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
   return thread;
 }
@@ -51,15 +74,15 @@ async function createThread({ request, ctx }: RouteRequest): Promise<Response> {
 
 async function getThread({ params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
-  const { store } = await ctx.resolve();
-  return jsonResponse(presentThread(requireThread(store, threadId), ctx));
+  return jsonResponse(presentThread(await requireThread(await ctx.resolve(), threadId), ctx));
 }
 
 async function patchThread({ request, params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
   const body = await parseJsonBody(request, ThreadPatchBody, ctx.maxBodyBytes);
-  const { store } = await ctx.resolve();
-  requireThread(store, threadId);
+  const resolved = await ctx.resolve();
+  const { store } = resolved;
+  await requireThread(resolved, threadId);
   const updated = store.update(threadId, { metadata: body.metadata ?? {} });
   if (!updated) throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
   return jsonResponse(presentThread(updated, ctx));
@@ -67,8 +90,9 @@ async function patchThread({ request, params, ctx }: RouteRequest): Promise<Resp
 
 async function deleteThread({ params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
-  const { store, runtime } = await ctx.resolve();
-  requireThread(store, threadId);
+  const resolved = await ctx.resolve();
+  const { store, runtime } = resolved;
+  await requireThread(resolved, threadId);
   // A run still writing checkpoints would recreate what we delete: stop it first.
   await ctx.runs.cancelThread(threadId);
   const saver = runtime.graph.checkpointer as { deleteThread?: (id: string) => Promise<void> } | undefined;

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const REPO = path.resolve(import.meta.dirname, "../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Build when there is no production build or the sources changed since (a fresh clone builds once). */
+export async function ensureBuilt(): Promise<void> {
+  const mod = (await import(path.join(REPO, "scripts/build-if-stale.mjs"))) as { buildIfStale: () => boolean };
+  mod.buildIfStale();
+}
+
+export interface RunningServer {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** `next start` on a fresh data folder (the same launcher the e2e tests use), waiting until the API answers. */
+export async function startServer(dataName: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  await ensureBuilt();
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(REPO, "scripts/e2e-server.mjs"), String(port), dataName], {
+    cwd: REPO,
+    env: { ...process.env, FAWN_LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(`${url}/api/models`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const stop = async () => {
+    try {
+      process.kill(-(child.pid as number), "SIGTERM");
+    } catch {
+      /* gone */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  };
+  return { url, child, stop };
+}
+
+function childrenOf(pid: number): number[] {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+function rssKb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function commOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+  } catch {
+    return "";
+  }
+}
+
+/** RSS (MB) of the Next server process and of the whole tree under the launcher (MCP servers included). */
+export function sampleRss(rootPid: number): { server: number; tree: number } {
+  let server = 0;
+  let tree = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop() as number;
+    const kb = rssKb(pid);
+    tree += kb;
+    if (/next(-server|\/dist\/bin\/next)/.test(commOf(pid)) && kb > server) server = kb;
+    stack.push(...childrenOf(pid));
+  }
+  return { server: server / 1024, tree: tree / 1024 };
+}

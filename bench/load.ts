@@ -1,0 +1,126 @@
+/**
+ * npm run -s bench:load -- [--threads 50] [--turns 5] [--delay-ms 8]
+ * Concurrent threads through the HTTP API (official SDK Client) on the offline demo model, each promoting
+ * tools and calling them. Prints throughput, turn latency, errors and server RSS, then verifies every
+ * thread's saved state: message count and a promoted set that is that thread's alone.
+ */
+import { Client } from "@langchain/langgraph-sdk";
+import { parseArgs } from "./lib/args";
+import { sampleRss, startServer } from "./lib/server";
+
+const args = parseArgs(process.argv.slice(2), ["threads", "turns", "delay-ms"]);
+const THREADS = Number(args.threads ?? 50);
+const TURNS = Number(args.turns ?? 5);
+if (!(THREADS > 0 && TURNS > 0)) throw new Error("--threads and --turns must be positive numbers");
+
+/** Each turn names one deferred tool, so the demo model promotes exactly it (select:) and calls it. */
+const TOOLS = [
+  (i: number, t: number) => ({ tool: "workbench_calculate", message: `workbench_calculate: ${i + 1}*${t + 1}`, expect: String((i + 1) * (t + 1)) }),
+  (i: number, t: number) => ({ tool: "everything_echo", message: `everything_echo: thread-${i}-turn-${t}`, expect: `thread-${i}-turn-${t}` }),
+  (i: number, t: number) => ({ tool: "workbench_base64_encode", message: `workbench_base64_encode: t${i}x${t}`, expect: Buffer.from(`t${i}x${t}`).toString("base64") }),
+  (i: number, t: number) => ({ tool: "workbench_text_stats", message: `workbench_text_stats: thread ${i} turn ${t}`, expect: "words" }),
+  (i: number, t: number) => ({ tool: "workbench_hash_text", message: `workbench_hash_text: thread-${i}-${t}`, expect: "sha256" }),
+];
+/** Thread i uses a rotation of tools starting at i, so neighbouring threads promote different sets. */
+const plan = (i: number, t: number) => TOOLS[(i + t) % TOOLS.length](i, t);
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
+};
+
+async function runThread(client: Client, i: number, turns: number, latencies: number[], errors: string[]): Promise<string> {
+  const thread = await client.threads.create({ metadata: { bench: "load", index: i } });
+  for (let t = 0; t < turns; t++) {
+    const p = plan(i, t);
+    const started = performance.now();
+    let text = "";
+    try {
+      for await (const chunk of client.runs.stream(thread.thread_id, "lead_agent", {
+        input: { messages: [{ type: "human", content: p.message }] },
+        streamMode: ["values"],
+      })) {
+        if (chunk.event === "error") errors.push(`thread ${i} turn ${t}: ${JSON.stringify(chunk.data)}`);
+        if (chunk.event === "values") text = JSON.stringify(chunk.data);
+      }
+      if (!text.includes(p.expect)) errors.push(`thread ${i} turn ${t}: answer lacks "${p.expect}"`);
+    } catch (e) {
+      errors.push(`thread ${i} turn ${t}: ${(e as Error).message}`);
+    }
+    latencies.push(performance.now() - started);
+  }
+  return thread.thread_id;
+}
+
+interface ThreadState {
+  messages: Array<{ type: string; content: unknown }>;
+  promoted: { names: string[] };
+}
+
+async function verify(client: Client, ids: string[], turns: number): Promise<string[]> {
+  const problems: string[] = [];
+  await Promise.all(
+    ids.map(async (id, i) => {
+      const state = await client.threads.getState<ThreadState>(id);
+      const msgs = state.values.messages ?? [];
+      const humans = msgs.filter((m) => m.type === "human").map((m) => String(m.content));
+      const expectedHumans = Array.from({ length: turns }, (_, t) => plan(i, t).message);
+      if (JSON.stringify(humans) !== JSON.stringify(expectedHumans)) problems.push(`thread ${i}: human messages differ (lost or cross-thread)`);
+      // Per turn: human, ai(tool_search), tool, ai(tool call), tool, ai(answer).
+      if (msgs.length !== turns * 6) problems.push(`thread ${i}: ${msgs.length} messages, expected ${turns * 6}`);
+      const expectedPromoted = [...new Set(Array.from({ length: turns }, (_, t) => plan(i, t).tool))].sort();
+      const promoted = [...(state.values.promoted?.names ?? [])].sort();
+      if (JSON.stringify(promoted) !== JSON.stringify(expectedPromoted)) problems.push(`thread ${i}: promoted ${promoted.join(",")} ≠ ${expectedPromoted.join(",")}`);
+    }),
+  );
+  return problems;
+}
+
+async function main() {
+  // The demo model streams with the app's own per-chunk delay unless --delay-ms says otherwise (0 = CPU-bound).
+  const server = await startServer("bench-load-data", { FAWN_DEMO_DELAY_MS: args["delay-ms"] ?? "8" });
+  let peak = { server: 0, tree: 0 };
+  const sampler = setInterval(() => {
+    const s = sampleRss(server.child.pid as number);
+    peak = { server: Math.max(peak.server, s.server), tree: Math.max(peak.tree, s.tree) };
+  }, 100);
+  try {
+    const client = new Client({ apiUrl: `${server.url}/api/langgraph` });
+    // Warm-up (first request builds the agent and starts the MCP servers), then one thread alone as the baseline.
+    await runThread(client, 999, 1, [], []);
+    const single: number[] = [];
+    const singleErrors: string[] = [];
+    await runThread(client, 998, TURNS, single, singleErrors);
+    const latencies: number[] = [];
+    const errors: string[] = [];
+    const started = performance.now();
+    const ids = await Promise.all(Array.from({ length: THREADS }, (_, i) => runThread(client, i, TURNS, latencies, errors)));
+    const wall = (performance.now() - started) / 1000;
+    const problems = await verify(client, ids, TURNS);
+    const p50single = pct(single, 50);
+    const p95 = pct(latencies, 95);
+    const rows: Array<[string, string]> = [
+      ["threads × turns", `${THREADS} × ${TURNS} = ${THREADS * TURNS} turns`],
+      ["single thread p50 / p95 turn (ms)", `${p50single.toFixed(0)} / ${pct(single, 95).toFixed(0)}`],
+      ["concurrent wall time (s)", wall.toFixed(1)],
+      ["throughput (turns/s)", (latencies.length / wall).toFixed(1)],
+      ["turn latency p50 / p95 / max (ms)", `${pct(latencies, 50).toFixed(0)} / ${p95.toFixed(0)} / ${Math.max(...latencies).toFixed(0)}`],
+      ["p95 ÷ single-thread p50", `${(p95 / p50single).toFixed(1)}× (target < 10×)`],
+      ["errors", String(errors.length + singleErrors.length)],
+      ["state problems (lost / cross-thread / promoted)", String(problems.length)],
+      ["peak RSS next server / whole tree incl. MCP (MB)", `${peak.server.toFixed(0)} / ${peak.tree.toFixed(0)}`],
+    ];
+    const w = Math.max(...rows.map((r) => r[0].length));
+    for (const [k, v] of rows) console.log(`${k.padEnd(w)}  ${v}`);
+    for (const e of [...singleErrors, ...errors, ...problems].slice(0, 20)) console.log(`  ! ${e}`);
+    process.exitCode = errors.length + problems.length + singleErrors.length > 0 ? 1 : 0;
+  } finally {
+    clearInterval(sampler);
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(`bench:load: ${(e as Error).message}`);
+  process.exit(1);
+});
