@@ -12,6 +12,7 @@ import type { SubagentRunner } from "@/lib/tools/builtins/task";
 import { loadConfiguredTool } from "@/lib/tools/reflect";
 import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
 import { artifactsStateMiddleware } from "./middleware/artifacts";
+import { danglingToolCallsMiddleware } from "./middleware/dangling-tool-calls";
 import { modelSelectMiddleware } from "./middleware/model-select";
 import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
@@ -86,6 +87,7 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     tools: tools.map((t) => t.tool),
     systemPrompt,
     middleware: [
+      danglingToolCallsMiddleware(),
       modelSelectMiddleware(models),
       deferredToolFilterMiddleware({ deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null }),
       artifactsStateMiddleware(),

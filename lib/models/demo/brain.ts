@@ -1,4 +1,5 @@
 import { inferArgs, searchKeywords } from "./args";
+import { afterWrite, startWorkspaceTurn } from "./workspace";
 import { type ChatRequest, type DemoReply, messageText, type WireMessage, type WireTool } from "./wire";
 
 /**
@@ -73,6 +74,8 @@ function callWithInferredArgs(turn: Turn, name: string, intro: string): DemoRepl
 
 function startTurn(turn: Turn, deferred: string[]): DemoReply {
   const text = turn.userText.trim();
+  const workspace = startWorkspaceTurn({ userText: turn.userText, tools: new Set(turn.tools.keys()) });
+  if (workspace) return workspace;
   const direct = mentionedName(text, [...turn.tools.keys()].filter((n) => n !== "tool_search"));
   if (direct) return callWithInferredArgs(turn, direct, `Calling \`${direct}\`.`);
   const delegate = /\b(?:delegate|subagent)\b[^:]*:\s*([\s\S]+)$/i.exec(text);
@@ -162,6 +165,11 @@ export function planReply(req: ChatRequest): DemoReply {
     return call("tool_search", { query: `select:${blocked[1]}` }, `\`${blocked[1]}\` needs to be loaded first.`);
   }
   if (name === "tool_search") return afterToolSearch(turn, last);
+  if (name === "write_file" && (last as { status?: string }).status !== "error" && !/^Error\b/.test(messageText(last))) {
+    const writeCall = turn.steps.flatMap((m) => m.tool_calls ?? []).find((c) => c.id === last.tool_call_id);
+    const next = afterWrite({ userText: turn.userText, tools: new Set(turn.tools.keys()) }, String(safeArgs(writeCall?.function.arguments ?? "{}").path ?? ""));
+    if (next) return next;
+  }
   if (name === "ask_clarification") return say(`Thanks! ${messageText(last).replace(/^The user answered:\s*/, "You chose: ")}\n\n${DEMO_NOTE}`);
   return answerWithResult(name, last);
 }

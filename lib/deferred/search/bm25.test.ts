@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { Bm25Index } from "./bm25";
+import type { DocFields } from "./fields";
+
+const doc = (name: string[], description: string[]): DocFields => ({ name, server: [], lead: [], description, paramNames: [], paramText: [] });
+const docs = [doc(["delet", "file"], ["remov", "a", "file"]), doc(["read", "file"], ["read", "file", "content"]), doc(["pull", "request"], ["open", "pull", "request"])];
+
+describe("Bm25Index", () => {
+  const index = new Bm25Index(docs);
+  const score = (expansions: Array<{ terms: string[]; weight: number }>) => {
+    const r = index.score([{ source: "q", expansions }]);
+    return docs.map((_, i) => r.scores[i]!);
+  };
+
+  it("scores a name match above a description match", () => {
+    const [del] = score([{ terms: ["delet"], weight: 1 }]);
+    const s = score([{ terms: ["remov"], weight: 1 }]);
+    expect(del).toBeGreaterThan(s[0]!);
+  });
+
+  it("counts a query term once, through its best expansion (max, not sum)", () => {
+    const one = score([{ terms: ["delet"], weight: 1 }])[0]!;
+    const both = score([{ terms: ["delet"], weight: 1 }, { terms: ["remov"], weight: 0.5 }])[0]!;
+    expect(both).toBeCloseTo(one);
+  });
+
+  it("scores a phrase only where all its words occur", () => {
+    const s = score([{ terms: ["pull", "request"], weight: 1 }]);
+    expect(s[2]).toBeGreaterThan(0);
+    expect(s[0]).toBe(0);
+    expect(score([{ terms: ["pull", "file"], weight: 1 }])).toEqual([0, 0, 0]);
+  });
+
+  it("resets between searches", () => {
+    score([{ terms: ["file"], weight: 1 }]);
+    expect(score([{ terms: ["request"], weight: 1 }]).slice(0, 2)).toEqual([0, 0]);
+  });
+});

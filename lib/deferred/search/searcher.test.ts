@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { TOOLS } from "./__fixtures__/tools";
+import { createToolSearcher, MAX_QUERY_LENGTH, SearchQueryError } from "./index";
+
+const searcher = createToolSearcher(TOOLS);
+const top = (q: string, k = 5) => searcher.search(q, k);
+
+describe("ranked text search", () => {
+  it("finds tools from keywords and plain language", () => {
+    expect(top("git status")[0]).toBe("git_status");
+    expect(top("open a pull request on github")[0]).toBe("create_pull_request");
+    expect(top("what time is it in Tokyo right now")[0]).toBe("get_current_time");
+    expect(top("driving directions from Boston to New York")[0]).toBe("maps_directions");
+  });
+
+  it("finds tools from wording absent from their text (general vocabulary)", () => {
+    expect(top("remove money from a payment, give it back")).toContain("create_refund");
+    expect(top("capture what the site looks like")[0]).toBe("browser_take_screenshot");
+    expect(top("squash and land PR #42")[0]).toBe("merge_pull_request");
+  });
+
+  it("reaches tools from Chinese, Japanese, German and Spanish queries", () => {
+    expect(top("列出目录中的文件").slice(0, 2)).toEqual(expect.arrayContaining(["filesystem_list_directory", "list_directory_with_sizes"]));
+    expect(top("在 GitLab 上创建合并请求")[0]).toBe("create_merge_request");
+    expect(top("Slackのスレッドに返信する")[0]).toBe("slack_reply_to_thread");
+    expect(top("Datei umbenennen")[0]).toBe("filesystem_move_file");
+    expect(top("buscar código en GitHub")[0]).toBe("search_code");
+  });
+
+  it("returns nothing rather than noise for words no tool has", () => {
+    expect(top("zzzz qqqq")).toEqual([]);
+  });
+});
+
+describe("query modes", () => {
+  it("select: exact names in order, then the closest tools for wrong names", () => {
+    expect(top("select:git_add,find")).toEqual(["git_add", "find"]);
+    expect(top("select:stripe_create_refund")[0]).toBe("create_refund");
+  });
+
+  it("+term: only names containing the term, ranked by the rest", () => {
+    expect(top("+slack reply in a thread")).toEqual(["slack_reply_to_thread", "slack_post_message"]);
+    expect([...top("+git")].sort()).toEqual(["git_add", "git_commit", "git_diff", "git_status"]);
+    expect(top("+PULL_request merge")[0]).toBe("merge_pull_request");
+    expect(top("+git").every((n) => n.includes("git"))).toBe(true);
+  });
+
+  it("regex: name matches before description matches", () => {
+    expect([...top("^git_(diff|status)$")].sort()).toEqual(["git_diff", "git_status"]);
+    expect(top("screenshot|navigate")).toEqual(["browser_navigate", "browser_take_screenshot"]);
+    expect(top("create_(pull|merge)_request").sort()).toEqual(["create_merge_request", "create_pull_request"]);
+    expect(top("refund|invoice")).toEqual(expect.arrayContaining(["create_refund", "create_invoice"]));
+  });
+
+  it("regex: an invalid or unsupported pattern is searched as literal text", () => {
+    expect(top("create_(pull")[0]).toBe("create_pull_request");
+    expect(top("(git)\\1 status")[0]).toBe("git_status");
+  });
+
+  it("regex: a catastrophic pattern over long text returns promptly", () => {
+    const hostile = createToolSearcher([...TOOLS, { name: "long_tool", description: `${"a".repeat(50_000)}!`, parameters: {} }]);
+    const t = performance.now();
+    for (const p of ["(a+)+$", "(a|aa)*$b", ".*.*.*.*x$", "(\\w+\\s?)*!x"]) hostile.search(p, 5);
+    expect(performance.now() - t).toBeLessThan(1000);
+  });
+});
+
+describe("contract", () => {
+  it("caps results at the limit", () => {
+    expect(top("file", 2)).toHaveLength(2);
+    expect(top("file", 0)).toEqual([]);
+    expect(top("file", Number.NaN)).toEqual([]);
+    expect(top("file", 1_000_000).length).toBeLessThanOrEqual(TOOLS.length);
+  });
+
+  it("is deterministic and independent of catalog order; ties break by name", () => {
+    const reversed = createToolSearcher([...TOOLS].reverse());
+    for (const q of ["file", "git", "+git", "select:nope_status", "refund|invoice", "列出文件"]) expect(reversed.search(q, 5)).toEqual(top(q));
+    const twins = createToolSearcher([
+      { name: "b_tool", description: "same words", parameters: {} },
+      { name: "a_tool", description: "same words", parameters: {} },
+    ]);
+    expect(twins.search("same words", 5)).toEqual(["a_tool", "b_tool"]);
+  });
+
+  it("refuses empty and over-long queries with SearchQueryError naming the limit", () => {
+    expect(() => top("")).toThrow(SearchQueryError);
+    expect(() => top(" \n\t ")).toThrow(SearchQueryError);
+    expect(() => top("x".repeat(MAX_QUERY_LENGTH + 1))).toThrow(`limit is ${MAX_QUERY_LENGTH}`);
+    expect(() => top(`select:${"a,".repeat(10_000)}`)).toThrow(SearchQueryError);
+  });
+
+  it("strips control characters", () => {
+    expect(top("git\u0000 sta\u0007tus")[0]).toBe("git_status");
+  });
+
+  it("builds its index once: later changes to the input do not reach searches", () => {
+    const docs = TOOLS.map((d) => ({ ...d }));
+    const s = createToolSearcher(docs);
+    docs[0]!.description = "zebra";
+    docs.push({ name: "zebra_tool", description: "zebra", parameters: {} });
+    expect(s.search("zebra", 5)).toEqual([]);
+  });
+});
