@@ -94,4 +94,10 @@ describe("firstHumanText", () => {
     expect(firstHumanText([ai, human])).toBe("find me a tool");
     expect(firstHumanText([ai])).toBeUndefined();
   });
+
+  it("titles by what the person wrote, or by the attached files' names, never by the uploaded_files block", () => {
+    const block = "<uploaded_files>\n/mnt/user-data/uploads/a.csv (1 B)\n</uploaded_files>";
+    expect(firstHumanText([{ type: "human", content: `read it\n\n${block}` }])).toBe("read it");
+    expect(firstHumanText([{ type: "human", content: block }])).toBe("a.csv");
+  });
 });

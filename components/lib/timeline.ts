@@ -1,4 +1,5 @@
 import { messageText } from "./message-content";
+import { splitUploadedFiles } from "./uploads";
 
 /** The parts of a LangGraph message dict the chat reads (structurally matches the SDK's `Message`). */
 export interface ChatMessage {
@@ -106,8 +107,10 @@ export function buildTimeline(messages: readonly ChatMessage[], ctx: RunContext)
   return rows;
 }
 
-/** The text of the first human message: what a thread is titled by. */
+/** The text of the first human message: what a thread is titled by (attached files by name, not the block). */
 export function firstHumanText(messages: readonly ChatMessage[]): string | undefined {
   const first = messages.find((m) => m.type === "human" || m.type === "user");
-  return first ? messageText(first.content) : undefined;
+  if (!first) return undefined;
+  const { text, files } = splitUploadedFiles(messageText(first.content));
+  return text || files.map((f) => f.name).join(", ");
 }

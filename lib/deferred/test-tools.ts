@@ -18,3 +18,16 @@ export function makeTool(name: string, description = `${name} does things`, prop
 export function record(name: string, source: ToolSource, server: string | null = source === "mcp" ? "srv" : null): ToolRecord {
   return { tool: makeTool(name), source, server, group: null };
 }
+
+/** A small seeded PRNG, so a failing case can be replayed from its seed. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+

@@ -113,3 +113,17 @@ describe("McpManager", () => {
     expect(m.generation).toBeGreaterThan(gen);
   });
 });
+
+describe("secrets", () => {
+  it("a tool result that echoes the server's env is masked", async () => {
+    const m = new McpManager(REPO, () => ["s3cr3t-value-42"]);
+    managers.push(m);
+    const srv = everything("ev");
+    const r = await m.load([{ ...srv, config: { ...srv.config, env: { FAWN_TEST_SECRET: "s3cr3t-value-42" } } }]);
+    const getEnv = r.tools.find((t) => t.tool.name === "ev_get-env");
+    const out = JSON.stringify(await getEnv?.tool.invoke({}));
+    expect(out).toContain("FAWN_TEST_SECRET");
+    expect(out).not.toContain("s3cr3t-value-42");
+    expect(out).toContain("***");
+  });
+});

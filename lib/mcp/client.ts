@@ -4,6 +4,7 @@ import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ResolvedServer } from "@/lib/config";
 import { log } from "@/lib/log/logger";
+import { redact } from "@/lib/log/redact";
 import { checkServerTools } from "./catalog-check";
 import { connectServer, type McpConnection } from "./connect";
 import type { McpLoadResult, McpServerStatus, McpToolEntry } from "./types";
@@ -50,7 +51,22 @@ export class McpManager {
   private slots = new Map<string, ServerSlot>();
   generation = 0;
 
-  constructor(private readonly baseDir: string) {}
+  /**
+   * @param secrets values that must never leave through a tool result (env and header values, keys):
+   *   a server may echo its environment (server-everything's get-env does).
+   */
+  constructor(
+    private readonly baseDir: string,
+    private readonly secrets: () => readonly string[] = () => [],
+  ) {}
+
+  private redactResult<T>(result: T): T {
+    const secrets = this.secrets();
+    if (secrets.length === 0) return result;
+    const json = JSON.stringify(result);
+    const masked = redact(json, secrets.map((s) => JSON.stringify(s).slice(1, -1)));
+    return masked === json ? result : (JSON.parse(masked) as T);
+  }
 
   /** Bring the connections in line with the configured servers and return every usable tool. */
   async load(servers: ResolvedServer[]): Promise<McpLoadResult> {
@@ -197,7 +213,7 @@ export class McpManager {
     };
     const proxy = {
       listTools: async () => ({ tools }),
-      callTool: async (...args: Parameters<Client["callTool"]>) => (await live()).callTool(...args),
+      callTool: async (...args: Parameters<Client["callTool"]>) => this.redactResult(await (await live()).callTool(...args)),
       readResource: async (...args: Parameters<Client["readResource"]>) => (await live()).readResource(...args),
     };
     return proxy as unknown as Client;

@@ -1,0 +1,111 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { MarkdownText } from "@/components/chat/markdown";
+import { fileContentUrl, previewKind, type FileEntry } from "@/components/lib/artifacts";
+import { errorText } from "@/components/lib/message-content";
+import { formatBytes } from "@/components/lib/uploads";
+import { BackIcon, DownloadIcon } from "./file-icons";
+
+type TextState = { status: "loading" } | { status: "ok"; text: string } | { status: "error"; message: string };
+
+/** Reads a text file through the content route; refetched when the file changes (its `modified`). */
+function useFileText(url: string | null, version: string): TextState {
+  const [state, setState] = useState<TextState>({ status: "loading" });
+  useEffect(() => {
+    if (!url) return;
+    const ac = new AbortController();
+    setState({ status: "loading" });
+    fetch(url, { signal: ac.signal, cache: "no-store" })
+      .then(async (res) => {
+        const body = await res.text();
+        if (!res.ok) {
+          let message = `HTTP ${res.status}`;
+          try {
+            const parsed: unknown = JSON.parse(body);
+            const err = (parsed as { error?: { message?: unknown } }).error;
+            if (typeof err?.message === "string") message = err.message;
+          } catch {
+            /* not a JSON error body */
+          }
+          throw new Error(message);
+        }
+        setState({ status: "ok", text: body });
+      })
+      .catch((e: unknown) => {
+        if (!ac.signal.aborted) setState({ status: "error", message: errorText(e) });
+      });
+    return () => ac.abort();
+  }, [url, version]);
+  return state;
+}
+
+export interface ArtifactPreviewProps {
+  threadId: string;
+  file: FileEntry;
+  onBack: () => void;
+}
+
+/** One file of the thread: rendered markdown, text or code, an image, or just the download. */
+export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps) {
+  const kind = previewKind(file);
+  const inline = fileContentUrl(threadId, file.path);
+  const text = useFileText(kind === "markdown" || kind === "text" ? inline : null, file.modified);
+
+  return (
+    <div data-testid="artifact-preview" data-path={file.path} className="flex min-h-0 flex-1 flex-col">
+      <div className="flex items-center gap-2 border-b border-stone-200 bg-white px-3 py-2">
+        <button
+          type="button"
+          data-testid="artifact-back"
+          onClick={onBack}
+          aria-label="Back to the file list"
+          className="rounded p-1 text-stone-500 hover:bg-stone-100"
+        >
+          <BackIcon />
+        </button>
+        <div className="min-w-0 flex-1">
+          <div className="truncate font-mono text-[13px] font-medium" title={file.path}>
+            {file.name}
+          </div>
+          <div className="text-[11px] text-stone-500">
+            {formatBytes(file.size)} · {file.mime}
+          </div>
+        </div>
+        <a
+          data-testid="artifact-download"
+          href={fileContentUrl(threadId, file.path, { download: true })}
+          download={file.name}
+          className="inline-flex shrink-0 items-center gap-1 rounded-lg border border-stone-300 px-2 py-1 text-xs font-medium hover:bg-stone-50"
+        >
+          <DownloadIcon width={14} height={14} /> Download
+        </a>
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto bg-white px-4 py-3">
+        {kind === "image" && (
+          // A plain img: the route serves it with a sandboxing CSP and no-store; next/image would proxy and cache it.
+          <img src={inline} alt={file.name} className="mx-auto max-h-full max-w-full rounded border border-stone-200" />
+        )}
+        {kind === "none" && (
+          <p className="text-sm text-stone-500">
+            No preview for this kind of file.{" "}
+            <a href={inline} target="_blank" rel="noreferrer noopener" className="font-medium text-fawn-700 hover:underline">
+              Open it in a new tab
+            </a>{" "}
+            or download it.
+          </p>
+        )}
+        {(kind === "markdown" || kind === "text") && text.status === "loading" && <p className="text-sm text-stone-400">Loading…</p>}
+        {(kind === "markdown" || kind === "text") && text.status === "error" && (
+          <p role="alert" className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800">
+            Could not load {file.name}: {text.message}
+          </p>
+        )}
+        {kind === "markdown" && text.status === "ok" && <MarkdownText text={text.text} />}
+        {kind === "text" && text.status === "ok" && (
+          <pre className="whitespace-pre-wrap break-words font-mono text-xs leading-relaxed text-stone-800">{text.text}</pre>
+        )}
+      </div>
+    </div>
+  );
+}

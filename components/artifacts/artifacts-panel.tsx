@@ -1,0 +1,136 @@
+"use client";
+
+import { CloseIcon, RefreshIcon } from "@/components/icons";
+import { fileContentUrl, folderOf, otherOutputs, type FileEntry } from "@/components/lib/artifacts";
+import { formatBytes } from "@/components/lib/uploads";
+import { ArtifactPreview } from "./artifact-preview";
+import { DownloadIcon, FileIcon } from "./file-icons";
+import type { ThreadFilesState } from "./use-thread-files";
+
+export interface ArtifactsPanelProps {
+  files: ThreadFilesState;
+  threadId: string | null;
+  /** The file shown in the preview, by virtual path. */
+  selected: string | null;
+  onSelect: (path: string | null) => void;
+  onRefresh: () => void;
+  /** Shown on narrow windows, where the panel is a drawer. */
+  onClose?: () => void;
+  className?: string;
+}
+
+/** The files the agent presented in this thread (present_files), plus the thread's other outputs and uploads. */
+export function ArtifactsPanel({ files, threadId, selected, onSelect, onRefresh, onClose, className = "" }: ArtifactsPanelProps) {
+  const sameThread = files.fetchedFor === threadId;
+  const listing = sameThread ? files.data : null;
+  const all = listing ? [...listing.artifacts, ...listing.outputs, ...listing.uploads] : [];
+  const open = selected ? all.find((f) => f.path === selected) : undefined;
+  const others = listing ? otherOutputs(listing) : [];
+
+  return (
+    <section data-testid="artifacts-panel" aria-label="Files" className={`flex min-h-0 flex-col bg-stone-100 ${className}`}>
+      {open && threadId ? (
+        <ArtifactPreview threadId={threadId} file={open} onBack={() => onSelect(null)} />
+      ) : (
+        <>
+          <div className="flex items-center gap-2 border-b border-stone-200 px-4 py-3">
+            <h2 className="text-sm font-semibold">Files</h2>
+            {listing && (
+              <span className="text-xs text-stone-500">
+                {listing.artifacts.length} presented · {listing.uploads.length} uploaded
+              </span>
+            )}
+            <button
+              type="button"
+              onClick={onRefresh}
+              disabled={!threadId}
+              title="Reload the file list"
+              aria-label="Reload the file list"
+              className={`ml-auto rounded p-1 text-stone-500 hover:bg-stone-200 disabled:opacity-40 ${files.loading ? "animate-spin" : ""}`}
+            >
+              <RefreshIcon />
+            </button>
+            {onClose && (
+              <button type="button" onClick={onClose} aria-label="Close the files panel" className="rounded p-1 text-stone-500 hover:bg-stone-200 lg:hidden">
+                <CloseIcon />
+              </button>
+            )}
+          </div>
+          <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-3">
+            {files.error && (
+              <p data-testid="artifacts-error" role="alert" className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800">
+                {files.error}
+              </p>
+            )}
+            {!threadId && <p className="text-xs text-stone-500">Files the agent presents, and files you upload, show up here.</p>}
+            {threadId && !listing && !files.error && <p className="text-xs text-stone-500">Loading the thread&apos;s files…</p>}
+            {threadId && listing && (
+              <>
+                <FileSection title={`Presented by the agent (${listing.artifacts.length})`}>
+                  {listing.artifacts.length > 0 ? (
+                    <FileList files={listing.artifacts} threadId={threadId} testId="artifact" onSelect={onSelect} />
+                  ) : (
+                    <p className="text-xs text-stone-500">Nothing presented yet. The agent shows files it wrote with present_files.</p>
+                  )}
+                </FileSection>
+                {listing.uploads.length > 0 && (
+                  <FileSection title={`Uploaded (${listing.uploads.length})`}>
+                    <FileList files={listing.uploads} threadId={threadId} testId="uploaded-file" onSelect={onSelect} />
+                  </FileSection>
+                )}
+                {others.length > 0 && (
+                  <FileSection title={`Other outputs (${others.length})`}>
+                    <FileList files={others} threadId={threadId} testId="output-file" onSelect={onSelect} />
+                  </FileSection>
+                )}
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function FileSection({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section>
+      <h3 className="mb-1.5 text-[11px] font-semibold uppercase tracking-wide text-stone-500">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function FileList({ files, threadId, testId, onSelect }: { files: FileEntry[]; threadId: string; testId: string; onSelect: (path: string) => void }) {
+  return (
+    <ul className="rounded-lg border border-stone-200 bg-white p-1">
+      {files.map((f) => (
+        <li key={f.path} data-testid={testId} data-path={f.path} className="flex items-center gap-1 rounded-md hover:bg-stone-50">
+          <button
+            type="button"
+            onClick={() => onSelect(f.path)}
+            title={`Preview ${f.path}`}
+            className="flex min-w-0 flex-1 items-center gap-2 px-2 py-1.5 text-left"
+          >
+            <FileIcon className="shrink-0 text-stone-500" />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-mono text-xs font-medium text-stone-900">{f.name}</span>
+              <span className="block truncate text-[11px] text-stone-500">
+                {folderOf(f.path)} · {formatBytes(f.size)}
+              </span>
+            </span>
+          </button>
+          <a
+            href={fileContentUrl(threadId, f.path, { download: true })}
+            download={f.name}
+            aria-label={`Download ${f.name}`}
+            title={`Download ${f.name}`}
+            className="shrink-0 rounded p-1.5 text-stone-500 hover:bg-stone-200"
+          >
+            <DownloadIcon />
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
