@@ -3,12 +3,19 @@
 import type { Message } from "@langchain/langgraph-sdk";
 import { useStream } from "@langchain/langgraph-sdk/react";
 import { useEffect, useRef, useState } from "react";
+import { FileIcon } from "./artifacts/file-icons";
+import { SidePanel, useShowPresentedFiles, type SideTab } from "./artifacts/side-panel";
+import { useThreadFiles } from "./artifacts/use-thread-files";
+import { SubtaskProgressContext } from "./chat/subtask-card";
 import { ThreadView } from "./chat/thread-view";
 import { MenuIcon, PanelIcon } from "./icons";
+import { artifactsKey } from "./lib/artifacts";
+import { addSubtaskEvent, readSubtaskEvent, type SubtaskProgress } from "./lib/subtasks";
 import { withCurrentThread } from "./lib/threads";
 import { firstHumanText } from "./lib/timeline";
 import type { LivePromotion } from "./lib/tools-inventory";
 import { ellipsis } from "./lib/truncate";
+import { uploadFiles, withUploadedFiles } from "./lib/uploads";
 import { ModelPicker } from "./models/model-picker";
 import { useModels } from "./models/use-models";
 import { ThreadList } from "./threads/thread-list";
@@ -21,14 +28,22 @@ import { useToolInventory } from "./tools/use-tool-inventory";
 interface FawnState {
   messages: Message[];
   promoted?: LivePromotion;
+  /** Virtual paths the agent presented with present_files. */
+  artifacts?: string[];
 }
 
-const STREAM_MODE: ("values" | "messages-tuple")[] = ["values", "messages-tuple"];
+// "custom" carries subagent progress (onCustomEvent adds it too; listed so every submit asks for it).
+const STREAM_MODE: ("values" | "messages-tuple" | "custom")[] = ["values", "messages-tuple", "custom"];
 
 /** Thread list, conversation and tools panel around one `useStream` connection. */
 export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const [threadId, setThreadId] = useThreadParam();
-  const [drawer, setDrawer] = useState<"threads" | "tools" | null>(null);
+  const [drawer, setDrawer] = useState<"threads" | "side" | null>(null);
+  const [sideTab, setSideTab] = useState<SideTab>("tools");
+  const [selectedFile, setSelectedFile] = useState<string | null>(null);
+  const [subtasks, setSubtasks] = useState<SubtaskProgress>({});
+  // A message whose files are uploaded, sent once its thread is the open one (see `send`).
+  const [pendingSend, setPendingSend] = useState<{ threadId: string; text: string } | null>(null);
   const models = useModels();
 
   const stream = useStream<FawnState>({
@@ -39,6 +54,10 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     fetchStateHistory: false,
     threadId,
     onThreadId: setThreadId,
+    onCustomEvent: (data) => {
+      const event = readSubtaskEvent(data);
+      if (event) setSubtasks((p) => addSubtaskEvent(p, event));
+    },
   });
 
   const messages = stream.messages;
@@ -50,6 +69,9 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   // applies the streamed `promoted` names itself, so a tool moves the moment tool_search returns.
   const promotedKey = promoted ? `${promoted.catalog_hash ?? ""}|${(promoted.names ?? []).join(",")}` : "";
   const inventory = useToolInventory(threadId, [promotedKey, runsFinished]);
+  const presented = stream.values?.artifacts;
+  const files = useThreadFiles(threadId, [artifactsKey(presented), runsFinished]);
+  useShowPresentedFiles(Array.isArray(presented) ? presented : [], loading, () => setSideTab("files"));
   const threadList = useThreads(stream.client, `${threadId ?? ""}|${runsFinished}`);
   const title = firstHumanText(messages);
   const threads = withCurrentThread(threadList.threads, { id: threadId, title });
@@ -58,7 +80,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
 
   const config = models.selected ? { configurable: { model_name: models.selected } } : undefined;
 
-  const send = (text: string) => {
+  const submitMessage = (text: string) => {
     const message: Message = { id: newId(), type: "human", content: text };
     void stream.submit(
       { messages: [message] },
@@ -72,12 +94,44 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
       },
     );
   };
+
+  // Files go to the thread's uploads folder first, so a new thread is created here rather than by
+  // submit; the message is then sent from the effect below, once that thread is the open one.
+  const send = async (text: string, attached: File[]) => {
+    if (attached.length === 0) {
+      submitMessage(text);
+      return;
+    }
+    let target = threadId;
+    if (!target) {
+      target = (await stream.client.threads.create({ metadata: { graph_id: GRAPH_ID } })).thread_id;
+      stream.switchThread(target);
+    }
+    const saved = await uploadFiles(target, attached);
+    files.refresh();
+    setPendingSend({ threadId: target, text: withUploadedFiles(text, saved) });
+  };
+  useEffect(() => {
+    if (!pendingSend || pendingSend.threadId !== threadId) return;
+    setPendingSend(null);
+    submitMessage(pendingSend.text);
+    // submitMessage is this render's, bound to the thread that is now open.
+  }, [pendingSend, threadId]);
+
   const resume = (answer: string) => {
     void stream.submit(undefined, { command: { resume: answer }, config, streamMode: STREAM_MODE });
   };
   const open = (id: string | null) => {
     setDrawer(null);
+    setSelectedFile(null);
+    setPendingSend(null);
+    setSubtasks({});
     stream.switchThread(id);
+  };
+  const toggleSide = (tab: SideTab) => {
+    const showing = drawer === "side" && sideTab === tab;
+    setSideTab(tab);
+    setDrawer(showing ? null : "side");
   };
   const remove = async (id: string) => {
     await threadList.remove(id);
@@ -119,10 +173,22 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
           )}
           <button
             type="button"
-            data-testid="tools-toggle"
-            onClick={() => setDrawer(drawer === "tools" ? null : "tools")}
-            aria-expanded={drawer === "tools"}
+            data-testid="files-toggle"
+            onClick={() => toggleSide("files")}
+            aria-expanded={drawer === "side" && sideTab === "files"}
             className="ml-auto inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-stone-300 px-2 py-1 text-xs font-medium hover:bg-stone-50 lg:hidden"
+          >
+            <FileIcon /> Files
+            {files.fetchedFor === threadId && files.data.artifacts.length > 0 && (
+              <span className="rounded-full bg-fawn-100 px-1.5 text-fawn-800">{files.data.artifacts.length}</span>
+            )}
+          </button>
+          <button
+            type="button"
+            data-testid="tools-toggle"
+            onClick={() => toggleSide("tools")}
+            aria-expanded={drawer === "side" && sideTab === "tools"}
+            className="inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-stone-300 px-2 py-1 text-xs font-medium hover:bg-stone-50 lg:hidden"
           >
             <PanelIcon /> Tools
             {promoted?.names && promoted.names.length > 0 && (
@@ -130,27 +196,42 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
             )}
           </button>
         </header>
-        <ThreadView
-          messages={messages}
-          loading={loading}
-          threadLoading={stream.isThreadLoading}
-          error={stream.error}
-          interrupt={interrupt}
-          onSend={send}
-          onStop={() => void stream.stop()}
-          onResume={resume}
-          composerExtras={
-            <ModelPicker models={models.models} selected={models.selected} error={models.error} onSelect={models.select} />
-          }
-        />
+        <SubtaskProgressContext.Provider value={subtasks}>
+          <ThreadView
+            messages={messages}
+            loading={loading}
+            threadLoading={stream.isThreadLoading}
+            error={stream.error}
+            interrupt={interrupt}
+            onSend={send}
+            onStop={() => void stream.stop()}
+            onResume={resume}
+            composerExtras={
+              <ModelPicker models={models.models} selected={models.selected} error={models.error} onSelect={models.select} />
+            }
+          />
+        </SubtaskProgressContext.Provider>
       </main>
-      <ToolsPanel
-        inventory={inventory}
-        threadId={threadId}
-        live={promoted}
-        onRefresh={inventory.refresh}
+      <SidePanel
+        tab={sideTab}
+        onTab={setSideTab}
+        drawerOpen={drawer === "side"}
         onClose={() => setDrawer(null)}
-        className={`${drawer === "tools" ? "fixed inset-y-0 right-0 z-30 flex w-[min(24rem,92vw)] shadow-xl" : "hidden"} lg:static lg:z-auto lg:flex lg:w-[22rem] lg:shadow-none`}
+        tools={
+          <ToolsPanel
+            inventory={inventory}
+            threadId={threadId}
+            live={promoted}
+            onRefresh={inventory.refresh}
+            onClose={() => setDrawer(null)}
+            className="min-h-0 flex-1"
+          />
+        }
+        files={files}
+        threadId={threadId}
+        selectedFile={selectedFile}
+        onSelectFile={setSelectedFile}
+        onRefreshFiles={files.refresh}
       />
     </div>
   );

@@ -5,9 +5,10 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const [port, dataName = "e2e-data"] = process.argv.slice(2);
+const [port, dataName = "e2e-data", keep] = process.argv.slice(2);
 const dataDir = path.join(root, "test-results", dataName);
-fs.rmSync(dataDir, { recursive: true, force: true });
+// "keep" restarts on the same data (a crash-and-restart test); otherwise every start is fresh.
+if (keep !== "keep") fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", port], {
   cwd: root,

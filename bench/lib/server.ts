@@ -25,18 +25,31 @@ export async function ensureBuilt(): Promise<void> {
 export interface RunningServer {
   url: string;
   child: ChildProcess;
+  /** What the server wrote to stderr (its JSON log lines), when started with captureLogs. */
+  logs(): string;
   stop(): Promise<void>;
+  kill(): void;
+}
+
+export interface StartOptions {
+  /** Reuse the data folder of an earlier start instead of wiping it. */
+  keep?: boolean;
+  captureLogs?: boolean;
 }
 
 /** `next start` on a fresh data folder (the same launcher the e2e tests use), waiting until the API answers. */
-export async function startServer(dataName: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(dataName: string, env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningServer> {
   await ensureBuilt();
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(REPO, "scripts/e2e-server.mjs"), String(port), dataName], {
+  const child = spawn(process.execPath, [path.join(REPO, "scripts/e2e-server.mjs"), String(port), dataName, ...(opts.keep ? ["keep"] : [])], {
     cwd: REPO,
     env: { ...process.env, FAWN_LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "ignore", opts.captureLogs ? "pipe" : "inherit"],
     detached: true,
+  });
+  let logs = "";
+  child.stderr?.setEncoding("utf8").on("data", (d: string) => {
+    logs += d;
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
@@ -57,7 +70,14 @@ export async function startServer(dataName: string, env: Record<string, string> 
     }
     await new Promise((r) => setTimeout(r, 300));
   };
-  return { url, child, stop };
+  const kill = () => {
+    try {
+      process.kill(-(child.pid as number), "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  };
+  return { url, child, stop, kill, logs: () => logs };
 }
 
 function childrenOf(pid: number): number[] {

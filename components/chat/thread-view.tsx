@@ -15,7 +15,7 @@ export interface ThreadViewProps {
   error: unknown;
   /** The pending interrupt, if the run is paused on one. */
   interrupt: { value?: unknown } | undefined;
-  onSend: (text: string) => void;
+  onSend: (text: string, files: File[]) => void | Promise<void>;
   onStop: () => void;
   onResume: (answer: string) => void;
   /** Shown in the composer bar (the model picker). */

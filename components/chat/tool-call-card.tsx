@@ -6,6 +6,7 @@ import { formatArgs, prettyResult } from "@/components/lib/message-content";
 import type { ToolCallView } from "@/components/lib/timeline";
 import { ellipsis } from "@/components/lib/truncate";
 import { StatusBadge } from "./status-badge";
+import { SubtaskCard } from "./subtask-card";
 import { ToolSearchCard } from "./tool-search-card";
 import { TruncatedText } from "./truncated-text";
 
@@ -18,6 +19,7 @@ export interface ToolCallCardProps {
 /** One tool call: what was called with what, what came back, how it ended and how long it took. */
 export function ToolCallCard({ call, duration }: ToolCallCardProps) {
   if (call.name === "tool_search") return <ToolSearchCard call={call} duration={duration} />;
+  if (call.name === "task") return <SubtaskCard call={call} duration={duration} />;
   return <GenericCard call={call} duration={duration} />;
 }
 

@@ -39,7 +39,6 @@ export class TextRanker {
   readonly names: string[];
   private readonly index: Bm25Index;
   private readonly nameTerms: string[][];
-  private readonly vocabCache = new Map<string, string[][]>();
 
   constructor(
     docs: readonly SearchDoc[],
@@ -51,31 +50,26 @@ export class TextRanker {
     this.index = new Bm25Index(fields, config.bm25);
   }
 
-  /** Prefix and typo alternatives for a typed word the vocabulary does not know as is (memoised per searcher). */
-  private vocabularyMatches(surface: string): string[][] {
-    let hit = this.vocabCache.get(surface);
-    if (hit) return hit;
+  /** Prefix and typo alternatives for a typed word (a binary search, and a vocabulary scan for unknown words). */
+  private vocabularyMatches(surface: string): [string[], string[]] {
     const s = stem(surface);
     const prefix = surface.length >= 4 ? prefixMatches(this.index.vocabulary, surface, 12).filter((t) => t !== s) : [];
     // Typo tolerance only for longer words: short unknown words are mostly names (Tokyo, Acme), not typos.
     const typos = !this.index.has(s) && prefix.length === 0 && surface.length >= 5 ? typoMatches(this.index.vocabulary, s, 6) : [];
-    hit = [prefix, typos];
-    if (this.vocabCache.size > 5000) this.vocabCache.clear();
-    this.vocabCache.set(surface, hit);
-    return hit;
+    return [prefix, typos];
   }
 
   terms(text: string): QueryTerm[] {
     return expandQuery(text, getLexicon(this.config.lexicon)).map((q) => {
       if (!q.surface) return q;
       const [prefix, typos] = this.vocabularyMatches(q.surface);
-      if (prefix!.length === 0 && typos!.length === 0) return q;
+      if (prefix.length === 0 && typos.length === 0) return q;
       return {
         ...q,
         expansions: [
           ...q.expansions,
-          ...prefix!.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
-          ...typos!.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
+          ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
+          ...typos.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
         ],
       };
     });

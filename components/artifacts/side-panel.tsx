@@ -1,0 +1,97 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+import { ArtifactsPanel } from "./artifacts-panel";
+import type { ThreadFilesState } from "./use-thread-files";
+
+export type SideTab = "tools" | "files";
+
+export interface SidePanelProps {
+  tab: SideTab;
+  onTab: (tab: SideTab) => void;
+  /** On a narrow window the panel is a drawer; this says whether it is open. */
+  drawerOpen: boolean;
+  onClose: () => void;
+  /** The tools panel, drawn under the "Tools" tab. */
+  tools: ReactNode;
+  files: ThreadFilesState;
+  threadId: string | null;
+  selectedFile: string | null;
+  onSelectFile: (path: string | null) => void;
+  onRefreshFiles: () => void;
+}
+
+/**
+ * The right-hand column: the tools panel and the thread's files, one tab each. Both stay mounted,
+ * so the tools panel keeps its filter and live promotions while the files are shown.
+ */
+export function SidePanel(props: SidePanelProps) {
+  const { tab, onTab, drawerOpen, files, threadId, selectedFile } = props;
+  const presented = files.fetchedFor === threadId ? files.data.artifacts.length : 0;
+  // A file preview needs more room than the tool list.
+  const wide = tab === "files" && selectedFile !== null;
+  const drawer = drawerOpen
+    ? `fixed inset-y-0 right-0 z-30 flex shadow-xl ${wide ? "w-[min(40rem,96vw)]" : "w-[min(24rem,92vw)]"}`
+    : "hidden";
+  const column = wide ? "lg:w-[min(36rem,42vw)]" : "lg:w-[22rem]";
+
+  return (
+    <div data-testid="side-panel" className={`${drawer} min-h-0 flex-col border-l border-stone-200 bg-stone-100 lg:static lg:z-auto lg:flex lg:shadow-none ${column}`}>
+      <div role="tablist" aria-label="Side panel" className="flex shrink-0 gap-1 border-b border-stone-200 px-3 pt-2">
+        <TabButton id="tools" tab={tab} onTab={onTab} label="Tools" />
+        <TabButton id="files" tab={tab} onTab={onTab} label="Files" count={presented} />
+      </div>
+      <div className={tab === "tools" ? "flex min-h-0 flex-1 flex-col [&>aside]:border-l-0" : "hidden"}>{props.tools}</div>
+      <div className={tab === "files" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
+        <ArtifactsPanel
+          files={files}
+          threadId={threadId}
+          selected={selectedFile}
+          onSelect={props.onSelectFile}
+          onRefresh={props.onRefreshFiles}
+          onClose={props.onClose}
+          className="flex-1"
+        />
+      </div>
+    </div>
+  );
+}
+
+function TabButton({ id, tab, onTab, label, count }: { id: SideTab; tab: SideTab; onTab: (t: SideTab) => void; label: string; count?: number }) {
+  const active = tab === id;
+  return (
+    <button
+      type="button"
+      role="tab"
+      data-testid={`side-tab-${id}`}
+      aria-selected={active}
+      onClick={() => onTab(id)}
+      className={`-mb-px inline-flex items-center gap-1.5 rounded-t-lg border px-3 py-1.5 text-xs font-medium ${
+        active ? "border-stone-200 border-b-stone-100 bg-stone-100 text-stone-900" : "border-transparent text-stone-500 hover:text-stone-800"
+      }`}
+    >
+      {label}
+      {count !== undefined && count > 0 && <span className="rounded-full bg-fawn-100 px-1.5 text-[10px] text-fawn-800">{count}</span>}
+    </button>
+  );
+}
+
+/**
+ * Calls `show` (to bring the files tab forward) when a live run presents new files. Loading a
+ * thread, with no run going, never does: the person chose what they are looking at.
+ */
+export function useShowPresentedFiles(presented: readonly string[], running: boolean, show: () => void): void {
+  const seen = useRef<ReadonlySet<string>>(new Set(presented));
+  const showRef = useRef(show);
+  useEffect(() => {
+    showRef.current = show;
+  });
+  // `key` stands for `presented`, whose identity changes on every streamed chunk.
+  const key = presented.join("\n");
+  useEffect(() => {
+    const paths = key === "" ? [] : key.split("\n");
+    const fresh = paths.some((p) => !seen.current.has(p));
+    seen.current = new Set(paths);
+    if (running && fresh) showRef.current();
+  }, [key, running]);
+}
