@@ -60,6 +60,8 @@ function main(): void {
   }
 
   const scores = built.map((s, j) => ({ label: s.label, scores: scoreByStyle(queries, results[j]!) }));
+  const unscored = queries.filter((q) => q.expected.length === 0).length;
+  if (unscored > 0) console.log(`${unscored} queries have no expected names: shown above, not scored`);
   console.log(`Recall@${K} (%) and MRR@${K}, ours vs reference (the design's regex searcher)`);
   console.log(qualityTable(scores));
   console.log("");

@@ -2,10 +2,11 @@ import { parseArgs } from "node:util";
 import { buildInventory, threadPromoted } from "@/lib/agent/inventory";
 import { runTurn, type TurnEvent } from "@/lib/agent/run-turn";
 import { FawnRuntime } from "@/lib/agent/runtime";
-import { formatInventoryTable, formatSearchTable } from "./format";
+import { toolsResponse } from "@/lib/api/tools";
+import { formatInventoryTable, formatSearchTable, formatTokenLine } from "./format";
 
 const USAGE = `Usage:
-  fawn tools  [--config F] [--extensions F] [--thread ID] [--json]
+  fawn tools  [--config F] [--extensions F] [--thread ID] [--json] [--tokens]
   fawn search "QUERY" [--config F] [--extensions F] [--json]
   fawn chat "MESSAGE" [--thread ID] [--model NAME] [--config F] [--extensions F] [--jsonl]`;
 
@@ -19,6 +20,7 @@ async function main(argv: string[]): Promise<number> {
       thread: { type: "string" },
       model: { type: "string" },
       json: { type: "boolean", default: false },
+      tokens: { type: "boolean", default: false },
       jsonl: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -32,6 +34,12 @@ async function main(argv: string[]): Promise<number> {
   try {
     const runtime = await fawn.get();
     if (command === "tools") {
+      if (values.tokens) {
+        // The same document as GET /api/tools: the inventory plus o200k token costs.
+        const withTokens = await toolsResponse(runtime, values.thread ?? null);
+        process.stdout.write(values.json ? `${JSON.stringify(withTokens, null, 2)}\n` : `${formatInventoryTable(withTokens)}${formatTokenLine(withTokens.tokens)}`);
+        return 0;
+      }
       const promoted = values.thread ? await threadPromoted(runtime, values.thread) : undefined;
       const inv = buildInventory(runtime, values.thread ? { id: values.thread, promoted } : undefined);
       process.stdout.write(values.json ? `${JSON.stringify(inv, null, 2)}\n` : formatInventoryTable(inv));

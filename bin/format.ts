@@ -33,3 +33,8 @@ export function formatSearchTable(query: string, results: Array<{ name: string; 
   results.forEach((r, i) => rows.push([String(i + 1), r.name, r.server ?? "-", r.description.replace(/\s+/g, " ").slice(0, 80)]));
   return `${table(rows)}\n`;
 }
+
+export function formatTokenLine(t: { bound_next_call: number; all_bound: number; deferred_section: number }): string {
+  const pct = t.all_bound > 0 ? ((100 * t.bound_next_call) / t.all_bound).toFixed(1) : "-";
+  return `tokens (o200k): next model call ${t.bound_next_call} (incl. deferred section ${t.deferred_section}) vs every schema bound ${t.all_bound} → ${pct} %\n`;
+}

@@ -16,11 +16,15 @@ export interface StyleScore {
   mrr: number;
 }
 
-/** Recall@K (any expected name in the top K) and MRR@K, overall ("all") then per style in first-seen order. */
+/**
+ * Recall@K (any expected name in the top K) and MRR@K, overall ("all") then per style in first-seen order.
+ * Queries with no expected names cannot hit or miss and are left out.
+ */
 export function scoreByStyle(queries: readonly BenchQuery[], results: readonly string[][]): StyleScore[] {
   const groups = new Map<string, number[]>();
   groups.set("all", []);
   queries.forEach((q, i) => {
+    if (q.expected.length === 0) return;
     const rr = reciprocalRank(results[i]!, q.expected);
     groups.get("all")!.push(rr);
     if (!groups.has(q.style)) groups.set(q.style, []);

@@ -145,6 +145,15 @@ function firstChars(p: Program): FirstChars | null {
   return { ascii, lits, tests };
 }
 
+/** V8's engine for a pattern this parser accepted; null in the unlikely case V8 reads the syntax differently. */
+function nativeOrNull(source: string): RegExp | null {
+  try {
+    return new RegExp(source, "i");
+  } catch {
+    return null;
+  }
+}
+
 /** Shared across the documents of one search, so one hostile pattern costs a bounded amount in total. */
 export interface StepBudget {
   left: number;
@@ -169,7 +178,7 @@ export class SafeRegex {
     this.prog = compile(tree);
     this.filters = requiredLiterals(tree).filter((c) => c.length > 0 && c.every((s) => s.length > 0));
     this.first = firstChars(this.prog);
-    this.native = backtrackPaths(tree) <= NATIVE_MAX_PATHS ? new RegExp(source, "i") : null;
+    this.native = backtrackPaths(tree) <= NATIVE_MAX_PATHS ? nativeOrNull(source) : null;
     const n = this.prog.op.length;
     this.mark = new Int32Array(n);
     this.clist = new Int32Array(n);
