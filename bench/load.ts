@@ -97,6 +97,7 @@ async function main() {
     const ids = await Promise.all(Array.from({ length: THREADS }, (_, i) => runThread(client, i, TURNS, latencies, errors)));
     const wall = (performance.now() - started) / 1000;
     const problems = await verify(client, ids, TURNS);
+    const after = sampleRss(server.child.pid as number);
     const p50single = pct(single, 50);
     const p95 = pct(latencies, 95);
     const rows: Array<[string, string]> = [
@@ -109,6 +110,7 @@ async function main() {
       ["errors", String(errors.length + singleErrors.length)],
       ["state problems (lost / cross-thread / promoted)", String(problems.length)],
       ["peak RSS next server / whole tree incl. MCP (MB)", `${peak.server.toFixed(0)} / ${peak.tree.toFixed(0)}`],
+      ["RSS after the run: next server / whole tree (MB)", `${after.server.toFixed(0)} / ${after.tree.toFixed(0)}`],
     ];
     const w = Math.max(...rows.map((r) => r[0].length));
     for (const [k, v] of rows) console.log(`${k.padEnd(w)}  ${v}`);

@@ -8,19 +8,12 @@ import path from "node:path";
 import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
 import { TOOL_SEARCH_DEFINITION } from "@/lib/deferred/tool-search";
 import { countTokens, toolDefinitionTokens } from "@/lib/tokens";
-import * as builtins from "@/lib/tools/builtins";
+import { builtinToolDefinitions } from "@/lib/tools/builtins";
 import type { OpenAIFunctionDef } from "@/lib/tools/openai-def";
 import { parseArgs } from "./lib/args";
 import { DEFAULT_CATALOG, loadCatalog } from "./lib/data";
 import { percentile } from "./lib/metrics";
 import { table } from "./lib/report";
-
-/** The non-deferred built-ins, when lib/tools/builtins exports them (it is being written alongside this bench). */
-function builtinDefinitions(): { defs: OpenAIFunctionDef[]; note?: string } {
-  const fn = (builtins as Record<string, unknown>).builtinToolDefinitions;
-  if (typeof fn !== "function") return { defs: [], note: "builtinToolDefinitions() not exported by lib/tools/builtins yet: built-ins counted as 0" };
-  return { defs: (fn as () => OpenAIFunctionDef[])() };
-}
 
 function main(): void {
   const args = parseArgs(process.argv.slice(2), ["catalog"]);
@@ -31,7 +24,8 @@ function main(): void {
     function: { name: e.name, description: e.description, parameters: e.inputSchema },
   }));
   const perTool = defs.map(toolDefinitionTokens);
-  const { defs: builtinDefs, note } = builtinDefinitions();
+  // The built-ins bound on every call under default conditions (no subagents, no vision).
+  const builtinDefs = builtinToolDefinitions();
   const builtinTokens = builtinDefs.reduce((n, d) => n + toolDefinitionTokens(d), 0);
   const searchTokens = toolDefinitionTokens(TOOL_SEARCH_DEFINITION);
   const section = countTokens(deferredToolsPromptSection(catalog.map((e) => e.name)));
@@ -42,11 +36,11 @@ function main(): void {
     const total = tools + prompt;
     return [label, bound, String(tools), String(prompt), String(total), `${((100 * total) / full).toFixed(2)} %`];
   };
-  const rows = [row(`no deferral: all ${defs.length} catalog tools bound`, `${defs.length + builtinDefs.length}`, full, 0)];
+  const rows = [row(`no deferral: ${defs.length} catalog tools + built-ins`, `${defs.length + builtinDefs.length}`, full, 0)];
   const deferredBase = builtinTokens + searchTokens;
   rows.push(row("deferred, first call", `${builtinDefs.length + 1}`, deferredBase, section));
   for (const n of [1, 3, 10]) {
-    const promoted = perTool.slice(0, n).reduce((a, b) => a + b, 0);
+    const promoted = perTool.slice(0, n).reduce((a, b) => a + b, 0); // the first n catalog tools
     rows.push(row(`deferred, after ${n} promotion${n > 1 ? "s" : ""}`, `${builtinDefs.length + 1 + n}`, deferredBase + promoted, section));
   }
 
@@ -59,7 +53,6 @@ function main(): void {
       ` deferred section ${section} tokens for ${defs.length} names`,
   );
   console.log(`deferred first call / full binding: ${((100 * (deferredBase + section)) / full).toFixed(2)} %`);
-  if (note) console.log(`note: ${note}`);
 }
 
 try {

@@ -1,6 +1,6 @@
 import { type Expansion, getLexicon, type Lexicon, scanCjk } from "./lexicon";
 import { stem } from "./stem";
-import { fold, rawTokens, splitIdentifier, STOPWORDS } from "./tokenize";
+import { fold, rawTokens, RUN, splitIdentifier, STOPWORDS } from "./tokenize";
 
 /** One unit of meaning in the query; a document scores through its best-matching expansion. */
 export interface QueryTerm {
@@ -10,9 +10,6 @@ export interface QueryTerm {
   /** Set for words the user typed in Latin script: also matched by prefix / typo tolerance. */
   surface?: string;
 }
-
-const CJK_CLASS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30fc";
-const RUN = new RegExp(`([${CJK_CLASS}]+)|((?:(?![${CJK_CLASS}])[\\p{L}\\p{M}\\p{N}])+)`, "gu");
 
 /** An English word → its literal term plus the lexicon's expansions. */
 function englishTerm(word: string, source: string, lex: Lexicon, surface?: string): QueryTerm {
@@ -27,7 +24,8 @@ function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
     const merged: Expansion[] = [];
     const put = (e: Expansion) => {
       const dup = merged.find((m) => m.terms.join(" ") === e.terms.join(" "));
-      if (!dup) merged.push(e);
+      // Copies: the lexicon's own expansions are shared by every query and must not change.
+      if (!dup) merged.push({ ...e });
       else dup.weight = Math.max(dup.weight, e.weight);
     };
     for (const words of alternatives) {

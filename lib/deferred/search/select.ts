@@ -68,8 +68,14 @@ export class NameMatcher {
     const rest = server ? guess.slice(server.length + 1) : guess;
     const words = rest.replace(/[_\-.:/]+/g, " ");
     const query = this.ranker.terms(server ? `${words} ${server}` : words);
-    const shortlist = this.ranker.top(query, Math.max(limit * 6, 30));
-    const best = shortlist[0]?.score ?? 0;
+    const n = Math.max(limit * 6, 30);
+    const shortlist = this.ranker.top(query, n);
+    // The named server's own best matches are candidates even when other servers crowd the overall list.
+    if (server) {
+      const seen = new Set(shortlist.map((s) => s.index));
+      for (const s of this.ranker.top(query, n, (i) => this.serverOf[i] === server)) if (!seen.has(s.index)) shortlist.push(s);
+    }
+    const best = shortlist.reduce((m, s) => Math.max(m, s.score), 0);
     const target = squash(rest);
     const rescored: Scored[] = shortlist.map((s) => {
       const own = this.serverOf[s.index];

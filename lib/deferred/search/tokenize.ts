@@ -7,7 +7,8 @@ import { stem } from "./stem";
  */
 
 const CJK_CLASS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u30fc";
-const RUN = new RegExp(`([${CJK_CLASS}]+)|((?:(?![${CJK_CLASS}])[\\p{L}\\p{M}\\p{N}])+)`, "gu");
+/** Runs of CJK characters (group 1) or of other letters/digits (group 2). Global: use with matchAll. */
+export const RUN = new RegExp(`([${CJK_CLASS}]+)|((?:(?![${CJK_CLASS}])[\\p{L}\\p{M}\\p{N}])+)`, "gu");
 export const HAS_CJK = new RegExp(`[${CJK_CLASS}]`, "u");
 
 /** Function words that only add noise to a ranked search (kept short: "get", "all", "new", "open" carry meaning). */
@@ -22,7 +23,7 @@ export const STOPWORDS = new Set(
   ).split(" "),
 );
 
-const NON_ASCII_FOLD = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\x00-\x7f]/;
 
 let segmenter: Intl.Segmenter | undefined;
 function cjkWords(run: string): string[] {
@@ -34,7 +35,7 @@ function cjkWords(run: string): string[] {
 
 /** Lower-case and strip diacritics so "Lösche"/"créer" meet their lexicon keys; CJK is left as is. */
 export function fold(text: string): string {
-  if (!NON_ASCII_FOLD.test(text)) return text.toLowerCase();
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   return text.normalize("NFKC").toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").normalize("NFC");
 }
 
@@ -86,8 +87,6 @@ function wordTerms(word: string): string[] {
   for (const p of wordParts(word)) if (!STOPWORDS.has(p)) hit.push(stem(p));
   return remember(termCache, word, hit);
 }
-
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** A chunk with non-ASCII characters: Unicode-aware split into words and CJK runs (slow path, rare). */
 function scanUnicode(chunk: string, latin: (word: string) => void, cjk: (word: string) => void): void {
