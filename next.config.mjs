@@ -14,7 +14,6 @@ const nextConfig = {
     "langchain",
     "better-sqlite3",
     "js-tiktoken",
-    "minisearch",
   ],
 };
 export default nextConfig;

@@ -1,14 +1,21 @@
 /**
- * npm run -s bench:load -- [--threads 50] [--turns 5] [--delay-ms 8]
+ * npm run -s bench:load -- [--threads 50] [--turns 5] [--delay-ms 8] [--model process|inprocess]
+ * By default the demo model runs in its own process behind an OpenAI-compatible HTTP endpoint, as a
+ * hosted model would, so the server's figures are Fawn's own work; `--model inprocess` uses the built-in one.
  * Concurrent threads through the HTTP API (official SDK Client) on the offline demo model, each promoting
  * tools and calling them. Prints throughput, turn latency, errors and server RSS, then verifies every
  * thread's saved state: message count and a promoted set that is that thread's alone.
  */
+import fs from "node:fs";
+import path from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
+import { parse, stringify } from "yaml";
 import { parseArgs } from "./lib/args";
-import { sampleRss, startServer } from "./lib/server";
+import { REPO, sampleRss, startDemoModel, startServer } from "./lib/server";
 
-const args = parseArgs(process.argv.slice(2), ["threads", "turns", "delay-ms"]);
+const args = parseArgs(process.argv.slice(2), ["threads", "turns", "delay-ms", "model"]);
+const MODEL = args.model ?? "process";
+if (!["process", "inprocess"].includes(MODEL)) throw new Error('--model is "process" (the demo model as its own HTTP endpoint, default) or "inprocess"');
 const THREADS = Number(args.threads ?? 50);
 const TURNS = Number(args.turns ?? 5);
 if (!(THREADS > 0 && TURNS > 0)) throw new Error("--threads and --turns must be positive numbers");
@@ -78,7 +85,20 @@ async function verify(client: Client, ids: string[], turns: number): Promise<str
 
 async function main() {
   // The demo model streams with the app's own per-chunk delay unless --delay-ms says otherwise (0 = CPU-bound).
-  const server = await startServer("bench-load-data", { FAWN_DEMO_DELAY_MS: args["delay-ms"] ?? "8" });
+  const delay = args["delay-ms"] ?? "8";
+  const env: Record<string, string> = { FAWN_DEMO_DELAY_MS: delay };
+  let model: { url: string; stop(): void } | null = null;
+  if (MODEL === "process") {
+    model = await startDemoModel(Number(delay));
+    // The shipped config, with the default model pointed at the demo endpoint.
+    const cfg = parse(fs.readFileSync(path.join(REPO, "config.yaml"), "utf8")) as { models: unknown[] };
+    cfg.models = [{ name: "demo", display_name: "Demo (own process)", model: "fawn-demo", base_url: model.url, api_key: "demo", max_retries: 0 }];
+    const dir = path.join(REPO, "test-results/bench-load-config");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "config.yaml"), stringify(cfg));
+    Object.assign(env, { FAWN_CONFIG: path.join(dir, "config.yaml"), FAWN_EXTENSIONS_CONFIG: path.join(REPO, "extensions_config.json") });
+  }
+  const server = await startServer("bench-load-data", env);
   let peak = { server: 0, tree: 0 };
   const sampler = setInterval(() => {
     const s = sampleRss(server.child.pid as number);
@@ -102,6 +122,7 @@ async function main() {
     const p95 = pct(latencies, 95);
     const rows: Array<[string, string]> = [
       ["threads × turns", `${THREADS} × ${TURNS} = ${THREADS * TURNS} turns`],
+      ["model", `demo, ${MODEL === "process" ? "own process over HTTP" : "in the server process"}, ${delay} ms per streamed chunk`],
       ["single thread p50 / p95 turn (ms)", `${p50single.toFixed(0)} / ${pct(single, 95).toFixed(0)}`],
       ["concurrent wall time (s)", wall.toFixed(1)],
       ["throughput (turns/s)", (latencies.length / wall).toFixed(1)],
@@ -119,6 +140,7 @@ async function main() {
   } finally {
     clearInterval(sampler);
     await server.stop();
+    model?.stop();
   }
 }
 

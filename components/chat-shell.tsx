@@ -223,7 +223,6 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
             threadId={threadId}
             live={promoted}
             onRefresh={inventory.refresh}
-            onClose={() => setDrawer(null)}
             className="min-h-0 flex-1"
           />
         }

@@ -124,3 +124,24 @@ export function sampleRss(rootPid: number): { server: number; tree: number } {
   }
   return { server: server / 1024, tree: tree / 1024 };
 }
+
+/** The demo model in its own process (an OpenAI-compatible endpoint), as a hosted model would be. */
+export async function startDemoModel(delayMs: number): Promise<{ url: string; stop(): void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO, "servers/demo-model/main.ts"), "--port", "0", "--delay-ms", String(delayMs)], {
+    cwd: REPO,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let err = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`demo model did not start: ${err}`)), 20_000);
+    child.stderr?.setEncoding("utf8").on("data", (d: string) => {
+      err += d;
+      const m = /listening on (\S+)/.exec(err);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+  });
+  return { url, stop: () => child.kill("SIGTERM") };
+}

@@ -1,6 +1,6 @@
 "use client";
 
-import { CloseIcon, RefreshIcon } from "@/components/icons";
+import { RefreshIcon } from "@/components/icons";
 import { fileContentUrl, folderOf, otherOutputs, type FileEntry } from "@/components/lib/artifacts";
 import { formatBytes } from "@/components/lib/uploads";
 import { ArtifactPreview } from "./artifact-preview";
@@ -14,13 +14,11 @@ export interface ArtifactsPanelProps {
   selected: string | null;
   onSelect: (path: string | null) => void;
   onRefresh: () => void;
-  /** Shown on narrow windows, where the panel is a drawer. */
-  onClose?: () => void;
   className?: string;
 }
 
 /** The files the agent presented in this thread (present_files), plus the thread's other outputs and uploads. */
-export function ArtifactsPanel({ files, threadId, selected, onSelect, onRefresh, onClose, className = "" }: ArtifactsPanelProps) {
+export function ArtifactsPanel({ files, threadId, selected, onSelect, onRefresh, className = "" }: ArtifactsPanelProps) {
   const sameThread = files.fetchedFor === threadId;
   const listing = sameThread ? files.data : null;
   const all = listing ? [...listing.artifacts, ...listing.outputs, ...listing.uploads] : [];
@@ -50,11 +48,6 @@ export function ArtifactsPanel({ files, threadId, selected, onSelect, onRefresh,
             >
               <RefreshIcon />
             </button>
-            {onClose && (
-              <button type="button" onClick={onClose} aria-label="Close the files panel" className="rounded p-1 text-stone-500 hover:bg-stone-200 lg:hidden">
-                <CloseIcon />
-              </button>
-            )}
           </div>
           <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-3">
             {files.error && (

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { CloseIcon } from "@/components/icons";
 import { ArtifactsPanel } from "./artifacts-panel";
 import type { ThreadFilesState } from "./use-thread-files";
 
@@ -40,6 +41,15 @@ export function SidePanel(props: SidePanelProps) {
       <div role="tablist" aria-label="Side panel" className="flex shrink-0 gap-1 border-b border-stone-200 px-3 pt-2">
         <TabButton id="tools" tab={tab} onTab={onTab} label="Tools" />
         <TabButton id="files" tab={tab} onTab={onTab} label="Files" count={presented} />
+        <button
+          type="button"
+          data-testid="side-panel-close"
+          onClick={props.onClose}
+          aria-label="Close the side panel"
+          className="mb-1 ml-auto rounded p-1 text-stone-500 hover:bg-stone-200 lg:hidden"
+        >
+          <CloseIcon />
+        </button>
       </div>
       <div className={tab === "tools" ? "flex min-h-0 flex-1 flex-col [&>aside]:border-l-0" : "hidden"}>{props.tools}</div>
       <div className={tab === "files" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
@@ -49,7 +59,6 @@ export function SidePanel(props: SidePanelProps) {
           selected={selectedFile}
           onSelect={props.onSelectFile}
           onRefresh={props.onRefreshFiles}
-          onClose={props.onClose}
           className="flex-1"
         />
       </div>

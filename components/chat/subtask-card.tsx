@@ -6,6 +6,7 @@ import { ChevronIcon } from "@/components/icons";
 import { prettyResult } from "@/components/lib/message-content";
 import { subtaskStatus, taskArgs, type SubtaskEvent, type SubtaskProgress, type SubtaskStatus } from "@/components/lib/subtasks";
 import type { ToolCallView } from "@/components/lib/timeline";
+import { MarkdownText } from "./markdown";
 import { TruncatedText } from "./truncated-text";
 
 /** Live subagent progress from the stream's `custom` events, by `task` tool call id. */
@@ -85,7 +86,14 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
           ) : (
             <div data-testid="subtask-result">
               <div className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-stone-500">{status === "error" ? "Error" : "Result"}</div>
-              <TruncatedText text={prettyResult(call.result)} />
+              {status === "error" ? (
+                <TruncatedText text={prettyResult(call.result)} />
+              ) : (
+                // The subagent's answer is model text, written as markdown like any reply.
+                <div className="max-h-[28rem] overflow-auto rounded-md bg-stone-50 px-3 py-2">
+                  <MarkdownText text={call.result} />
+                </div>
+              )}
             </div>
           )}
         </div>

@@ -66,7 +66,8 @@ export class FawnRuntime {
     }
     // The sandbox root exists before any server that is confined to it starts.
     fs.mkdirSync(path.resolve(config.baseDir, config.app.sandbox.root), { recursive: true });
-    this.mcp ??= new McpManager(config.baseDir, () => secretsOf(this.store.get()));
+    // Relative commands and args in extensions_config.json resolve from that file's own folder.
+    this.mcp ??= new McpManager(path.dirname(config.paths.extensions), () => secretsOf(this.store.get()));
     const configError = this.store.lastError?.message ?? null;
     if (this.current && this.current.key === `${config.fingerprint}:${this.mcp.generation}` && !this.mcp.needsReload()) {
       return this.current.runtime.error === configError ? this.current.runtime : { ...this.current.runtime, error: configError };
