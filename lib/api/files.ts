@@ -9,7 +9,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { listOutputs, mimeOf, readThreadFile, saveUpload } from "@/lib/sandbox/files";
 import { LIMITS, formatBytes, overLimit } from "@/lib/sandbox/limits";
 import { SandboxPathError, assertThreadId, ensureThreadDir, hostToVirtual, parseVirtualPath, quotePath, resolveInThread } from "@/lib/sandbox/paths";
-import { ApiError, jsonResponse, parseBooleanParam } from "@/lib/server/http";
+import { ApiError, jsonResponse, parseBooleanParam, readBodyBytes } from "@/lib/server/http";
 import { sandboxSettings } from "@/lib/tools/context";
 
 export interface FileEntry {
@@ -201,25 +201,8 @@ export interface UploadedFile {
   mime: string;
 }
 
-async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length"));
-  const tooLarge = () => new ApiError(413, "payload_too_large", `upload request is over the ${formatBytes(maxBytes)} limit for one request; send fewer files at a time`);
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
+  return readBodyBytes(request, maxBytes, () => `upload request is over the ${formatBytes(maxBytes)} limit for one request; send fewer files at a time`);
 }
 
 /** POST /api/files/{threadId}/uploads: every `file` field is checked first, then all are saved. */
@@ -231,7 +214,7 @@ export async function uploadFiles(request: Request, threadId: string, limits: Up
   }
   // The whole body is buffered to parse it, so it is capped: room for a few files at the per-file
   // limit, enough that a single oversize file is still parsed and named in the 413.
-  const body = await readBodyBytes(request, limits.maxFileBytes * 4 + 1024 * 1024);
+  const body = await readUploadBody(request, limits.maxFileBytes * 4 + 1024 * 1024);
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();

@@ -51,13 +51,19 @@ export function emptyResponse(status: 202 | 204 = 204, headers?: HeadersInit): R
   return new Response(null, { status, headers });
 }
 
-/** Read the body as text, refusing more than `maxBytes` (413) whatever Content-Length claims. */
-export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+/**
+ * Read the body, refusing more than `maxBytes` (413) whatever Content-Length claims.
+ * `describe` phrases the 413 for the caller (it gets the limit and, when known, the declared size).
+ */
+export async function readBodyBytes(
+  request: Request,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+  describe: (limit: number, declared?: number) => string = (limit, declared) =>
+    declared !== undefined ? `Request body is ${declared} bytes; the limit is ${limit} bytes` : `Request body exceeds the limit of ${limit} bytes`,
+): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    throw new ApiError(413, "payload_too_large", `Request body is ${declared} bytes; the limit is ${maxBytes} bytes`);
-  }
-  if (!request.body) return "";
+  if (Number.isFinite(declared) && declared > maxBytes) throw new ApiError(413, "payload_too_large", describe(maxBytes, declared));
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -67,11 +73,16 @@ export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new ApiError(413, "payload_too_large", `Request body exceeds the limit of ${maxBytes} bytes`);
+      throw new ApiError(413, "payload_too_large", describe(maxBytes));
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** Read the body as text, refusing more than `maxBytes` (413) whatever Content-Length claims. */
+export async function readBodyText(request: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<string> {
+  return (await readBodyBytes(request, maxBytes)).toString("utf8");
 }
 
 /** Parse a JSON body; an empty body counts as `{}` (the SDK sends no body for some POSTs, e.g. cancel). */
