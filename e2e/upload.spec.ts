@@ -47,3 +47,22 @@ test("a refused upload is shown, naming the file, and nothing is sent", async ({
   await expect(page.getByTestId("upload-chip")).toHaveCount(1);
   await expect(page.locator('[data-testid="message"][data-role="human"]')).toHaveCount(0);
 });
+
+test("a file dropped on the composer is attached as a chip and can be removed", async ({ page }) => {
+  await page.goto("/");
+  const drop = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(["dropped text"], "dropped.md", { type: "text/markdown" }));
+    return dt;
+  });
+  const composer = page.locator("form").filter({ has: page.getByTestId("composer-input") });
+  await composer.dispatchEvent("dragover", { dataTransfer: drop });
+  await composer.dispatchEvent("drop", { dataTransfer: drop });
+  const chip = page.getByTestId("upload-chip");
+  await expect(chip).toHaveCount(1);
+  await expect(chip).toHaveAttribute("data-name", "dropped.md");
+  await expect(page.getByTestId("send-button")).toBeEnabled();
+  await chip.getByRole("button", { name: "Remove dropped.md" }).click();
+  await expect(chip).toHaveCount(0);
+  await expect(page.getByTestId("send-button")).toBeDisabled();
+});

@@ -136,6 +136,7 @@ export function searchKeywords(text: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}_\s-]/gu, " ")
     .split(/\s+/)
-    .filter((w) => w && !STOPWORDS.has(w));
+    // Numbers are arguments, not what the tool does.
+    .filter((w) => w && !STOPWORDS.has(w) && !/^\d+([.,]\d+)?$/.test(w));
   return words.slice(0, 10).join(" ");
 }
