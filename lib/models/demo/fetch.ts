@@ -28,10 +28,14 @@ export function createDemoFetch(opts: { delayMs?: number } = {}): FetchLike {
     }
     const req = parsed.data;
     const reply = planReply(req);
-    if (!req.stream) return jsonResponse(200, completionJson(req, reply));
     const chunks = completionChunks(req, reply);
-    const encoder = new TextEncoder();
     const delay = opts.delayMs ?? 0;
+    if (!req.stream) {
+      // Unstreamed, the answer still takes as long as streaming it would.
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay * chunks.length));
+      return jsonResponse(200, completionJson(req, reply));
+    }
+    const encoder = new TextEncoder();
     const signal = init?.signal;
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
