@@ -14,6 +14,7 @@ import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
 import { artifactsStateMiddleware } from "./middleware/artifacts";
 import { danglingToolCallsMiddleware } from "./middleware/dangling-tool-calls";
 import { modelSelectMiddleware } from "./middleware/model-select";
+import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
 import { createSubagentRunner, type SubagentKit } from "./subagent";
@@ -90,6 +91,8 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
       danglingToolCallsMiddleware(),
       modelSelectMiddleware(models),
       deferredToolFilterMiddleware({ deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null }),
+      // Inside the filter: a blocked call never reaches a tool, and a tool that throws becomes an error result.
+      toolErrorsMiddleware(),
       artifactsStateMiddleware(),
       ...(app.models.some((m) => m.supports_vision) ? [toolImagesMiddleware()] : []),
     ],

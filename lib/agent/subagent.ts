@@ -4,6 +4,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { createAgent } from "langchain";
 import { deferredToolFilterMiddleware } from "@/lib/deferred/filter";
+import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
 import type { DeferredSetup } from "@/lib/deferred/setup";
 import type { SubagentRunner, TaskArgs } from "@/lib/tools/builtins/task";
@@ -56,7 +57,10 @@ export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): 
           "You are a subagent of Fawn. Complete the task you are given and reply with the result only.",
           deferredToolsPromptSection(setup?.deferredNames ?? []),
         ].join("\n"),
-        middleware: [deferredToolFilterMiddleware({ deferredNames: setup?.deferredNames ?? new Set(), catalogHash: setup?.catalog?.hash ?? null })],
+        middleware: [
+          deferredToolFilterMiddleware({ deferredNames: setup?.deferredNames ?? new Set(), catalogHash: setup?.catalog?.hash ?? null }),
+          toolErrorsMiddleware(),
+        ],
       });
       // A fresh config: no checkpointer and no parent thread, so nothing of the subagent's state is saved to the lead's.
       const out = await agent.invoke({ messages: [new HumanMessage(args.prompt)] }, { signal: config.signal, recursionLimit: 30 });
