@@ -41,6 +41,9 @@ export const toolsInventorySchema = z.object({
     .nullable()
     .default(null),
   tokens: z.object({ bound_next_call: z.number(), all_bound: z.number() }).default({ bound_next_call: 0, all_bound: 0 }),
+  /** A config edit or rebuild that failed; the previous configuration stays in force. */
+  error: z.string().nullable().default(null),
+  warnings: z.array(z.string()).default([]),
 });
 
 export type ToolsInventory = z.infer<typeof toolsInventorySchema>;

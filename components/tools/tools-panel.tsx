@@ -71,6 +71,21 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
             {inventory.error}
           </p>
         )}
+        {data?.error && (
+          <p data-testid="config-error" role="alert" className="break-words rounded bg-amber-50 px-2 py-1.5 text-xs text-amber-900">
+            The newest configuration could not be loaded, so the previous one stays in force: {data.error}
+          </p>
+        )}
+        {data && data.warnings.length > 0 && (
+          <details data-testid="config-warnings" className="rounded bg-stone-100 px-2 py-1.5 text-xs text-stone-700">
+            <summary>{data.warnings.length} warning(s) from tool assembly</summary>
+            <ul className="mt-1 list-disc space-y-0.5 pl-4">
+              {data.warnings.map((w) => (
+                <li key={w} className="break-words">{w}</li>
+              ))}
+            </ul>
+          </details>
+        )}
         {!view && !inventory.error && <p className="text-xs text-stone-500">Loading the tool inventory…</p>}
         {view && data && (
           <>

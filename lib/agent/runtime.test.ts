@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { FawnRuntime } from "./runtime";
+import { tempConfig } from "./test-setup";
+
+describe("FawnRuntime reload", () => {
+  const paths = tempConfig({ servers: {} });
+  const rt = new FawnRuntime(paths);
+  afterAll(() => rt.close());
+
+  it("reuses the agent while nothing changes, rebuilds on an edit, keeps the last good one after a broken edit", async () => {
+    const first = await rt.get();
+    expect(await rt.get()).toBe(first);
+    const good = fs.readFileSync(paths.config, "utf8");
+
+    fs.writeFileSync(paths.config, `${good}tool_search:\n  max_results: 3\n`);
+    const second = await rt.get();
+    expect(second.built).not.toBe(first.built);
+    expect(second.config.app.tool_search.max_results).toBe(3);
+
+    fs.writeFileSync(paths.config, `${good}tool_search:\n  max_results: lots\n`);
+    const broken = await rt.get();
+    expect(broken.built).toBe(second.built);
+    expect(broken.error).toMatch(/config\.yaml:\d+: tool_search\.max_results/);
+
+    fs.writeFileSync(paths.config, `${good}tools:\n  - name: x\n    use: "./missing.mjs:x"\n`);
+    const badTool = await rt.get();
+    expect(badTool.built).toBe(second.built);
+    expect(badTool.error).toMatch(/tools\[0\]\.use: tool "x": module "\.\/missing\.mjs" not found/);
+
+    fs.writeFileSync(paths.config, good);
+    const fixed = await rt.get();
+    expect(fixed.error).toBeNull();
+    expect(fixed.config.app.tool_search.max_results).toBe(5);
+  });
+});
