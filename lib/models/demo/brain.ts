@@ -143,8 +143,27 @@ function answerWithResult(name: string, result: WireMessage): DemoReply {
   return say(`Here is what \`${name}\` returned:\n\n\`\`\`\n${shown}\n\`\`\`\n\n${DEMO_NOTE}`);
 }
 
+/** Images a tool returned reach the model as a user message right after the tool results (see tool-images middleware). */
+function imagesAfterTools(messages: WireMessage[]): Array<{ url: string }> {
+  const last = messages[messages.length - 1];
+  const before = messages[messages.length - 2];
+  if (last?.role !== "user" || before?.role !== "tool" || !Array.isArray(last.content)) return [];
+  return last.content
+    .map((b) => (b as { type?: string; image_url?: { url?: string } }))
+    .filter((b) => b.type === "image_url" && typeof b.image_url?.url === "string")
+    .map((b) => ({ url: b.image_url?.url as string }));
+}
+
 export function planReply(req: ChatRequest): DemoReply {
   const messages = req.messages;
+  const images = imagesAfterTools(messages);
+  if (images.length > 0) {
+    const described = images.map((img) => {
+      const m = /^data:([^;]+);base64,(.*)$/s.exec(img.url);
+      return m ? `${m[1]}, about ${Math.round((m[2].length * 3) / 4 / 1024)} KB` : "an image";
+    });
+    return say(`I received ${images.length === 1 ? "the image" : `${images.length} images`} (${described.join("; ")}). As an offline demo model I cannot see what is in it, but a vision model configured in config.yaml would.\n\n${DEMO_NOTE}`);
+  }
   let u = messages.length - 1;
   while (u >= 0 && messages[u].role !== "user") u--;
   const turn: Turn = {
