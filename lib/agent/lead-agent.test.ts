@@ -149,3 +149,24 @@ describe("subagents", () => {
     expect(subRequests.flatMap((r) => r.tools ?? []).map((t) => t.function.name)).not.toContain("ask_clarification");
   });
 });
+
+describe("subagent limits", () => {
+  it("max_per_run counts per run, not per thread", async () => {
+    // The scripted model asks for two tasks at once, then answers "done" (the subagents get "done" too).
+    const twoTasks = () =>
+      scriptedFetch([
+        { content: "", toolCalls: [0, 1].map((i) => ({ name: "task", args: { description: `t${i}`, prompt: "hello" } })) },
+        { content: "done", toolCalls: [] },
+      ]);
+    let current = twoTasks();
+    const { rt } = start(tempConfig({ servers: {}, extraYaml: "subagents:\n  enabled: true\n  max_per_run: 1\n" }), recordingFetch((i, init) => current(i, init)));
+    for (const run of [1, 2]) {
+      current = twoTasks();
+      const events: TurnEvent[] = [];
+      await runTurn(await rt.get(), { message: "go", threadId: "t-limits" }, (e) => events.push(e));
+      const results = events.filter((e) => e.type === "tool_result" && e.name === "task") as Array<{ content: string }>;
+      expect(results, `run ${run}`).toHaveLength(2);
+      expect(results.filter((r) => /limit of 1 tasks per run/.test(r.content)), `run ${run}`).toHaveLength(1);
+    }
+  });
+});

@@ -29,7 +29,12 @@ function textOf(content: BaseMessage["content"]): string {
 /** Run one turn of the lead agent on a thread, reporting what happens as it happens. */
 export async function runTurn(runtime: AgentRuntime, input: TurnInput, onEvent: (e: TurnEvent) => void): Promise<{ threadId: string; ok: boolean }> {
   const threadId = input.threadId ?? randomUUID();
-  const config = { configurable: { thread_id: threadId, ...(input.modelName ? { model_name: input.modelName } : {}) }, signal: input.signal, recursionLimit: 50 };
+  const config = {
+    configurable: { thread_id: threadId, ...(input.modelName ? { model_name: input.modelName } : {}) },
+    metadata: { run_id: randomUUID(), thread_id: threadId },
+    signal: input.signal,
+    recursionLimit: 50,
+  };
   let answer = "";
   try {
     const stream = await runtime.graph.stream({ messages: [new HumanMessage(input.message)] }, { ...config, streamMode: ["messages", "updates"] });

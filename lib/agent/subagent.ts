@@ -34,7 +34,9 @@ export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): 
   const active = new Map<string, number>();
   const total = new Map<string, number>();
   return async (args: TaskArgs, config: RunnableConfig) => {
-    const runKey = String(config.configurable?.run_id ?? config.configurable?.thread_id ?? "default");
+    // Limits are per run: the API and the CLI stamp a run_id in the run's metadata.
+    const runKey = String(config.metadata?.run_id ?? config.configurable?.run_id ?? config.configurable?.thread_id ?? "default");
+    if (total.size > 1000) total.delete(total.keys().next().value as string);
     const id = (config as { toolCall?: { id?: string } }).toolCall?.id ?? "";
     const writer = (config as { writer?: (chunk: unknown) => void }).writer;
     const emit = (status: string, detail?: string) => writer?.({ type: "subtask", id, description: args.description, status, detail });
