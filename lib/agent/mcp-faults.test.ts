@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPO } from "@/lib/mcp/test-servers";
@@ -15,9 +17,13 @@ const fixture = (mode: string, extra: Record<string, unknown> = {}) => ({
   cwd: REPO,
   ...extra,
 });
+const toolsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "fawn-chg-")), "tools.json");
+fs.writeFileSync(toolsFile, JSON.stringify([{ name: "alpha" }, { name: "beta" }]));
 let current: FetchLike = scriptedFetch([{ content: "hi", toolCalls: [] }]);
 const rt = new FawnRuntime({
-  ...tempConfig({ servers: { cr: fixture("crash_on_call"), hg: fixture("hang_on_call", { tool_call_timeout: 1 }) } }),
+  ...tempConfig({
+    servers: { cr: fixture("crash_on_call"), hg: fixture("hang_on_call", { tool_call_timeout: 1 }), ch: fixture("changing", { env: { TOOLS_FILE: toolsFile } }) },
+  }),
   models: { fetch: (i, init) => current(i, init) },
 });
 afterAll(() => rt.close());
@@ -51,5 +57,29 @@ describe("MCP faults under the agent", () => {
     expect(r.ok).toBe(true);
     expect(r.result?.status).toBe("error");
     expect(r.result?.content).toMatch(/time(d)? ?out/i);
+  });
+
+  it("a server whose tool list changes between turns: the catalog hash changes and old promotions are dropped", async () => {
+    const first = await scriptedTurn("m-change", "ch_alpha", {});
+    expect(first.result?.status).toBe("success");
+    const before = await rt.get();
+    const oldHash = before.built.setup.catalog?.hash;
+    fs.writeFileSync(toolsFile, JSON.stringify([{ name: "alpha", inputSchema: { type: "object", properties: { x: { type: "string" } } } }, { name: "beta" }]));
+    let after = before;
+    for (let i = 0; i < 50 && after.built.setup.catalog?.hash === oldHash; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      after = await rt.get();
+    }
+    expect(after.built.setup.catalog?.hash).not.toBe(oldHash);
+    // Without a new search, the old promotion no longer counts: a direct call is blocked.
+    current = scriptedFetch([
+      { content: "", toolCalls: [{ name: "ch_alpha", args: { x: "y" } }] },
+      { content: "finished", toolCalls: [] },
+    ]);
+    const events: TurnEvent[] = [];
+    await runTurn(after, { message: "again", threadId: "m-change" }, (e) => events.push(e));
+    const blocked = events.find((e) => e.type === "tool_result") as Extract<TurnEvent, { type: "tool_result" }>;
+    expect(blocked.status).toBe("error");
+    expect(blocked.content).toMatch(/is deferred and has not been promoted yet/);
   });
 });

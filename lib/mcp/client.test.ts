@@ -97,6 +97,24 @@ describe("McpManager", () => {
     expect(await r.tools.find((t) => t.tool.name === "hg_echo")?.tool.invoke({ text: "ok" })).toContain("ok");
   });
 
+  it("a server that announces a changed tool list is listed again on the same connection", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-notify-"));
+    const file = path.join(dir, "tools.json");
+    fs.writeFileSync(file, JSON.stringify([{ name: "alpha" }]));
+    const m = manager();
+    const cfg = fixture("nt", "changing", { env: { TOOLS_FILE: file } });
+    expect((await m.load([cfg])).tools.map((t) => t.tool.name)).toEqual(["nt_alpha"]);
+    const gen = m.generation;
+    fs.writeFileSync(file, JSON.stringify([{ name: "alpha", description: "now with a new description" }, { name: "gamma" }]));
+    for (let i = 0; i < 50 && !m.needsReload(); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(m.needsReload()).toBe(true);
+    const after = await m.load([cfg]);
+    expect(after.tools.map((t) => t.tool.name)).toEqual(["nt_alpha", "nt_gamma"]);
+    expect(after.tools[0].tool.description).toBe("now with a new description");
+    expect(m.generation).toBeGreaterThan(gen);
+    expect(m.needsReload()).toBe(false);
+  });
+
   it("a changed tool list between sessions bumps the generation", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-chg-"));
     const file = path.join(dir, "tools.json");

@@ -22,6 +22,8 @@ interface ServerSlot {
   status: McpServerStatus;
   entries: McpToolEntry[];
   failedAt: number;
+  /** Names, descriptions and schemas as last listed: a change bumps the manager's generation. */
+  signature: string;
   /** Reconnect in flight, shared by concurrent callers. */
   connecting: Promise<void> | null;
 }
@@ -91,7 +93,7 @@ export class McpManager {
   /** True when a load() now would change something (a server died or is due for a retry). */
   needsReload(): boolean {
     for (const slot of this.slots.values()) {
-      if (slot.status.status === "connected" && slot.conn?.closed) return true;
+      if (slot.status.status === "connected" && (slot.conn?.closed || slot.conn?.toolsChanged)) return true;
       if (slot.status.status === "failed" && !slot.server.error && Date.now() - slot.failedAt > RETRY_FAILED_MS) return true;
     }
     return false;
@@ -117,6 +119,7 @@ export class McpManager {
         conn: null,
         entries: [],
         failedAt: 0,
+        signature: "",
         connecting: null,
         status: {
           name: server.name,
@@ -130,6 +133,9 @@ export class McpManager {
         },
       };
       this.slots.set(server.name, slot);
+    } else if (slot.status.status === "connected" && slot.conn && !slot.conn.closed && slot.conn.toolsChanged) {
+      await this.relist(slot);
+      return;
     } else if (slot.status.status === "connected" && !slot.conn?.closed) {
       return;
     } else if (slot.status.status === "disabled") {
@@ -147,58 +153,78 @@ export class McpManager {
     return slot.connecting;
   }
 
+  private setFailed(slot: ServerSlot, error: string): void {
+    slot.conn = null;
+    slot.entries = [];
+    slot.signature = "";
+    slot.failedAt = Date.now();
+    slot.status = { ...slot.status, status: "failed", tools: 0, error, connect_ms: null };
+    log("warn", "mcp.server_failed", { server: slot.server.name, error });
+  }
+
   private async doConnect(slot: ServerSlot): Promise<void> {
     const { server } = slot;
-    const before = slot.entries.map((e) => e.tool.name).join("\n");
-    const setFailed = (error: string) => {
-      slot.conn = null;
-      slot.entries = [];
-      slot.failedAt = Date.now();
-      slot.status = { ...slot.status, status: "failed", tools: 0, error, connect_ms: null };
-      log("warn", "mcp.server_failed", { server: server.name, error });
-    };
+    const before = slot.signature;
     if (!server.config.enabled) {
       slot.entries = [];
       slot.status = { ...slot.status, status: "disabled", tools: 0, error: null };
-      return;
+    } else if (server.error) {
+      this.setFailed(slot, server.error);
+    } else {
+      await slot.conn?.close();
+      const started = performance.now();
+      try {
+        const conn = await connectServer(server, this.baseDir);
+        const warnings = await this.listInto(slot, conn);
+        slot.conn = conn;
+        slot.status = { ...slot.status, status: "connected", tools: slot.entries.length, error: null, warnings, connect_ms: Math.round(performance.now() - started) };
+        log("info", "mcp.server_connected", { server: server.name, tools: slot.entries.length, ms: slot.status.connect_ms });
+      } catch (e) {
+        this.setFailed(slot, (e as Error).message);
+      }
     }
-    if (server.error) return setFailed(server.error);
-    await slot.conn?.close();
-    const started = performance.now();
+    if (slot.signature !== before) this.generation++;
+  }
+
+  /** The server announced a new tool list: list again on the same connection. */
+  private async relist(slot: ServerSlot): Promise<void> {
+    const conn = slot.conn as McpConnection;
+    conn.toolsChanged = false;
+    const before = slot.signature;
     try {
-      const conn = await connectServer(server, this.baseDir);
-      const { tools, malformed } = await listAllTools(conn.client);
-      const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
-      for (const name of malformed) warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
-      for (const w of warnings) log("warn", "mcp.tool_dropped", { server: server.name, message: w });
-      const byOriginal = new Map(ok.map((c) => [c.tool.name, c]));
-      const proxy = this.proxyClient(slot, ok.map((c) => c.tool));
-      const loaded = await loadMcpTools(server.name, proxy, {
-        throwOnLoadError: false,
-        prefixToolNameWithServerName: false,
-        additionalToolNamePrefix: "",
-        defaultToolTimeout: server.config.tool_call_timeout ? server.config.tool_call_timeout * 1000 : undefined,
-      });
-      slot.conn = conn;
-      slot.entries = loaded.map((tool) => {
-        const original = tool.name;
-        tool.name = byOriginal.get(original)?.exposedName ?? original;
-        tool.metadata = { ...(tool.metadata ?? {}), fawn_source: "mcp", fawn_server: server.name };
-        return { tool, server: server.name, originalName: original };
-      });
-      slot.status = {
-        ...slot.status,
-        status: "connected",
-        tools: slot.entries.length,
-        error: null,
-        warnings,
-        connect_ms: Math.round(performance.now() - started),
-      };
-      log("info", "mcp.server_connected", { server: server.name, tools: slot.entries.length, ms: slot.status.connect_ms });
+      const warnings = await this.listInto(slot, conn);
+      slot.status = { ...slot.status, tools: slot.entries.length, warnings };
+      log("info", "mcp.tools_changed", { server: slot.server.name, tools: slot.entries.length });
     } catch (e) {
-      setFailed((e as Error).message);
+      await conn.close();
+      this.setFailed(slot, (e as Error).message);
     }
-    if (slot.entries.map((e) => e.tool.name).join("\n") !== before) this.generation++;
+    if (slot.signature !== before) this.generation++;
+  }
+
+  /** List, check and wrap a server's tools into the slot; returns the warnings for what was dropped. */
+  private async listInto(slot: ServerSlot, conn: McpConnection): Promise<string[]> {
+    const { server } = slot;
+    const { tools, malformed } = await listAllTools(conn.client);
+    const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
+    for (const name of malformed) warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
+    for (const w of warnings) log("warn", "mcp.tool_dropped", { server: server.name, message: w });
+    const byOriginal = new Map(ok.map((c) => [c.tool.name, c]));
+    const loaded = await loadMcpTools(server.name, this.proxyClient(slot, ok.map((c) => c.tool)), {
+      throwOnLoadError: false,
+      prefixToolNameWithServerName: false,
+      additionalToolNamePrefix: "",
+      defaultToolTimeout: server.config.tool_call_timeout ? server.config.tool_call_timeout * 1000 : undefined,
+    });
+    slot.entries = loaded.map((tool) => {
+      const original = tool.name;
+      tool.name = byOriginal.get(original)?.exposedName ?? original;
+      tool.metadata = { ...(tool.metadata ?? {}), fawn_source: "mcp", fawn_server: server.name };
+      return { tool, server: server.name, originalName: original };
+    });
+    // Names and schemas: a changed schema under the same name must rebuild the agent too.
+    slot.signature = JSON.stringify(ok.map((c) => [c.exposedName, c.tool.description ?? "", c.tool.inputSchema]));
+    return warnings;
   }
 
   /**

@@ -4,6 +4,7 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedServer } from "@/lib/config";
 
 const STDERR_TAIL = 2000;
@@ -12,6 +13,8 @@ const STDERR_TAIL = 2000;
 export interface McpConnection {
   client: Client;
   closed: boolean;
+  /** The server said its tool list changed (notifications/tools/list_changed) since we listed it. */
+  toolsChanged: boolean;
   /** The last lines the server wrote to stderr (stdio only), for error messages. */
   stderrTail(): string;
   close(): Promise<void>;
@@ -67,6 +70,7 @@ export async function connectServer(server: ResolvedServer, baseDir: string): Pr
   const conn: McpConnection = {
     client,
     closed: false,
+    toolsChanged: false,
     stderrTail: () => tail.trim(),
     close: async () => {
       conn.closed = true;
@@ -84,6 +88,9 @@ export async function connectServer(server: ResolvedServer, baseDir: string): Pr
   } finally {
     timeout.cancel();
   }
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    conn.toolsChanged = true;
+  });
   // Set after connect: the client installs its own handlers during connect and chains ours.
   const prevClose = client.onclose;
   client.onclose = () => {
