@@ -1,7 +1,7 @@
 import type { SVGProps } from "react";
 
 // A handful of 16px stroke icons, inline so the app ships no icon font.
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 16 16"

@@ -1,25 +1,7 @@
 import type { SVGProps } from "react";
+import { Icon } from "@/components/icons";
 
-// The file-related 16px stroke icons, drawn like components/icons.tsx.
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 16 16"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+// The file-related icons, drawn with the shared 16px stroke Icon.
 export const FileIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}><path d="M9 2H4.5A1.5 1.5 0 003 3.5v9A1.5 1.5 0 004.5 14h7a1.5 1.5 0 001.5-1.5V6L9 2z" /><path d="M9 2v4h4" /></Icon>
 );

@@ -29,3 +29,17 @@ export function StatusBadge({ status }: { status: CallStatus }) {
     </span>
   );
 }
+
+/** The right end of a call card's header: how long the call took, and its status. */
+export function CallMeta({ duration, status }: { duration: string | null | undefined; status: CallStatus }) {
+  return (
+    <span className="ml-auto flex shrink-0 items-center gap-2">
+      {duration && (
+        <span data-testid="tool-duration" className="font-mono text-[11px] tabular-nums text-stone-500">
+          {duration}
+        </span>
+      )}
+      <StatusBadge status={status} />
+    </span>
+  );
+}

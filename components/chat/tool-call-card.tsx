@@ -5,7 +5,7 @@ import { ChevronIcon, LockIcon, WrenchIcon } from "@/components/icons";
 import { formatArgs, prettyResult } from "@/components/lib/message-content";
 import type { ToolCallView } from "@/components/lib/timeline";
 import { ellipsis } from "@/components/lib/truncate";
-import { StatusBadge } from "./status-badge";
+import { CallMeta } from "./status-badge";
 import { SubtaskCard } from "./subtask-card";
 import { ToolSearchCard } from "./tool-search-card";
 import { TruncatedText } from "./truncated-text";
@@ -48,14 +48,7 @@ function GenericCard({ call, duration }: ToolCallCardProps) {
         {blocked ? <LockIcon className="shrink-0 text-orange-600" /> : <WrenchIcon className="shrink-0 text-stone-500" />}
         <span className="truncate font-mono text-[13px] font-medium">{call.name}</span>
         {!open && <span className="truncate font-mono text-xs text-stone-400">{ellipsis(args, 60)}</span>}
-        <span className="ml-auto flex shrink-0 items-center gap-2">
-          {duration && (
-            <span data-testid="tool-duration" className="font-mono text-[11px] tabular-nums text-stone-500">
-              {duration}
-            </span>
-          )}
-          <StatusBadge status={call.status} />
-        </span>
+        <CallMeta duration={duration} status={call.status} />
       </button>
       {blocked && (
         <p className="border-t border-orange-100 bg-orange-50 px-3 py-2 text-xs text-orange-900">

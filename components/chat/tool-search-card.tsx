@@ -3,7 +3,7 @@
 import { PlusIcon, SearchIcon } from "@/components/icons";
 import type { ToolCallView } from "@/components/lib/timeline";
 import { parseToolSearchResult, toolSearchQuery } from "@/components/lib/tool-search-result";
-import { StatusBadge } from "./status-badge";
+import { CallMeta } from "./status-badge";
 import { TruncatedText } from "./truncated-text";
 
 /** A tool_search call: the query, and the deferred tools it found and promoted into this thread. */
@@ -19,14 +19,7 @@ export function ToolSearchCard({ call, duration }: { call: ToolCallView; duratio
           <code data-testid="tool-search-query" className="truncate rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs text-stone-700">
             {query || "…"}
           </code>
-          <span className="ml-auto flex shrink-0 items-center gap-2">
-            {duration && (
-              <span data-testid="tool-duration" className="font-mono text-[11px] tabular-nums text-stone-500">
-                {duration}
-              </span>
-            )}
-            <StatusBadge status={call.status} />
-          </span>
+          <CallMeta duration={duration} status={call.status} />
         </div>
         <div className="mt-2">
           {result === null && <p className="text-xs text-stone-500">Searching the deferred tool catalog…</p>}
