@@ -18,7 +18,12 @@ try {
 const server = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
 server.stdout.on("data", (d) => {
   process.stdout.write(d);
-  if (/Ready|started server/i.test(String(d))) console.log(`\nFawn is running at http://${host}:${port}  (demo model offline unless config.yaml names a real one)\n`);
+  if (/Ready|started server/i.test(String(d))) {
+    console.log(`\nFawn is running at http://${host}:${port}  (demo model offline unless config.yaml names a real one)`);
+    // The token itself is never printed: the person who set it knows it.
+    if (process.env.FAWN_API_TOKEN) console.log(`FAWN_API_TOKEN is set: open http://${host}:${port}/auth?token=<your token> once in the browser.`);
+    console.log("");
+  }
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => server.kill(sig));
 server.on("exit", (code) => process.exit(code ?? 0));

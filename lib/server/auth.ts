@@ -1,7 +1,7 @@
 /**
  * Optional bearer-token auth for Fawn's HTTP API. Off unless `FAWN_API_TOKEN` is set.
- * Accepts `Authorization: Bearer <token>` and, because the LangGraph SDK and Agent Chat UI can only
- * send an API key, `x-api-key: <token>`. Comparison is constant-time.
+ * Accepts `Authorization: Bearer <token>`, `x-api-key: <token>` (the LangGraph SDK and Agent Chat UI can
+ * only send an API key) and, for the browser UI, the cookie set by `/auth?token=`. Comparison is constant-time.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { jsonError } from "./http";
@@ -26,7 +26,18 @@ export function presentedToken(request: Request): string | undefined {
     if (m) return m[1].trim();
   }
   const key = request.headers.get("x-api-key");
-  return key ? key.trim() : undefined;
+  if (key) return key.trim();
+  // The browser UI: the HttpOnly, SameSite=Strict cookie set by /auth?token=…
+  const cookie = request.headers.get("cookie");
+  const fromCookie = cookie ? new RegExp(`(?:^|;\\s*)${TOKEN_COOKIE}=([^;]+)`).exec(cookie)?.[1] : undefined;
+  return fromCookie ? decodeURIComponent(fromCookie) : undefined;
+}
+
+export const TOKEN_COOKIE = "fawn_token";
+
+/** The Set-Cookie value that lets the browser UI call the API (same-site requests only). */
+export function tokenCookie(token: string): string {
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${60 * 60 * 24 * 30}`;
 }
 
 export function isAuthorized(request: Request, token: string | undefined = configuredApiToken()): boolean {
