@@ -51,9 +51,13 @@ export function validate<S extends z.ZodType>(
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
-  const path = [...basePath, ...issue.path];
+  let path = [...basePath, ...issue.path];
   let problem = issue.message;
-  if (issue.code === "unrecognized_keys") problem = `unknown key(s) ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+  if (issue.code === "unrecognized_keys") {
+    // Point at the first unknown key itself, so the line is the one to fix.
+    path = [...path, issue.keys[0]];
+    problem = issue.keys.length === 1 ? "unknown key" : `unknown key (also unknown: ${issue.keys.slice(1).map((k) => `"${k}"`).join(", ")})`;
+  }
   if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) problem = "is required";
   const extra = r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more problem(s))` : "";
   return fail(file, formatPath(path) || undefined, problem + extra, doc?.lineOf(path));
