@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import { busyMessage, threadLocks } from "@/lib/persistence/thread-lock";
 import type { AgentRuntime } from "./runtime";
 
 /** One event of a turn, as `fawn chat --jsonl` prints them. */
@@ -36,6 +37,14 @@ export async function runTurn(runtime: AgentRuntime, input: TurnInput, onEvent: 
     recursionLimit: 50,
   };
   let answer = "";
+  // The same per-thread lock the server takes, so a CLI turn never runs beside a server run on one thread.
+  const locks = threadLocks(runtime.dbPath);
+  const owner = `turn-${config.metadata.run_id}`;
+  const lock = locks.acquire(threadId, owner);
+  if (!lock.ok) {
+    onEvent({ type: "error", message: busyMessage(threadId, lock.holder) });
+    return { threadId, ok: false };
+  }
   try {
     const stream = await runtime.graph.stream({ messages: [new HumanMessage(input.message)] }, { ...config, streamMode: ["messages", "updates"] });
     for await (const [mode, payload] of stream as AsyncIterable<[string, unknown]>) {
@@ -72,6 +81,8 @@ export async function runTurn(runtime: AgentRuntime, input: TurnInput, onEvent: 
   } catch (e) {
     onEvent({ type: "error", message: (e as Error).message });
     return { threadId, ok: false };
+  } finally {
+    locks.release(threadId, owner);
   }
   onEvent({ type: "done", thread_id: threadId, answer });
   return { threadId, ok: true };

@@ -34,3 +34,22 @@ describe("FawnRuntime reload", () => {
     expect(fixed.config.app.tool_search.max_results).toBe(5);
   });
 });
+
+describe("runTurn and the cross-process thread lock", () => {
+  it("refuses a thread another process is running, then runs once it is free", async () => {
+    const { ThreadLocks } = await import("@/lib/persistence/thread-lock");
+    const { default: Database } = await import("better-sqlite3");
+    const { runTurn } = await import("./run-turn");
+    const rt = new FawnRuntime(tempConfig({ servers: {} }));
+    const runtime = await rt.get();
+    const other = new ThreadLocks(runtime.dbPath);
+    other.acquire("busy-thread", "server-run");
+    new Database(runtime.dbPath).prepare("UPDATE fawn_thread_locks SET pid = ? WHERE thread_id = 'busy-thread'").run(process.ppid);
+    const events: Array<{ type: string; message?: string }> = [];
+    expect((await runTurn(runtime, { message: "hello", threadId: "busy-thread" }, (e) => events.push(e))).ok).toBe(false);
+    expect(events[0].message).toMatch(/busy: another process/);
+    other.release("busy-thread", "server-run");
+    expect((await runTurn(runtime, { message: "hello", threadId: "busy-thread" }, () => undefined)).ok).toBe(true);
+    await rt.close();
+  });
+});

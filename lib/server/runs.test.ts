@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, test } from "vitest";
+import Database from "better-sqlite3";
+import { ThreadLocks } from "@/lib/persistence/thread-lock";
 import { RunManager } from "./runs";
 import { ThreadStore } from "./thread-store";
 import { silentLogger, tempDbPath } from "./test-support";
@@ -65,6 +67,19 @@ afterEach(() => {
 });
 
 describe("RunManager", () => {
+  test("a thread held by another process (the fawn CLI) is refused with 409, and free again when it lets go", async () => {
+    const { store, runs } = setup();
+    const other = new ThreadLocks(store.dbPath);
+    // Pretend the holder is our parent process: alive, and not us.
+    other.acquire("t", "cli-turn");
+    new Database(store.dbPath).prepare("UPDATE fawn_thread_locks SET pid = ? WHERE thread_id = 't'").run(process.ppid);
+    await expect(runs.start(params(fakeGraph(), store))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/busy: another process \(pid \d+\)/) });
+    other.release("t", "cli-turn");
+    const run = await runs.start(params(fakeGraph(), store));
+    await run.finished;
+    expect(other.acquire("t", "after")).toEqual({ ok: true });
+  });
+
   test("two simultaneous starts on one thread: exactly one runs, the other gets 409", async () => {
     const { store, runs } = setup();
     let release!: () => void;

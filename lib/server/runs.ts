@@ -5,6 +5,7 @@
  * released in `finally`, after the thread record has been settled.
  */
 import { v7 as uuid7 } from "@langchain/core/utils/uuid";
+import { busyMessage, threadLocks } from "@/lib/persistence/thread-lock";
 import { ApiError } from "./http";
 import { RunRecord, type CancelAction } from "./run-record";
 import { executeRun, type ExecuteContext } from "./run-execute";
@@ -72,9 +73,14 @@ export class RunManager {
       await current.finished;
     }
     // From here to `this.active.set` nothing awaits, so no other request can take the thread in between.
+    // Other processes on the same SQLite file (the fawn CLI, a second server) are kept out by a row lock.
+    const runId = uuid7();
+    const locks = threadLocks(params.store.dbPath);
+    const lock = locks.acquire(params.threadId, runId);
+    if (!lock.ok) throw new ApiError(409, "conflict", busyMessage(params.threadId, lock.holder));
     const run = new RunRecord(
       {
-        run_id: uuid7(),
+        run_id: runId,
         thread_id: params.threadId,
         assistant_id: params.assistantId,
         metadata: params.body.metadata ?? {},
@@ -94,6 +100,7 @@ export class RunManager {
     } catch (err) {
       this.active.delete(params.threadId);
       this.runs.delete(run.run_id);
+      locks.release(params.threadId, runId);
       throw err;
     }
     const ctx: ExecuteContext = {
@@ -105,6 +112,7 @@ export class RunManager {
       now: this.opts.now,
       release: () => {
         if (this.active.get(params.threadId) === run) this.active.delete(params.threadId);
+        locks.release(params.threadId, runId);
       },
     };
     // Detached on purpose: the run outlives the request that started it. executeRun never rejects.
