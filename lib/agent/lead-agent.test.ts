@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { HumanMessage } from "@langchain/core/messages";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createDemoFetch } from "@/lib/models/demo/fetch";
+import { createDemoFetch, type FetchLike } from "@/lib/models/demo/fetch";
 import { recordingFetch, scriptedFetch } from "@/lib/models/demo/recording";
 import { messageText } from "@/lib/models/demo/wire";
 import { runTurn, type TurnEvent } from "./run-turn";
@@ -168,5 +168,25 @@ describe("subagent limits", () => {
       expect(results, `run ${run}`).toHaveLength(2);
       expect(results.filter((r) => /limit of 1 tasks per run/.test(r.content)), `run ${run}`).toHaveLength(1);
     }
+  });
+});
+
+describe("hybrid tool search wiring", () => {
+  it("with tool_search.embeddings enabled, plain queries also go to the embeddings endpoint", async () => {
+    const seen: string[] = [];
+    const embeddingsFetch: FetchLike = async (input, init) => {
+      const body = JSON.parse(String(init?.body)) as { input: string[] | string };
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      seen.push(String(input));
+      const data = inputs.map((t, index) => ({ object: "embedding", index, embedding: [t.length % 7, 1, t.includes("echo") ? 5 : 0] }));
+      return new Response(JSON.stringify({ object: "list", data, model: "m", usage: { prompt_tokens: 1, total_tokens: 1 } }), { headers: { "content-type": "application/json" } });
+    };
+    const paths = tempConfig({ extraYaml: "tool_search:\n  embeddings:\n    enabled: true\n    base_url: http://embeddings.test/v1\n    model: m\n" });
+    const rt = new FawnRuntime({ ...paths, models: { fetch: createDemoFetch(), embeddingsFetch } });
+    runtimes.push(rt);
+    const events = await turn(rt, 'echo "hybrid"', "t-hybrid");
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen[0]).toBe("http://embeddings.test/v1/embeddings");
+    expect(events.find((e) => e.type === "tool_result" && e.name === "everything_echo")).toMatchObject({ content: "Echo: hybrid" });
   });
 });

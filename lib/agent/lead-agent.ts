@@ -5,6 +5,7 @@ import type { LoadedConfig } from "@/lib/config";
 import { deferredToolFilterMiddleware } from "@/lib/deferred/filter";
 import { assertFailClosed, buildDeferredSetup, type DeferredSetup } from "@/lib/deferred/setup";
 import type { McpLoadResult } from "@/lib/mcp/types";
+import { createEmbeddings } from "@/lib/models/embeddings";
 import { createChatModel, type ModelFactoryOptions } from "@/lib/models/factory";
 import { assembleTools } from "@/lib/tools/assemble";
 import { builtinTools } from "@/lib/tools/builtins";
@@ -66,7 +67,9 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   const subagentRunner =
     opts.subagentRunner ?? createSubagentRunner(kit, { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run });
   const gathered = await gatherTools({ ...opts, subagentRunner });
-  const setup = buildDeferredSetup(gathered.tools, { enabled: app.tool_search.enabled, maxResults: app.tool_search.max_results });
+  const emb = app.tool_search.embeddings;
+  const hybrid = emb?.enabled ? { embeddings: createEmbeddings(emb, { fetch: opts.models?.embeddingsFetch }), weight: emb.weight } : undefined;
+  const setup = buildDeferredSetup(gathered.tools, { enabled: app.tool_search.enabled, maxResults: app.tool_search.max_results, hybrid });
   assertFailClosed(gathered.tools, app.tool_search.enabled, setup);
 
   let tools = gathered.tools;

@@ -44,6 +44,19 @@ export const AppConfigSchema = z
       .object({
         enabled: z.boolean().default(true),
         max_results: z.number().int().min(1).max(20).default(5),
+        /** Optional hybrid retrieval: plain-language queries also ranked by an OpenAI-compatible embeddings endpoint. */
+        embeddings: z
+          .object({
+            enabled: z.boolean().default(false),
+            model: z.string().min(1).default("text-embedding-3-small"),
+            base_url: z.url().optional(),
+            api_key: z.string().optional(),
+            /** Weight of the embeddings ranking in the fusion; the lexical ranking weighs 1. */
+            weight: z.number().min(0).max(10).default(1),
+            timeout_s: z.number().positive().max(120).default(10),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .default({ enabled: true, max_results: 5 }),

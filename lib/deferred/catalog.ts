@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import { type OpenAIFunctionDef, toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { canonicalJson } from "./canonical-json";
-import { createToolSearcher, type ToolSearcher } from "./search";
+import { createToolSearcher, type SearchDoc, type ToolSearcher } from "./search";
 
 export interface CatalogEntry {
   name: string;
@@ -42,17 +42,20 @@ export class ToolCatalog {
     return this.byName.get(name);
   }
 
+  /** The catalog as the searchers see it. */
+  searchDocs(): SearchDoc[] {
+    return this.entries.map((e) => ({
+      name: e.name,
+      description: e.definition.function.description,
+      parameters: e.definition.function.parameters,
+      server: e.server ?? undefined,
+    }));
+  }
+
   private searcher(): ToolSearcher {
     let s = searcherCache.get(this.hash);
     if (!s) {
-      s = createToolSearcher(
-        this.entries.map((e) => ({
-          name: e.name,
-          description: e.definition.function.description,
-          parameters: e.definition.function.parameters,
-          server: e.server ?? undefined,
-        })),
-      );
+      s = createToolSearcher(this.searchDocs());
       if (searcherCache.size >= SEARCHER_CACHE_MAX) searcherCache.delete(searcherCache.keys().next().value as string);
       searcherCache.set(this.hash, s);
     }

@@ -1,6 +1,7 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolRecord } from "@/lib/tools/types";
 import { ToolCatalog } from "./catalog";
+import { HybridSearch, type HybridOptions } from "./hybrid";
 import { createToolSearchTool } from "./tool-search";
 
 export interface DeferredSetup {
@@ -20,12 +21,16 @@ export class FailClosedError extends Error {
 }
 
 /** MCP tools are deferred; built-ins, configured tools and tool_search itself never are. */
-export function buildDeferredSetup(tools: ReadonlyArray<ToolRecord>, opts: { enabled: boolean; maxResults: number }): DeferredSetup {
+export function buildDeferredSetup(
+  tools: ReadonlyArray<ToolRecord>,
+  opts: { enabled: boolean; maxResults: number; hybrid?: HybridOptions },
+): DeferredSetup {
   if (!opts.enabled) return NO_DEFERRAL;
   const deferred = tools.filter((t) => t.source === "mcp");
   if (deferred.length === 0) return NO_DEFERRAL;
   const catalog = new ToolCatalog(deferred.map((t) => ({ tool: t.tool, server: t.server })));
-  return { catalog, toolSearch: createToolSearchTool(catalog, opts.maxResults), deferredNames: catalog.names };
+  const hybrid = opts.hybrid ? new HybridSearch(catalog, opts.hybrid) : undefined;
+  return { catalog, toolSearch: createToolSearchTool(catalog, opts.maxResults, hybrid), deferredNames: catalog.names };
 }
 
 /**

@@ -4,6 +4,7 @@ import { Command } from "@langchain/langgraph";
 import { z } from "zod";
 import type { OpenAIFunctionDef } from "@/lib/tools/openai-def";
 import type { ToolCatalog } from "./catalog";
+import type { HybridSearch } from "./hybrid";
 import { SearchQueryError } from "./search";
 
 export const TOOL_SEARCH_NAME = "tool_search";
@@ -37,7 +38,7 @@ export function noToolsFoundText(query: string): string {
  * tool_search: answer with the matched tools' OpenAI function definitions and promote them in the
  * thread state (a Command through the `promoted` reducer), keyed to the catalog's hash.
  */
-export function createToolSearchTool(catalog: ToolCatalog, maxResults: number) {
+export function createToolSearchTool(catalog: ToolCatalog, maxResults: number, hybrid?: HybridSearch) {
   return tool(
     async ({ query }, config) => {
       const toolCallId = config.toolCall?.id ?? "";
@@ -45,7 +46,7 @@ export function createToolSearchTool(catalog: ToolCatalog, maxResults: number) {
       let names: string[] = [];
       let status: "success" | "error" = "success";
       try {
-        const found = catalog.search(query, maxResults);
+        const found = hybrid ? await hybrid.search(query, maxResults) : catalog.search(query, maxResults);
         names = found.map((e) => e.name);
         content = found.length > 0 ? JSON.stringify(found.map((e) => e.definition)) : noToolsFoundText(query);
       } catch (e) {

@@ -43,6 +43,8 @@ export function findModel(app: AppConfig, name: string | undefined): ModelConfig
 export interface ModelFactoryOptions {
   /** Replaces the HTTP layer (tests record requests here); the demo fetch otherwise for demo models. */
   fetch?: FetchLike;
+  /** Replaces the HTTP layer of the embeddings client used by hybrid tool search (tests). */
+  embeddingsFetch?: FetchLike;
   demoDelayMs?: number;
 }
 

@@ -1,0 +1,63 @@
+import { log } from "@/lib/log/logger";
+import type { CatalogEntry, ToolCatalog } from "./catalog";
+import { parseQuery } from "./search/query-modes";
+import { type EmbeddingsLike, fuseRankings, SemanticIndex } from "./search/semantic";
+
+/** How long a failed index build is remembered before trying the endpoint again. */
+const RETRY_MS = 60_000;
+
+export interface HybridOptions {
+  embeddings: EmbeddingsLike;
+  /** Weight of the semantic list in the fusion (the lexical list weighs 1). */
+  weight: number;
+}
+
+interface CachedIndex {
+  promise: Promise<SemanticIndex | null>;
+  /** When the build failed (it is retried after RETRY_MS), else null. */
+  failedAt: number | null;
+}
+
+/** One semantic index per catalog hash, shared by every agent built on that catalog. */
+const indexes = new Map<string, CachedIndex>();
+
+/**
+ * Optional hybrid search: plain-language queries are answered by fusing the lexical ranking with an
+ * embeddings ranking; `select:`, `+term` and regex keep their exact lexical semantics. Any failure of
+ * the embeddings endpoint falls back to the lexical result, so tool_search never breaks because of it.
+ */
+export class HybridSearch {
+  constructor(
+    private readonly catalog: ToolCatalog,
+    private readonly opts: HybridOptions,
+  ) {}
+
+  private index(): Promise<SemanticIndex | null> {
+    const cached = indexes.get(this.catalog.hash);
+    if (cached && (cached.failedAt === null || Date.now() - cached.failedAt < RETRY_MS)) return cached.promise;
+    const entry: CachedIndex = { promise: Promise.resolve(null), failedAt: null };
+    entry.promise = SemanticIndex.build(this.catalog.searchDocs(), this.opts.embeddings).catch((e: Error) => {
+      log("warn", "tool_search.embeddings_failed", { catalog_hash: this.catalog.hash, error: e.message });
+      entry.failedAt = Date.now();
+      return null;
+    });
+    indexes.set(this.catalog.hash, entry);
+    return entry.promise;
+  }
+
+  async search(query: string, limit: number): Promise<CatalogEntry[]> {
+    const lexical = this.catalog.search(query, limit);
+    if (parseQuery(query).mode !== "text") return lexical;
+    try {
+      const index = await this.index();
+      if (!index) return lexical;
+      const vector = await this.opts.embeddings.embedQuery(query);
+      const wide = this.catalog.search(query, limit * 4).map((e) => e.name);
+      const names = fuseRankings([{ names: wide, weight: 1 }, { names: index.rank(vector, limit * 4), weight: this.opts.weight }], limit);
+      return names.map((n) => this.catalog.get(n)).filter((e): e is CatalogEntry => e !== undefined);
+    } catch (e) {
+      log("warn", "tool_search.embeddings_failed", { catalog_hash: this.catalog.hash, error: (e as Error).message });
+      return lexical;
+    }
+  }
+}
