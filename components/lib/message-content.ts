@@ -30,9 +30,24 @@ export function formatArgs(args: unknown): string {
 }
 
 /** A readable line for whatever `stream.error` or a failed fetch holds. */
+/** "HTTP 404: {"error":{"code":…,"message":…}}" (how the SDK reports API errors) → the API's own message. */
+function apiErrorMessage(message: string): string | null {
+  const m = /^HTTP (\d{3}): (\{.*\})$/s.exec(message);
+  if (!m) return null;
+  try {
+    const body = JSON.parse(m[2]) as { error?: { message?: unknown } | string; message?: unknown };
+    const text = typeof body.error === "object" && typeof body.error?.message === "string" ? body.error.message : typeof body.message === "string" ? body.message : null;
+    return text ? `${text} (HTTP ${m[1]})` : null;
+  } catch {
+    return null;
+  }
+}
+
 export function errorText(error: unknown): string {
   if (error == null) return "";
   if (error instanceof Error) {
+    const api = apiErrorMessage(error.message ?? "");
+    if (api) return api;
     const name = error.name && error.name !== "Error" ? `${error.name}: ` : "";
     return `${name}${error.message || "unknown error"}`;
   }
