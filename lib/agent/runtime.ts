@@ -44,6 +44,7 @@ export class FawnRuntime {
   private mcp: McpManager | null = null;
   private current: { key: string; runtime: AgentRuntime } | null = null;
   private building: Promise<AgentRuntime> | null = null;
+  private failed: { key: string; error: string } | null = null;
 
   constructor(private readonly opts: RuntimeOptions = {}) {
     this.store = new ConfigStore(resolveConfigPaths(opts));
@@ -84,6 +85,8 @@ export class FawnRuntime {
       this.current.runtime = { ...this.current.runtime, mcpServers: mcp.servers, error: configError };
       return this.current.runtime;
     }
+    // The same inputs failed to build before: report that again rather than rebuild on every request.
+    if (this.current && this.failed?.key === key) return { ...this.current.runtime, mcpServers: mcp.servers, error: this.failed.error };
     try {
       setActiveConfig(config);
       const dbPath = path.resolve(config.baseDir, config.app.checkpointer.path);
@@ -95,6 +98,7 @@ export class FawnRuntime {
     } catch (e) {
       const message = (e as Error).message;
       log("error", "agent.build_failed", { error: message });
+      this.failed = { key, error: message };
       if (this.current) {
         setActiveConfig(this.current.runtime.config);
         return { ...this.current.runtime, error: message };
