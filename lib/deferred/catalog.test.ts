@@ -30,3 +30,17 @@ describe("ToolCatalog", () => {
     expect(c.search("+c_ lines", 5).map((e) => e.name)).toEqual(["c_tool"]);
   });
 });
+
+describe("catalogHash", () => {
+  it("is the design's formula: sha256 of json.dumps(sorted [{name, schema}], sort_keys=True)[:16]", async () => {
+    const { createHash } = await import("node:crypto");
+    const { catalogHash } = await import("./catalog");
+    const def = (name: string) => ({ type: "function" as const, function: { name, description: `${name} tool`, parameters: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } } });
+    // Written out by hand the way Python prints it.
+    const python =
+      '[{"name": "a", "schema": {"description": "a tool", "name": "a", "parameters": {"properties": {"q": {"type": "string"}}, "required": ["q"], "type": "object"}}}, ' +
+      '{"name": "b", "schema": {"description": "b tool", "name": "b", "parameters": {"properties": {"q": {"type": "string"}}, "required": ["q"], "type": "object"}}}]';
+    const expected = createHash("sha256").update(python, "utf8").digest("hex").slice(0, 16);
+    expect(catalogHash([{ name: "b", definition: def("b") }, { name: "a", definition: def("a") }])).toBe(expected);
+  });
+});

@@ -10,11 +10,14 @@ export interface CatalogEntry {
   definition: OpenAIFunctionDef;
 }
 
-/** sha256 over the canonical, name-sorted list of {name, schema}; 16 hex chars. */
+/**
+ * sha256 over the canonical, name-sorted list of {name, schema}, 16 hex chars, where schema is the
+ * tool's OpenAI function ({name, description, parameters}) — the design's formula, byte for byte.
+ */
 export function catalogHash(entries: ReadonlyArray<{ name: string; definition: OpenAIFunctionDef }>): string {
   const canon = [...entries]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((e) => ({ name: e.name, schema: e.definition }));
+    .map((e) => ({ name: e.name, schema: e.definition.function }));
   return createHash("sha256").update(canonicalJson(canon), "utf8").digest("hex").slice(0, 16);
 }
 
