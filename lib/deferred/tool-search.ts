@@ -48,7 +48,8 @@ export function createToolSearchTool(catalog: ToolCatalog, maxResults: number, h
       try {
         const found = hybrid ? await hybrid.search(query, maxResults) : catalog.search(query, maxResults);
         names = found.map((e) => e.name);
-        content = found.length > 0 ? JSON.stringify(found.map((e) => e.definition)) : noToolsFoundText(query);
+        // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
+        content = found.length > 0 ? JSON.stringify(found.map((e) => e.definition.function)) : noToolsFoundText(query);
       } catch (e) {
         if (!(e instanceof SearchQueryError)) throw e;
         content = `Error: ${e.message}`;
