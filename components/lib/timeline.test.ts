@@ -55,6 +55,7 @@ describe("buildTimeline", () => {
   it("does not call a successful result that quotes the phrase blocked", () => {
     expect(isBlockedResult('Error: Tool "x" is deferred and has not been promoted yet', "success")).toBe(false);
     expect(isBlockedResult('Error: Tool "x" is deferred and has not been promoted yet', "error")).toBe(true);
+    expect(isBlockedResult("Error: Tool x_y is deferred and has not been promoted yet. Call tool_search first.", "error")).toBe(true);
   });
 
   it("says stopped or waiting for unanswered calls when no run is streaming", () => {

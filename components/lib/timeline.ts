@@ -36,7 +36,7 @@ export interface RunContext {
   interrupted: boolean;
 }
 
-const BLOCKED = /^Error: Tool "[^"]+" is deferred and has not been promoted yet/;
+const BLOCKED = /^Error: Tool "?[A-Za-z0-9_-]+"? is deferred and has not been promoted yet/;
 
 /** The deferred-tool filter refuses an unpromoted tool with an error ToolMessage of this form. */
 export function isBlockedResult(text: string, status: string | undefined): boolean {

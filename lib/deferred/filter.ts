@@ -20,7 +20,8 @@ export function hiddenToolNames(opts: DeferredFilterOptions, promoted: Promoted 
 }
 
 export function blockedCallText(name: string): string {
-  return `Error: Tool "${name}" is deferred and has not been promoted yet. Call tool_search first (for example "select:${name}"), then call it.`;
+  // The design's wording first (clients and people grep for it), then how to recover.
+  return `Error: Tool ${name} is deferred and has not been promoted yet. Call tool_search first, e.g. with the query "select:${name}", then call it.`;
 }
 
 /**

@@ -179,7 +179,7 @@ export function planReply(req: ChatRequest): DemoReply {
   }
   if (last.role !== "tool") return say(`I have nothing more to add.\n\n${DEMO_NOTE}`);
   const name = toolNameOfResult(turn, last) ?? "tool";
-  const blocked = /^Error: Tool "([^"]+)" is deferred and has not been promoted yet/.exec(messageText(last));
+  const blocked = /^Error: Tool "?([A-Za-z0-9_-]+)"? is deferred and has not been promoted yet/.exec(messageText(last));
   if (blocked && turn.tools.has("tool_search") && !calledThisTurn(turn, "tool_search")) {
     return call("tool_search", { query: `select:${blocked[1]}` }, `\`${blocked[1]}\` needs to be loaded first.`);
   }
