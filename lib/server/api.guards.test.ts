@@ -1,7 +1,7 @@
 /** The API's guards at the HTTP level: CORS, token auth, body validation and size caps, error shapes. */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLangGraphApi, type LangGraphApi } from "./api";
-import { API_URL, buildTestRuntime, silentLogger, type ScriptedModel } from "./test-support";
+import { API_URL, silentLogger, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
 import type { AgentRuntime, LogLevel } from "./types";
 
 let runtime: AgentRuntime;
@@ -23,24 +23,17 @@ async function call(method: string, path: string, body?: unknown, headers?: Reco
   return { res, status: res.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
 }
 
+let harness: TestApi;
 beforeAll(() => {
-  const built = buildTestRuntime();
-  runtime = built.runtime;
-  model = built.model;
-  api = createLangGraphApi({
-    getRuntime: async () => runtime,
+  harness = startTestApi({
     logger: (level, event, fields) => logs.push({ level, event, fields }),
-    apiToken: undefined,
     corsOrigins: ["https://chat.example"],
     heartbeatMs: 20,
     maxBodyBytes: 4096,
   });
+  ({ api, runtime, model } = harness);
 });
-
-afterAll(async () => {
-  model.releaseSlow();
-  await api.close();
-});
+afterAll(() => harness.stop());
 
 describe("CORS and auth", () => {
   test("preflight for an allowed origin lists the headers the SDK sends", async () => {

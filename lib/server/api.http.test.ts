@@ -3,8 +3,8 @@
  * rollback, forks, adopted threads. Guards are in api.guards.test.ts; SDK-level behaviour in api.sdk*.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createLangGraphApi, type LangGraphApi } from "./api";
-import { API_URL, buildTestRuntime, waitFor, type ScriptedModel } from "./test-support";
+import type { LangGraphApi } from "./api";
+import { API_URL, waitFor, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
 import type { AgentRuntime, LogLevel } from "./types";
 
 let runtime: AgentRuntime;
@@ -32,24 +32,17 @@ async function newThread(): Promise<string> {
 
 const human = (content: string) => ({ messages: [{ type: "human", content }] });
 
+let harness: TestApi;
 beforeAll(() => {
-  const built = buildTestRuntime();
-  runtime = built.runtime;
-  model = built.model;
-  api = createLangGraphApi({
-    getRuntime: async () => runtime,
+  harness = startTestApi({
     logger: (level, event, fields) => logs.push({ level, event, fields }),
-    apiToken: undefined,
     corsOrigins: ["https://chat.example"],
     heartbeatMs: 20,
     maxBodyBytes: 4096,
   });
+  ({ api, runtime, model } = harness);
 });
-
-afterAll(async () => {
-  model.releaseSlow();
-  await api.close();
-});
+afterAll(() => harness.stop());
 
 describe("SSE framing", () => {
   test("headers, event/data/id lines, end without data", async () => {

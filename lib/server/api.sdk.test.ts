@@ -4,18 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
-import { createLangGraphApi, type LangGraphApi } from "./api";
+import type { LangGraphApi } from "./api";
 import { assistantIdFor } from "./assistant";
-import {
-  buildTestRuntime,
-  collect,
-  messagesOf,
-  sdkClient,
-  silentLogger,
-  type Msg,
-  type Part,
-  type ScriptedModel,
-} from "./test-support";
+import { collect, messagesOf, type Msg, type Part, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
 import type { AgentRuntime } from "./types";
 
 let api: LangGraphApi;
@@ -23,18 +14,12 @@ let client: Client;
 let runtime: AgentRuntime;
 let model: ScriptedModel;
 
+let harness: TestApi;
 beforeAll(() => {
-  const built = buildTestRuntime();
-  runtime = built.runtime;
-  model = built.model;
-  api = createLangGraphApi({ getRuntime: async () => runtime, logger: silentLogger, apiToken: undefined, corsOrigins: [] });
-  client = sdkClient(api);
+  harness = startTestApi();
+  ({ api, runtime, model, client } = harness);
 });
-
-afterAll(async () => {
-  model.releaseSlow();
-  await api.close();
-});
+afterAll(() => harness.stop());
 
 describe("assistants and info", () => {
   test("one assistant, addressable by graph id and by UUID", async () => {

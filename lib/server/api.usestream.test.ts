@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
 import { StreamOrchestrator, type SubmitOptions } from "@langchain/langgraph-sdk/ui";
-import { createLangGraphApi, type LangGraphApi } from "./api";
-import { buildTestRuntime, sdkClient, silentLogger, waitFor, type ScriptedModel } from "./test-support";
+import type { LangGraphApi } from "./api";
+import { waitFor, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
 
 type Msg = { type: string; content: unknown; id?: string };
 
@@ -32,17 +32,12 @@ const chatUiOptions: SubmitOptions = {
   streamResumable: true,
 };
 
+let harness: TestApi;
 beforeAll(() => {
-  const built = buildTestRuntime();
-  model = built.model;
-  api = createLangGraphApi({ getRuntime: async () => built.runtime, logger: silentLogger, apiToken: undefined, corsOrigins: [] });
-  client = sdkClient(api);
+  harness = startTestApi();
+  ({ api, model, client } = harness);
 });
-
-afterAll(async () => {
-  model.releaseSlow();
-  await api.close();
-});
+afterAll(() => harness.stop());
 
 describe("useStream logic (StreamOrchestrator) against Fawn", () => {
   test("submit creates a thread, streams, and ends with the server's messages and history", async () => {

@@ -12,7 +12,7 @@ import { interrupt } from "@langchain/langgraph";
 import { ChatOpenAI } from "@langchain/openai";
 import { createAgent, tool } from "langchain";
 import { z } from "zod";
-import type { LangGraphApi } from "./api";
+import { createLangGraphApi, type LangGraphApi, type LangGraphApiDeps } from "./api";
 import type { AgentRuntime, CompiledGraphLike, Logger } from "./types";
 
 export const silentLogger: Logger = () => {};
@@ -253,3 +253,27 @@ export async function collect(stream: AsyncIterable<{ event: string; data: unkno
 
 export type Msg = { type: string; id?: string; content?: unknown; tool_calls?: Array<{ name: string; args: unknown }> };
 export const messagesOf = (values: unknown): Msg[] => (values as { messages?: Msg[] } | undefined)?.messages ?? [];
+
+/** An API over a fresh test runtime: what each API test file sets up in `beforeAll`. */
+export interface TestApi {
+  api: LangGraphApi;
+  runtime: AgentRuntime;
+  model: ScriptedModel;
+  client: Client;
+  stop(): Promise<void>;
+}
+
+export function startTestApi(deps: Partial<Omit<LangGraphApiDeps, "getRuntime">> = {}): TestApi {
+  const built = buildTestRuntime();
+  const api = createLangGraphApi({ getRuntime: async () => built.runtime, logger: silentLogger, apiToken: undefined, corsOrigins: [], ...deps });
+  return {
+    api,
+    runtime: built.runtime,
+    model: built.model,
+    client: sdkClient(api),
+    stop: async () => {
+      built.model.releaseSlow();
+      await api.close();
+    },
+  };
+}
