@@ -1,7 +1,7 @@
 /** The API's guards at the HTTP level: CORS, token auth, body validation and size caps, error shapes. */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLangGraphApi, type LangGraphApi } from "./api";
-import { API_URL, silentLogger, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
+import { API_URL, apiRequest, callApi, silentLogger, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
 import type { AgentRuntime, LogLevel } from "./types";
 
 let runtime: AgentRuntime;
@@ -9,19 +9,8 @@ let model: ScriptedModel;
 let api: LangGraphApi;
 const logs: Array<{ level: LogLevel; event: string; fields?: Record<string, unknown> }> = [];
 
-function req(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(`${API_URL}${path}`, {
-    method,
-    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function call(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
-  const res = await api.handle(req(method, path, body, headers));
-  const text = await res.text();
-  return { res, status: res.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-}
+const req = apiRequest;
+const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => callApi(api, method, path, body, headers);
 
 let harness: TestApi;
 beforeAll(() => {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LangGraphApi } from "./api";
-import { API_URL, waitFor, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
+import { API_URL, apiRequest, callApi, waitFor, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
 import type { AgentRuntime, LogLevel } from "./types";
 
 let runtime: AgentRuntime;
@@ -12,19 +12,8 @@ let model: ScriptedModel;
 let api: LangGraphApi;
 const logs: Array<{ level: LogLevel; event: string; fields?: Record<string, unknown> }> = [];
 
-function req(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Request {
-  return new Request(`${API_URL}${path}`, {
-    method,
-    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function call(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
-  const res = await api.handle(req(method, path, body, headers));
-  const text = await res.text();
-  return { res, status: res.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
-}
+const req = apiRequest;
+const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => callApi(api, method, path, body, headers);
 
 async function newThread(): Promise<string> {
   return (await call("POST", "/threads", {})).json!.thread_id as string;

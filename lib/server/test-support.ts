@@ -277,3 +277,19 @@ export function startTestApi(deps: Partial<Omit<LangGraphApiDeps, "getRuntime">>
     },
   };
 }
+
+/** A request to the API as a client would build it (JSON body when given). */
+export function apiRequest(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Request {
+  return new Request(`${API_URL}${path}`, {
+    method,
+    headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+/** Send one request through `api` and read the answer (JSON parsed when there is a body). */
+export async function callApi(api: LangGraphApi, method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+  const res = await api.handle(apiRequest(method, path, body, headers));
+  const text = await res.text();
+  return { res, status: res.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
