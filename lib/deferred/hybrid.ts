@@ -46,14 +46,21 @@ export class HybridSearch {
   }
 
   async search(query: string, limit: number): Promise<CatalogEntry[]> {
-    const lexical = this.catalog.search(query, limit);
-    if (parseQuery(query).mode !== "text") return lexical;
+    if (parseQuery(query).mode !== "text") return this.catalog.search(query, limit);
+    // One lexical search, wide enough to fuse; its first `limit` are the plain lexical answer.
+    const wide = this.catalog.search(query, limit * 4);
+    const lexical = wide.slice(0, limit);
     try {
       const index = await this.index();
       if (!index) return lexical;
       const vector = await this.opts.embeddings.embedQuery(query);
-      const wide = this.catalog.search(query, limit * 4).map((e) => e.name);
-      const names = fuseRankings([{ names: wide, weight: 1 }, { names: index.rank(vector, limit * 4), weight: this.opts.weight }], limit);
+      const names = fuseRankings(
+        [
+          { names: wide.map((e) => e.name), weight: 1 },
+          { names: index.rank(vector, limit * 4), weight: this.opts.weight },
+        ],
+        limit,
+      );
       return names.map((n) => this.catalog.get(n)).filter((e): e is CatalogEntry => e !== undefined);
     } catch (e) {
       log("warn", "tool_search.embeddings_failed", { catalog_hash: this.catalog.hash, error: (e as Error).message });
