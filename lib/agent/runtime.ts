@@ -45,6 +45,7 @@ export class FawnRuntime {
   private current: { key: string; runtime: AgentRuntime } | null = null;
   private building: Promise<AgentRuntime> | null = null;
   private failed: { key: string; error: string } | null = null;
+  private secrets: string[] = [];
 
   constructor(private readonly opts: RuntimeOptions = {}) {
     this.store = new ConfigStore(resolveConfigPaths(opts));
@@ -68,14 +69,16 @@ export class FawnRuntime {
     // The sandbox root exists before any server that is confined to it starts.
     fs.mkdirSync(path.resolve(config.baseDir, config.app.sandbox.root), { recursive: true });
     // Relative commands and args in extensions_config.json resolve from that file's own folder.
-    this.mcp ??= new McpManager(path.dirname(config.paths.extensions), () => secretsOf(this.store.get()));
+    // Secrets are derived once per config, not on every tool call (the MCP layer masks tool results with them).
+    this.secrets = secretsOf(config);
+    this.mcp ??= new McpManager(path.dirname(config.paths.extensions), () => this.secrets);
     const configError = this.store.lastError?.message ?? null;
     if (this.current && this.current.key === `${config.fingerprint}:${this.mcp.generation}` && !this.mcp.needsReload()) {
       return this.current.runtime.error === configError ? this.current.runtime : { ...this.current.runtime, error: configError };
     }
     const loaded = await this.mcp.load(config.servers);
     // A server's stderr or error text may echo its own env or headers: mask them before anyone sees it.
-    const secrets = secretsOf(config);
+    const secrets = this.secrets;
     const mcp = {
       ...loaded,
       servers: loaded.servers.map((s) => ({ ...s, error: s.error === null ? null : redact(s.error, secrets), warnings: s.warnings.map((w) => redact(w, secrets)) })),
