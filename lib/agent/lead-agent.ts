@@ -84,11 +84,13 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
 
   const models = new Map<string, BaseChatModel>();
   for (const m of app.models) models.set(m.name, await createChatModel(m, opts.models));
-  Object.assign(kit, { model: models.get(app.models[0].name), tools: tools.map((t) => t.tool), setup });
+  const defaultModel = models.get(app.models[0].name) as BaseChatModel;
+  const agentTools = tools.map((t) => t.tool);
+  Object.assign(kit, { model: defaultModel, tools: agentTools, setup });
   const systemPrompt = leadSystemPrompt({ deferredNames: setup.deferredNames });
   const agent = createAgent({
-    model: models.get(app.models[0].name) as BaseChatModel,
-    tools: tools.map((t) => t.tool),
+    model: defaultModel,
+    tools: agentTools,
     systemPrompt,
     middleware: [
       danglingToolCallsMiddleware(),
