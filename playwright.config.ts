@@ -2,8 +2,9 @@ import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const chromium = process.env.FAWN_CHROMIUM ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-export const PORT = 3123;
-export const BROKEN_PORT = 3124;
+// FAWN_E2E_PORT moves both servers (PORT and PORT + 1), so two checkouts can run e2e at once.
+export const PORT = Number(process.env.FAWN_E2E_PORT ?? 3123);
+export const BROKEN_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: "e2e",
@@ -21,7 +22,15 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   webServer: [

@@ -4,7 +4,13 @@ import path from "node:path";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["lib/**/*.test.ts", "servers/**/*.test.ts", "bin/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "servers/**/*.test.ts",
+      "bin/**/*.test.ts",
+      "components/**/*.test.ts",
+      "app/**/*.test.ts",
+    ],
     environment: "node",
     env: { FAWN_LOG_LEVEL: "error" },
     testTimeout: 30_000,

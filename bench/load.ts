@@ -15,18 +15,39 @@ import { REPO, sampleRss, startDemoModel, startServer } from "./lib/server";
 
 const args = parseArgs(process.argv.slice(2), ["threads", "turns", "delay-ms", "model"]);
 const MODEL = args.model ?? "process";
-if (!["process", "inprocess"].includes(MODEL)) throw new Error('--model is "process" (the demo model as its own HTTP endpoint, default) or "inprocess"');
+if (!["process", "inprocess"].includes(MODEL))
+  throw new Error('--model is "process" (the demo model as its own HTTP endpoint, default) or "inprocess"');
 const THREADS = Number(args.threads ?? 50);
 const TURNS = Number(args.turns ?? 5);
 if (!(THREADS > 0 && TURNS > 0)) throw new Error("--threads and --turns must be positive numbers");
 
 /** Each turn names one deferred tool, so the demo model promotes exactly it (select:) and calls it. */
 const TOOLS = [
-  (i: number, t: number) => ({ tool: "workbench_calculate", message: `workbench_calculate: ${i + 1}*${t + 1}`, expect: String((i + 1) * (t + 1)) }),
-  (i: number, t: number) => ({ tool: "everything_echo", message: `everything_echo: thread-${i}-turn-${t}`, expect: `thread-${i}-turn-${t}` }),
-  (i: number, t: number) => ({ tool: "workbench_base64_encode", message: `workbench_base64_encode: t${i}x${t}`, expect: Buffer.from(`t${i}x${t}`).toString("base64") }),
-  (i: number, t: number) => ({ tool: "workbench_text_stats", message: `workbench_text_stats: thread ${i} turn ${t}`, expect: "words" }),
-  (i: number, t: number) => ({ tool: "workbench_hash_text", message: `workbench_hash_text: thread-${i}-${t}`, expect: "sha256" }),
+  (i: number, t: number) => ({
+    tool: "workbench_calculate",
+    message: `workbench_calculate: ${i + 1}*${t + 1}`,
+    expect: String((i + 1) * (t + 1)),
+  }),
+  (i: number, t: number) => ({
+    tool: "everything_echo",
+    message: `everything_echo: thread-${i}-turn-${t}`,
+    expect: `thread-${i}-turn-${t}`,
+  }),
+  (i: number, t: number) => ({
+    tool: "workbench_base64_encode",
+    message: `workbench_base64_encode: t${i}x${t}`,
+    expect: Buffer.from(`t${i}x${t}`).toString("base64"),
+  }),
+  (i: number, t: number) => ({
+    tool: "workbench_text_stats",
+    message: `workbench_text_stats: thread ${i} turn ${t}`,
+    expect: "words",
+  }),
+  (i: number, t: number) => ({
+    tool: "workbench_hash_text",
+    message: `workbench_hash_text: thread-${i}-${t}`,
+    expect: "sha256",
+  }),
 ];
 /** Thread i uses a rotation of tools starting at i, so neighbouring threads promote different sets. */
 const plan = (i: number, t: number) => TOOLS[(i + t) % TOOLS.length](i, t);
@@ -36,7 +57,13 @@ const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
 };
 
-async function runThread(client: Client, i: number, turns: number, latencies: number[], errors: string[]): Promise<string> {
+async function runThread(
+  client: Client,
+  i: number,
+  turns: number,
+  latencies: number[],
+  errors: string[],
+): Promise<string> {
   const thread = await client.threads.create({ metadata: { bench: "load", index: i } });
   for (let t = 0; t < turns; t++) {
     const p = plan(i, t);
@@ -73,7 +100,8 @@ async function verify(client: Client, ids: string[], turns: number): Promise<str
       const msgs = state.values.messages ?? [];
       const humans = msgs.filter((m) => m.type === "human").map((m) => String(m.content));
       const expectedHumans = Array.from({ length: turns }, (_, t) => plan(i, t).message);
-      if (JSON.stringify(humans) !== JSON.stringify(expectedHumans)) problems.push(`thread ${i}: human messages differ (lost or cross-thread)`);
+      if (JSON.stringify(humans) !== JSON.stringify(expectedHumans))
+        problems.push(`thread ${i}: human messages differ (lost or cross-thread)`);
       // Per turn: human, ai(tool_search), tool, ai(tool call), tool, ai(answer); a tool already promoted
       // in this thread is called straight away, without the search (human, ai, tool, ai).
       const seenTools = new Set<string>();
@@ -82,10 +110,12 @@ async function verify(client: Client, ids: string[], turns: number): Promise<str
         seenTools.add(tool);
         return n + (first ? 6 : 4);
       }, 0);
-      if (msgs.length !== expectedCount) problems.push(`thread ${i}: ${msgs.length} messages, expected ${expectedCount}`);
+      if (msgs.length !== expectedCount)
+        problems.push(`thread ${i}: ${msgs.length} messages, expected ${expectedCount}`);
       const expectedPromoted = [...new Set(Array.from({ length: turns }, (_, t) => plan(i, t).tool))].sort();
       const promoted = [...(state.values.promoted?.names ?? [])].sort();
-      if (JSON.stringify(promoted) !== JSON.stringify(expectedPromoted)) problems.push(`thread ${i}: promoted ${promoted.join(",")} ≠ ${expectedPromoted.join(",")}`);
+      if (JSON.stringify(promoted) !== JSON.stringify(expectedPromoted))
+        problems.push(`thread ${i}: promoted ${promoted.join(",")} ≠ ${expectedPromoted.join(",")}`);
     }),
   );
   return problems;
@@ -100,11 +130,23 @@ async function main() {
     model = await startDemoModel(Number(delay));
     // The shipped config, with the default model pointed at the demo endpoint.
     const cfg = parse(fs.readFileSync(path.join(REPO, "config.yaml"), "utf8")) as { models: unknown[] };
-    cfg.models = [{ name: "demo", display_name: "Demo (own process)", model: "fawn-demo", base_url: model.url, api_key: "demo", max_retries: 0 }];
+    cfg.models = [
+      {
+        name: "demo",
+        display_name: "Demo (own process)",
+        model: "fawn-demo",
+        base_url: model.url,
+        api_key: "demo",
+        max_retries: 0,
+      },
+    ];
     const dir = path.join(REPO, "test-results/bench-load-config");
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, "config.yaml"), stringify(cfg));
-    Object.assign(env, { FAWN_CONFIG: path.join(dir, "config.yaml"), FAWN_EXTENSIONS_CONFIG: path.join(REPO, "extensions_config.json") });
+    Object.assign(env, {
+      FAWN_CONFIG: path.join(dir, "config.yaml"),
+      FAWN_EXTENSIONS_CONFIG: path.join(REPO, "extensions_config.json"),
+    });
   }
   const server = await startServer("bench-load-data", env);
   let peak = { server: 0, tree: 0 };
@@ -122,7 +164,9 @@ async function main() {
     const latencies: number[] = [];
     const errors: string[] = [];
     const started = performance.now();
-    const ids = await Promise.all(Array.from({ length: THREADS }, (_, i) => runThread(client, i, TURNS, latencies, errors)));
+    const ids = await Promise.all(
+      Array.from({ length: THREADS }, (_, i) => runThread(client, i, TURNS, latencies, errors)),
+    );
     const wall = (performance.now() - started) / 1000;
     const problems = await verify(client, ids, TURNS);
     const after = sampleRss(server.child.pid as number);
@@ -130,11 +174,17 @@ async function main() {
     const p95 = pct(latencies, 95);
     const rows: Array<[string, string]> = [
       ["threads × turns", `${THREADS} × ${TURNS} = ${THREADS * TURNS} turns`],
-      ["model", `demo, ${MODEL === "process" ? "own process over HTTP" : "in the server process"}, ${delay} ms per streamed chunk`],
+      [
+        "model",
+        `demo, ${MODEL === "process" ? "own process over HTTP" : "in the server process"}, ${delay} ms per streamed chunk`,
+      ],
       ["single thread p50 / p95 turn (ms)", `${p50single.toFixed(0)} / ${pct(single, 95).toFixed(0)}`],
       ["concurrent wall time (s)", wall.toFixed(1)],
       ["throughput (turns/s)", (latencies.length / wall).toFixed(1)],
-      ["turn latency p50 / p95 / max (ms)", `${pct(latencies, 50).toFixed(0)} / ${p95.toFixed(0)} / ${Math.max(...latencies).toFixed(0)}`],
+      [
+        "turn latency p50 / p95 / max (ms)",
+        `${pct(latencies, 50).toFixed(0)} / ${p95.toFixed(0)} / ${Math.max(...latencies).toFixed(0)}`,
+      ],
       ["p95 ÷ single-thread p50", `${(p95 / p50single).toFixed(1)}× (target < 10×)`],
       ["errors", String(errors.length + singleErrors.length)],
       ["state problems (lost / cross-thread / promoted)", String(problems.length)],

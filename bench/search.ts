@@ -31,7 +31,8 @@ function main(): void {
   ];
   for (const name of (args.engines ?? "").split(",").filter(Boolean)) {
     const make = ENGINE_FACTORIES[name];
-    if (!make) throw new Error(`--engines: unknown engine "${name}" (known: ${Object.keys(ENGINE_FACTORIES).join(", ")})`);
+    if (!make)
+      throw new Error(`--engines: unknown engine "${name}" (known: ${Object.keys(ENGINE_FACTORIES).join(", ")})`);
     searchers.push({ label: name, make });
   }
 
@@ -74,21 +75,39 @@ function main(): void {
       const t0 = performance.now();
       const searcher = s.make(set);
       const build = performance.now() - t0;
-      const times = timeCalls((q) => {
-        try {
-          searcher.search(q, K);
-        } catch {
-          /* refused queries are timed too */
-        }
-      }, texts, size === docs.length ? rounds : Math.max(1, Math.ceil(rounds / 2)));
-      timing.push({ searcher: s.label, tools: set.length, build_ms: build, median_ms: percentile(times, 50), p95_ms: percentile(times, 95), max_ms: times[times.length - 1]! });
+      const times = timeCalls(
+        (q) => {
+          try {
+            searcher.search(q, K);
+          } catch {
+            /* refused queries are timed too */
+          }
+        },
+        texts,
+        size === docs.length ? rounds : Math.max(1, Math.ceil(rounds / 2)),
+      );
+      timing.push({
+        searcher: s.label,
+        tools: set.length,
+        build_ms: build,
+        median_ms: percentile(times, 50),
+        p95_ms: percentile(times, 95),
+        max_ms: times[times.length - 1]!,
+      });
     }
   }
   console.log("Latency per search call and index build (Node " + process.version + ")");
   console.log(
     table(
       ["searcher", "tools", "build ms", "median ms", "p95 ms", "max ms"],
-      timing.map((t) => [String(t.searcher), String(t.tools), ms(t.build_ms as number), ms(t.median_ms as number), ms(t.p95_ms as number), ms(t.max_ms as number)]),
+      timing.map((t) => [
+        String(t.searcher),
+        String(t.tools),
+        ms(t.build_ms as number),
+        ms(t.median_ms as number),
+        ms(t.p95_ms as number),
+        ms(t.max_ms as number),
+      ]),
     ),
   );
 
@@ -98,7 +117,10 @@ function main(): void {
       queries: queriesFile,
       quality: Object.fromEntries(scores.map((s) => [s.label, s.scores])),
       timing,
-      perQuery: queries.map((q, i) => ({ ...q, results: Object.fromEntries(built.map((s, j) => [s.label, results[j]![i]])) })),
+      perQuery: queries.map((q, i) => ({
+        ...q,
+        results: Object.fromEntries(built.map((s, j) => [s.label, results[j]![i]])),
+      })),
     };
     writeFileSync(path.resolve(args.json), JSON.stringify(out, null, 2));
     console.log(`\nwrote ${path.resolve(args.json)}`);

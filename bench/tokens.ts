@@ -36,12 +36,21 @@ function main(): void {
     const total = tools + prompt;
     return [label, bound, String(tools), String(prompt), String(total), `${((100 * total) / full).toFixed(2)} %`];
   };
-  const rows = [row(`no deferral: ${defs.length} catalog tools + built-ins`, `${defs.length + builtinDefs.length}`, full, 0)];
+  const rows = [
+    row(`no deferral: ${defs.length} catalog tools + built-ins`, `${defs.length + builtinDefs.length}`, full, 0),
+  ];
   const deferredBase = builtinTokens + searchTokens;
   rows.push(row("deferred, first call", `${builtinDefs.length + 1}`, deferredBase, section));
   for (const n of [1, 3, 10]) {
     const promoted = perTool.slice(0, n).reduce((a, b) => a + b, 0); // the first n catalog tools
-    rows.push(row(`deferred, after ${n} promotion${n > 1 ? "s" : ""}`, `${builtinDefs.length + 1 + n}`, deferredBase + promoted, section));
+    rows.push(
+      row(
+        `deferred, after ${n} promotion${n > 1 ? "s" : ""}`,
+        `${builtinDefs.length + 1 + n}`,
+        deferredBase + promoted,
+        section,
+      ),
+    );
   }
 
   console.log(`catalog ${file}: ${defs.length} tools (o200k_base, definitions as compact JSON)\n`);

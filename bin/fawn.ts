@@ -37,7 +37,11 @@ async function main(argv: string[]): Promise<number> {
       if (values.tokens) {
         // The same document as GET /api/tools: the inventory plus o200k token costs.
         const withTokens = await toolsResponse(runtime, values.thread ?? null);
-        process.stdout.write(values.json ? `${JSON.stringify(withTokens, null, 2)}\n` : `${formatInventoryTable(withTokens)}${formatTokenLine(withTokens.tokens)}`);
+        process.stdout.write(
+          values.json
+            ? `${JSON.stringify(withTokens, null, 2)}\n`
+            : `${formatInventoryTable(withTokens)}${formatTokenLine(withTokens.tokens)}`,
+        );
         return 0;
       }
       const promoted = values.thread ? await threadPromoted(runtime, values.thread) : undefined;
@@ -48,10 +52,21 @@ async function main(argv: string[]): Promise<number> {
     if (command === "search") {
       const query = rest.join(" ");
       const catalog = runtime.built.setup.catalog;
-      if (!catalog) throw new Error("nothing is deferred (tool_search is disabled or no MCP tools loaded), so there is nothing to search");
+      if (!catalog)
+        throw new Error(
+          "nothing is deferred (tool_search is disabled or no MCP tools loaded), so there is nothing to search",
+        );
       const found = catalog.search(query, runtime.config.app.tool_search.max_results);
-      const out = found.map((e) => ({ name: e.name, server: e.server, description: e.definition.function.description }));
-      process.stdout.write(values.json ? `${JSON.stringify({ query, catalog_hash: catalog.hash, results: out }, null, 2)}\n` : formatSearchTable(query, out));
+      const out = found.map((e) => ({
+        name: e.name,
+        server: e.server,
+        description: e.definition.function.description,
+      }));
+      process.stdout.write(
+        values.json
+          ? `${JSON.stringify({ query, catalog_hash: catalog.hash, results: out }, null, 2)}\n`
+          : formatSearchTable(query, out),
+      );
       return 0;
     }
     if (command === "chat") {
@@ -63,7 +78,10 @@ async function main(argv: string[]): Promise<number> {
         if (values.jsonl) return void process.stdout.write(`${JSON.stringify(e)}\n`);
         if (e.type === "token") process.stdout.write(e.text);
         else if (e.type === "tool_call") process.stderr.write(`\n→ ${e.name} ${JSON.stringify(e.args)}\n`);
-        else if (e.type === "tool_result") process.stderr.write(`← ${e.name} [${e.status}] ${e.content.slice(0, 300)}${e.content.length > 300 ? "…" : ""}\n`);
+        else if (e.type === "tool_result")
+          process.stderr.write(
+            `← ${e.name} [${e.status}] ${e.content.slice(0, 300)}${e.content.length > 300 ? "…" : ""}\n`,
+          );
         else if (e.type === "promoted") process.stderr.write(`★ promoted: ${e.names.join(", ")}\n`);
         else if (e.type === "interrupt") process.stderr.write(`? the agent asks: ${JSON.stringify(e.value)}\n`);
         else if (e.type === "done") process.stderr.write(`\nthread: ${e.thread_id}\n`);

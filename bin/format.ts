@@ -2,35 +2,59 @@ import type { Inventory } from "@/lib/agent/inventory";
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** `fawn tools` for people: tools, then servers, shadows and warnings. */
 export function formatInventoryTable(inv: Inventory): string {
   const out: string[] = [];
   const rows = [["NAME", "SOURCE", "SERVER", "DEFERRED", "PROMOTED"]];
-  for (const t of inv.tools) rows.push([t.name, t.source, t.server ?? "-", t.deferred ? "yes" : "no", t.promoted ? "yes" : "-"]);
+  for (const t of inv.tools)
+    rows.push([t.name, t.source, t.server ?? "-", t.deferred ? "yes" : "no", t.promoted ? "yes" : "-"]);
   out.push(table(rows), "");
   const srv = [["MCP SERVER", "STATUS", "TOOLS", "ERROR"]];
   for (const s of inv.mcp_servers) srv.push([s.name, s.status, String(s.tools), s.error ?? ""]);
   out.push(table(srv), "");
   if (inv.shadowed.length > 0) {
     const sh = [["SHADOWED", "SOURCE", "SERVER", "SHADOWED BY"]];
-    for (const s of inv.shadowed) sh.push([s.name, s.source, s.server ?? "-", s.shadowed_by + (s.shadowed_by_server ? ` (${s.shadowed_by_server})` : "")]);
+    for (const s of inv.shadowed)
+      sh.push([
+        s.name,
+        s.source,
+        s.server ?? "-",
+        s.shadowed_by + (s.shadowed_by_server ? ` (${s.shadowed_by_server})` : ""),
+      ]);
     out.push(table(sh), "");
   }
   const deferred = inv.tools.filter((t) => t.deferred).length;
-  out.push(`catalog_hash: ${inv.catalog_hash ?? "-"}   tools: ${inv.tools.length}   deferred: ${deferred}   tool_search: ${inv.tool_search.enabled ? "on" : "off"}`);
-  if (inv.thread) out.push(`thread ${inv.thread.thread_id}: promoted ${inv.thread.promoted.join(", ") || "none"}${inv.thread.stale ? " (stale promotions from another catalog ignored)" : ""}`);
+  out.push(
+    `catalog_hash: ${inv.catalog_hash ?? "-"}   tools: ${inv.tools.length}   deferred: ${deferred}   tool_search: ${inv.tool_search.enabled ? "on" : "off"}`,
+  );
+  if (inv.thread)
+    out.push(
+      `thread ${inv.thread.thread_id}: promoted ${inv.thread.promoted.join(", ") || "none"}${inv.thread.stale ? " (stale promotions from another catalog ignored)" : ""}`,
+    );
   for (const w of inv.warnings) out.push(`warning: ${w}`);
   if (inv.error) out.push(`error: ${inv.error}`);
   return `${out.join("\n")}\n`;
 }
 
-export function formatSearchTable(query: string, results: Array<{ name: string; server: string | null; description: string }>): string {
+export function formatSearchTable(
+  query: string,
+  results: Array<{ name: string; server: string | null; description: string }>,
+): string {
   if (results.length === 0) return `no tools found for "${query}"\n`;
   const rows = [["#", "NAME", "SERVER", "DESCRIPTION"]];
-  results.forEach((r, i) => rows.push([String(i + 1), r.name, r.server ?? "-", r.description.replace(/\s+/g, " ").slice(0, 80)]));
+  for (const [i, r] of results.entries()) {
+    rows.push([String(i + 1), r.name, r.server ?? "-", r.description.replace(/\s+/g, " ").slice(0, 80)]);
+  }
   return `${table(rows)}\n`;
 }
 

@@ -111,6 +111,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     files.refresh();
     setPendingSend({ threadId: target, text: withUploadedFiles(text, saved) });
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: submitMessage is this render's, bound to the thread that is now open
   useEffect(() => {
     if (!pendingSend || pendingSend.threadId !== threadId) return;
     setPendingSend(null);
@@ -141,7 +142,11 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   return (
     <div className="flex h-dvh overflow-hidden">
       {drawer && (
-        <div aria-hidden="true" onClick={() => setDrawer(null)} className="fixed inset-0 z-20 bg-stone-900/30 lg:hidden" />
+        <div
+          aria-hidden="true"
+          onClick={() => setDrawer(null)}
+          className="fixed inset-0 z-20 bg-stone-900/30 lg:hidden"
+        />
       )}
       <ThreadList
         threads={threads}
@@ -167,9 +172,13 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
           <h1 data-testid="thread-heading" className="min-w-0 truncate text-sm font-medium">
             {title ? ellipsis(title, 80) : "New thread"}
           </h1>
-          {loading && <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] text-amber-800">running</span>}
+          {loading && (
+            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] text-amber-800">running</span>
+          )}
           {interrupt && !loading && (
-            <span className="shrink-0 rounded-full bg-sky-100 px-2 py-0.5 text-[11px] text-sky-800">waiting for you</span>
+            <span className="shrink-0 rounded-full bg-sky-100 px-2 py-0.5 text-[11px] text-sky-800">
+              waiting for you
+            </span>
           )}
           <button
             type="button"
@@ -207,7 +216,12 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
             onStop={() => void stream.stop()}
             onResume={resume}
             composerExtras={
-              <ModelPicker models={models.models} selected={models.selected} error={models.error} onSelect={models.select} />
+              <ModelPicker
+                models={models.models}
+                selected={models.selected}
+                error={models.error}
+                onSelect={models.select}
+              />
             }
           />
         </SubtaskProgressContext.Provider>

@@ -10,7 +10,11 @@ const never = () => () => {};
  * server-rendered shell cannot know, so the first paint is a splash and the chat mounts right after.
  */
 export function FawnApp() {
-  const apiUrl = useSyncExternalStore(never, () => `${window.location.origin}/api/langgraph`, () => null);
+  const apiUrl = useSyncExternalStore(
+    never,
+    () => `${window.location.origin}/api/langgraph`,
+    () => null,
+  );
   if (!apiUrl) {
     return (
       <div className="flex h-dvh items-center justify-center gap-2 text-sm text-stone-500">

@@ -30,12 +30,20 @@ export interface RefetchOptions<S extends z.ZodType> {
 }
 
 /** GET a JSON document for the open thread, validated, again on every trigger or `refresh()`; aborts stale requests. */
-export function useRefetchingJson<S extends z.ZodType>(opts: RefetchOptions<S>): FetchedState<z.output<S>> & { refresh: () => void } {
+export function useRefetchingJson<S extends z.ZodType>(
+  opts: RefetchOptions<S>,
+): FetchedState<z.output<S>> & { refresh: () => void } {
   const { url, threadId, schema, initial, keepWhileSwitching, errorPrefix = "" } = opts;
-  const [state, setState] = useState<FetchedState<z.output<S>>>({ data: initial, fetchedFor: null, error: null, loading: url !== null });
+  const [state, setState] = useState<FetchedState<z.output<S>>>({
+    data: initial,
+    fetchedFor: null,
+    error: null,
+    loading: url !== null,
+  });
   const [manual, setManual] = useState(0);
   const triggerKey = JSON.stringify(opts.triggers);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: triggerKey and manual are re-fetch triggers
   useEffect(() => {
     if (url === null) {
       setState({ data: initial, fetchedFor: null, error: null, loading: false });
@@ -43,7 +51,9 @@ export function useRefetchingJson<S extends z.ZodType>(opts: RefetchOptions<S>):
     }
     const ac = new AbortController();
     setState((s) =>
-      keepWhileSwitching || s.fetchedFor === threadId ? { ...s, loading: true } : { data: initial, fetchedFor: threadId, error: null, loading: true },
+      keepWhileSwitching || s.fetchedFor === threadId
+        ? { ...s, loading: true }
+        : { data: initial, fetchedFor: threadId, error: null, loading: true },
     );
     fetchJson(url, schema, ac.signal).then(
       (data) => setState({ data, fetchedFor: threadId, error: null, loading: false }),

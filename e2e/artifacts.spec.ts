@@ -24,7 +24,10 @@ test("a file the agent writes and presents is listed, previewed and downloadable
   const preview = page.getByTestId("artifact-preview");
   await expect(preview).toContainText("hello artifacts");
   await page.screenshot({ path: testInfo.outputPath("artifact-preview.png") });
-  await testInfo.attach("artifact preview", { path: testInfo.outputPath("artifact-preview.png"), contentType: "image/png" });
+  await testInfo.attach("artifact preview", {
+    path: testInfo.outputPath("artifact-preview.png"),
+    contentType: "image/png",
+  });
 
   const href = await page.getByTestId("artifact-download").getAttribute("href");
   expect(href).toMatch(/&download=1$/);

@@ -9,7 +9,9 @@ test("one broken MCP server: the app works and the server shows failed with its 
   const broken = page.locator('[data-testid="mcp-server"][data-status="failed"]').filter({ hasText: "broken" });
   await expect(broken).toBeVisible({ timeout: 20_000 });
   await expect(broken).toContainText(/crash|exit|closed/i);
-  await expect(page.locator('[data-testid="mcp-server"][data-status="connected"]').filter({ hasText: "everything" })).toBeVisible();
+  await expect(
+    page.locator('[data-testid="mcp-server"][data-status="connected"]').filter({ hasText: "everything" }),
+  ).toBeVisible();
   await send(page, 'echo "still working"');
   await waitForAnswer(page, "Echo: still working");
 });

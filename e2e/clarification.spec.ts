@@ -20,7 +20,10 @@ test("the agent asks which format; the question survives a reload and the answer
   await expect(page.getByTestId("clarification-question")).toContainText(/pdf.*html/, { timeout: 20_000 });
   await expect(page.getByTestId("composer-input")).toHaveAttribute("placeholder", /Answer the question/);
 
-  await page.getByTestId("clarification-option").filter({ hasText: /^html$/ }).click();
+  await page
+    .getByTestId("clarification-option")
+    .filter({ hasText: /^html$/ })
+    .click();
   const asked = page.locator('[data-testid="tool-call"][data-tool-name="ask_clarification"]');
   await expect(asked).toHaveAttribute("data-status", "ok", { timeout: 20_000 });
   await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 30_000 });

@@ -1,11 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { send, waitForAnswer } from "./helpers";
 
-test("a deferred MCP tool is found, promoted live, run, and everything survives a reload", async ({ page }, testInfo) => {
+test("a deferred MCP tool is found, promoted live, run, and everything survives a reload", async ({
+  page,
+}, testInfo) => {
   await page.goto("/");
   const panel = page.getByTestId("tools-panel");
   await expect(panel).toBeVisible();
-  const calc = 'calculate: 12*(3+4)';
+  const calc = "calculate: 12*(3+4)";
   await expect(panel.locator('[data-testid="deferred-tool"][data-tool-name="workbench_calculate"]')).toHaveCount(1);
   await expect(panel.locator('[data-testid="promoted-tool"]')).toHaveCount(0);
 
@@ -14,7 +16,10 @@ test("a deferred MCP tool is found, promoted live, run, and everything survives 
   const promoted = panel.locator('[data-testid="promoted-tool"][data-tool-name="workbench_calculate"]');
   await expect(promoted).toBeVisible({ timeout: 20_000 });
   await page.getByTestId("tools-panel").screenshot({ path: testInfo.outputPath("tools-panel-mid-promotion.png") });
-  await testInfo.attach("tools panel mid-promotion", { path: testInfo.outputPath("tools-panel-mid-promotion.png"), contentType: "image/png" });
+  await testInfo.attach("tools panel mid-promotion", {
+    path: testInfo.outputPath("tools-panel-mid-promotion.png"),
+    contentType: "image/png",
+  });
 
   const card = page.locator('[data-testid="tool-call"][data-tool-name="workbench_calculate"]');
   await expect(card).toBeVisible({ timeout: 20_000 });

@@ -8,7 +8,9 @@ test("misbehaving MCP servers through the HTTP app: each call fails alone, the a
   test.setTimeout(120_000);
   const server = await startServer("e2e-faulty-data", { FAWN_CONFIG: "e2e/fixtures/faulty/config.yaml" });
   try {
-    const statuses = (await (await fetch(`${server.url}/api/mcp`)).json()) as { servers: Array<{ name: string; status: string; error: string | null; warnings: string[] }> };
+    const statuses = (await (await fetch(`${server.url}/api/mcp`)).json()) as {
+      servers: Array<{ name: string; status: string; error: string | null; warnings: string[] }>;
+    };
     const by = Object.fromEntries(statuses.servers.map((s) => [s.name, s]));
     expect(by.cr.status).toBe("connected");
     expect(by.late.status).toBe("failed");
@@ -19,7 +21,10 @@ test("misbehaving MCP servers through the HTTP app: each call fails alone, the a
     const thread = await client.threads.create();
     const turn = async (message: string) => {
       const events: string[] = [];
-      for await (const chunk of client.runs.stream(thread.thread_id, "lead_agent", { input: { messages: [{ type: "human", content: message }] } })) events.push(chunk.event);
+      for await (const chunk of client.runs.stream(thread.thread_id, "lead_agent", {
+        input: { messages: [{ type: "human", content: message }] },
+      }))
+        events.push(chunk.event);
       return events;
     };
     // The demo model names the tool, so it is promoted with select: and called at once.
@@ -28,7 +33,9 @@ test("misbehaving MCP servers through the HTTP app: each call fails alone, the a
       expect(events).not.toContain("error");
     }
     const state = await client.threads.getState<Values>(thread.thread_id);
-    const results = state.values.messages.filter((m) => m.type === "tool" && (m.name === "cr_boom" || m.name === "hg_slow"));
+    const results = state.values.messages.filter(
+      (m) => m.type === "tool" && (m.name === "cr_boom" || m.name === "hg_slow"),
+    );
     expect(results.map((m) => m.status)).toEqual(["error", "error"]);
     const before = state.values.messages.length;
 

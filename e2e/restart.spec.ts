@@ -13,7 +13,9 @@ test("the server is SIGKILLed mid-run: after a restart the thread loads intact a
     const client = new Client({ apiUrl: `${first.url}/api/langgraph` });
     const thread = await client.threads.create();
     threadId = thread.thread_id;
-    for await (const _ of client.runs.stream(threadId, "lead_agent", { input: { messages: [{ type: "human", content: 'echo "turn one"' }] } })) {
+    for await (const _ of client.runs.stream(threadId, "lead_agent", {
+      input: { messages: [{ type: "human", content: 'echo "turn one"' }] },
+    })) {
       /* run to completion */
     }
     savedBefore = (await client.threads.getState<Values>(threadId)).values.messages.length;

@@ -24,7 +24,10 @@ test("the official LangGraph SDK Client drives Fawn: thread, streamed run, state
   expect(events).toContain("updates");
   expect(events).not.toContain("error");
   expect(tokens).toContain("Echo: via the sdk");
-  const state = await client.threads.getState<{ messages: Array<{ type: string }>; promoted: { names: string[]; catalog_hash: string } }>(thread.thread_id);
+  const state = await client.threads.getState<{
+    messages: Array<{ type: string }>;
+    promoted: { names: string[]; catalog_hash: string };
+  }>(thread.thread_id);
   expect(state.values.promoted.names).toContain("everything_echo");
   expect(state.values.messages.map((m) => m.type)).toEqual(expect.arrayContaining(["human", "ai", "tool"]));
   const found = await client.threads.search({ metadata: { source: "sdk-e2e" } });

@@ -19,12 +19,18 @@ test("API keys and MCP env/header values never appear in responses, SSE, logs or
       return text;
     };
     const json = { "content-type": "application/json" };
-    const thread = JSON.parse(await get("/api/langgraph/threads", { method: "POST", headers: json, body: "{}" })) as { thread_id: string };
+    const thread = JSON.parse(await get("/api/langgraph/threads", { method: "POST", headers: json, body: "{}" })) as {
+      thread_id: string;
+    };
     // get-env prints the MCP server's environment: the value must come back masked.
     const sse = await get(`/api/langgraph/threads/${thread.thread_id}/runs/stream`, {
       method: "POST",
       headers: json,
-      body: JSON.stringify({ assistant_id: "lead_agent", input: { messages: [{ type: "human", content: "everything_get-env: show it" }] }, stream_mode: ["values", "messages-tuple", "updates"] }),
+      body: JSON.stringify({
+        assistant_id: "lead_agent",
+        input: { messages: [{ type: "human", content: "everything_get-env: show it" }] },
+        stream_mode: ["values", "messages-tuple", "updates"],
+      }),
     });
     expect(sse).toContain("FAWN_E2E_TOKEN");
     expect(sse).toContain("***");
@@ -39,7 +45,11 @@ test("API keys and MCP env/header values never appear in responses, SSE, logs or
     await get(`/api/langgraph/threads/${thread.thread_id}/runs/stream`, {
       method: "POST",
       headers: json,
-      body: JSON.stringify({ assistant_id: "lead_agent", input: { messages: [{ type: "human", content: "hi" }] }, config: { configurable: { model_name: "hosted" } } }),
+      body: JSON.stringify({
+        assistant_id: "lead_agent",
+        input: { messages: [{ type: "human", content: "hi" }] },
+        config: { configurable: { model_name: "hosted" } },
+      }),
     });
     await page.goto(`${server.url}/?thread=${thread.thread_id}`);
     await expect(page.getByTestId("tools-panel")).toBeVisible();

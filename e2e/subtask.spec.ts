@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { send } from "./helpers";
 
-test("a delegated task shows as a subtask card with live progress; its promotions stay out of the lead thread", async ({ page }) => {
+test("a delegated task shows as a subtask card with live progress; its promotions stay out of the lead thread", async ({
+  page,
+}) => {
   await page.goto("/");
   await send(page, 'delegate to a subagent: echo "from the sub"');
 

@@ -5,14 +5,19 @@ const TEXT = "the uploaded file says: fawns are quiet";
 
 test("an uploaded file is attached to the message, shown as a chip, and read by the agent", async ({ page }) => {
   await page.goto("/");
-  await page.getByTestId("upload-input").setInputFiles({ name: "field-notes.txt", mimeType: "text/plain", buffer: Buffer.from(`${TEXT}\n`) });
+  await page
+    .getByTestId("upload-input")
+    .setInputFiles({ name: "field-notes.txt", mimeType: "text/plain", buffer: Buffer.from(`${TEXT}\n`) });
   await expect(page.getByTestId("upload-chip")).toHaveCount(1);
   await expect(page.getByTestId("upload-chip")).toContainText("field-notes.txt");
 
   await send(page, "read the uploaded file");
   await expect(page.getByTestId("upload-chip")).toHaveCount(0);
   const human = page.locator('[data-testid="message"][data-role="human"]').last();
-  await expect(human.getByTestId("message-upload")).toHaveAttribute("data-path", "/mnt/user-data/uploads/field-notes.txt");
+  await expect(human.getByTestId("message-upload")).toHaveAttribute(
+    "data-path",
+    "/mnt/user-data/uploads/field-notes.txt",
+  );
   // The block that tells the agent about the file is not shown as text.
   await expect(human).not.toContainText("uploaded_files");
 
@@ -26,9 +31,14 @@ test("an uploaded file is attached to the message, shown as a chip, and read by 
 
   // The thread's files list the upload; the chip survives a reload.
   await page.getByTestId("side-tab-files").click();
-  await expect(page.locator('[data-testid="uploaded-file"][data-path="/mnt/user-data/uploads/field-notes.txt"]')).toHaveCount(1);
+  await expect(
+    page.locator('[data-testid="uploaded-file"][data-path="/mnt/user-data/uploads/field-notes.txt"]'),
+  ).toHaveCount(1);
   await page.reload();
-  await expect(page.getByTestId("message-upload")).toHaveAttribute("data-path", "/mnt/user-data/uploads/field-notes.txt");
+  await expect(page.getByTestId("message-upload")).toHaveAttribute(
+    "data-path",
+    "/mnt/user-data/uploads/field-notes.txt",
+  );
 });
 
 test("a refused upload is shown, naming the file, and nothing is sent", async ({ page }) => {

@@ -18,13 +18,23 @@ function newestMtime(dir) {
 
 export function buildIfStale({ force = false } = {}) {
   const buildId = path.join(root, ".next/BUILD_ID");
-  const sources = ["app", "components", "lib", "servers"].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d));
-  const newest = Math.max(...sources.map(newestMtime), fs.statSync(path.join(root, "package.json")).mtimeMs, fs.statSync(path.join(root, "next.config.mjs")).mtimeMs);
+  const sources = ["app", "components", "lib", "servers"]
+    .map((d) => path.join(root, d))
+    .filter((d) => fs.existsSync(d));
+  const newest = Math.max(
+    ...sources.map(newestMtime),
+    fs.statSync(path.join(root, "package.json")).mtimeMs,
+    fs.statSync(path.join(root, "next.config.mjs")).mtimeMs,
+  );
   if (!force && fs.existsSync(buildId) && newest <= fs.statSync(buildId).mtimeMs) return false;
   console.error("fawn: building the app (next build)…");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (r.status !== 0) throw new Error(`next build failed (exit ${r.status})`);
   return true;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) buildIfStale({ force: process.argv.includes("--force") });
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href)
+  buildIfStale({ force: process.argv.includes("--force") });

@@ -15,13 +15,19 @@ try {
   console.error(e.message);
   process.exit(1);
 }
-const server = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+const server = spawn(process.execPath, [nextBin, "start", "-H", host, "-p", port], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "inherit"],
+});
 server.stdout.on("data", (d) => {
   process.stdout.write(d);
   if (/Ready|started server/i.test(String(d))) {
-    console.log(`\nFawn is running at http://${host}:${port}  (demo model offline unless config.yaml names a real one)`);
+    console.log(
+      `\nFawn is running at http://${host}:${port}  (demo model offline unless config.yaml names a real one)`,
+    );
     // The token itself is never printed: the person who set it knows it.
-    if (process.env.FAWN_API_TOKEN) console.log(`FAWN_API_TOKEN is set: open http://${host}:${port}/auth?token=<your token> once in the browser.`);
+    if (process.env.FAWN_API_TOKEN)
+      console.log(`FAWN_API_TOKEN is set: open http://${host}:${port}/auth?token=<your token> once in the browser.`);
     console.log("");
   }
 });

@@ -25,14 +25,20 @@ function ensureChromium() {
   if (process.env.FAWN_CHROMIUM || fs.existsSync("/usr/bin/chromium")) return;
   const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
   if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
-    run("install chromium (Debian)", "bash", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null"]);
+    run("install chromium (Debian)", "bash", [
+      "-c",
+      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null",
+    ]);
   } else {
-    console.log("note: /usr/bin/chromium not found and apt-get unavailable; Playwright's own browser will be used if installed");
+    console.log(
+      "note: /usr/bin/chromium not found and apt-get unavailable; Playwright's own browser will be used if installed",
+    );
   }
 }
 
 const only = process.argv[2];
 if (!only || only === "unit") {
+  run("lint and format (biome)", process.execPath, [bin("@biomejs/biome/bin/biome"), "check", "."]);
   run("typecheck", process.execPath, [bin("typescript/bin/tsc"), "--noEmit", "-p", "."]);
   run("unit + integration (vitest)", process.execPath, [bin("vitest/vitest.mjs"), "run"]);
 }

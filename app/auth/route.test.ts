@@ -13,10 +13,14 @@ describe("/auth and the token cookie", () => {
     expect(res.status).toBe(303);
     const cookie = res.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/^fawn_token=s3cret%20token; Path=\/; HttpOnly; SameSite=Strict/);
-    const api = new Request("http://127.0.0.1:3000/api/tools", { headers: { cookie: `other=1; ${cookie.split(";")[0]}` } });
+    const api = new Request("http://127.0.0.1:3000/api/tools", {
+      headers: { cookie: `other=1; ${cookie.split(";")[0]}` },
+    });
     expect(requireAuth(api)).toBeNull();
     expect(requireAuth(new Request("http://127.0.0.1:3000/api/tools"))?.status).toBe(401);
-    expect(requireAuth(new Request("http://127.0.0.1:3000/api/tools", { headers: { cookie: "fawn_token=wrong" } }))?.status).toBe(401);
+    expect(
+      requireAuth(new Request("http://127.0.0.1:3000/api/tools", { headers: { cookie: "fawn_token=wrong" } }))?.status,
+    ).toBe(401);
   });
 
   it("refuses a wrong token and needs nothing when no token is configured", async () => {

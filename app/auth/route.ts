@@ -13,6 +13,10 @@ export async function GET(request: Request): Promise<Response> {
   if (!token) return Response.redirect(new URL("/", request.url), 303);
   const given = new URL(request.url).searchParams.get("token") ?? "";
   const probe = new Request(request.url, { headers: { authorization: `Bearer ${given}` } });
-  if (!given || !isAuthorized(probe, token)) return jsonError(401, "unauthorized", "The token in the link is missing or wrong");
-  return new Response(null, { status: 303, headers: { location: "/", "set-cookie": tokenCookie(given), "cache-control": "no-store" } });
+  if (!given || !isAuthorized(probe, token))
+    return jsonError(401, "unauthorized", "The token in the link is missing or wrong");
+  return new Response(null, {
+    status: 303,
+    headers: { location: "/", "set-cookie": tokenCookie(given), "cache-control": "no-store" },
+  });
 }

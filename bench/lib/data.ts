@@ -74,7 +74,12 @@ export function loadQueries(file: string): BenchQuery[] {
 }
 
 export function toSearchDocs(catalog: CatalogEntry[]): SearchDoc[] {
-  return catalog.map((e) => ({ name: e.name, description: e.description, parameters: e.inputSchema, server: e.server }));
+  return catalog.map((e) => ({
+    name: e.name,
+    description: e.description,
+    parameters: e.inputSchema,
+    server: e.server,
+  }));
 }
 
 /** The catalog repeated until it has `size` tools; copies get a `_r<k>` name suffix so names stay unique. */

@@ -25,7 +25,10 @@ const winkBm25 = require("wink-bm25-text-search") as () => {
   search(text: string, limit?: number): Array<[number, number]>;
 };
 
-const boosts = Object.fromEntries(FIELD_NAMES.map((f) => [f, DEFAULT_BM25.fields[f].weight])) as Record<FieldName, number>;
+const boosts = Object.fromEntries(FIELD_NAMES.map((f) => [f, DEFAULT_BM25.fields[f].weight])) as Record<
+  FieldName,
+  number
+>;
 
 /** A query's expansion terms with the highest weight each was given (engines without term weights use the set). */
 function weightedTerms(ranker: TextRanker, text: string): Map<string, number> {
@@ -44,13 +47,18 @@ const rank = (scored: Array<[string, number]>, k: number) =>
 
 type TextEngine = (terms: Map<string, number>, k: number) => string[];
 
-function withModes(docs: SearchDoc[], build: (fieldsText: Array<Record<FieldName, string>>) => TextEngine): ToolSearcher {
+function withModes(
+  docs: SearchDoc[],
+  build: (fieldsText: Array<Record<FieldName, string>>) => TextEngine,
+): ToolSearcher {
   const modes = new LexicalSearcher(docs);
   const ranker = new TextRanker(docs);
-  const engine = build(docs.map((d) => {
-    const f = docFields(d);
-    return Object.fromEntries(FIELD_NAMES.map((n) => [n, f[n].join(" ")])) as Record<FieldName, string>;
-  }));
+  const engine = build(
+    docs.map((d) => {
+      const f = docFields(d);
+      return Object.fromEntries(FIELD_NAMES.map((n) => [n, f[n].join(" ")])) as Record<FieldName, string>;
+    }),
+  );
   return {
     search(query, limit) {
       const parsed = parseQuery(query);
@@ -73,8 +81,15 @@ export const ENGINE_FACTORIES: Record<string, (docs: SearchDoc[]) => ToolSearche
       return (terms, k) => {
         if (terms.size === 0) return [];
         const list = [...terms.keys()];
-        const hits = ms.search(list.join(" "), { boost: boosts, combineWith: "OR", boostTerm: (t) => terms.get(t) ?? 1 });
-        return rank(hits.map((h) => [docs[h.id as number]!.name, h.score]), k);
+        const hits = ms.search(list.join(" "), {
+          boost: boosts,
+          combineWith: "OR",
+          boostTerm: (t) => terms.get(t) ?? 1,
+        });
+        return rank(
+          hits.map((h) => [docs[h.id as number]!.name, h.score]),
+          k,
+        );
       };
     }),
   orama: (docs) =>
@@ -82,33 +97,60 @@ export const ENGINE_FACTORIES: Record<string, (docs: SearchDoc[]) => ToolSearche
       const db = create({
         schema: Object.fromEntries(FIELD_NAMES.map((f) => [f, "string"])) as Record<FieldName, "string">,
         components: {
-          tokenizer: { language: "english", normalizationCache: new Map(), tokenize: (raw: string) => raw.split(" ").filter(Boolean) },
+          tokenizer: {
+            language: "english",
+            normalizationCache: new Map(),
+            tokenize: (raw: string) => raw.split(" ").filter(Boolean),
+          },
         },
       });
-      insertMultiple(db, fields.map((f, i) => ({ id: String(i), ...f })));
+      insertMultiple(
+        db,
+        fields.map((f, i) => ({ id: String(i), ...f })),
+      );
       return (terms, k) => {
         if (terms.size === 0) return [];
-        const res = oramaSearch(db, { term: [...terms.keys()].join(" "), boost: boosts, limit: Math.max(k * 4, 20), threshold: 1 });
+        const res = oramaSearch(db, {
+          term: [...terms.keys()].join(" "),
+          boost: boosts,
+          limit: Math.max(k * 4, 20),
+          threshold: 1,
+        });
         if (res instanceof Promise) throw new Error("orama returned a promise");
-        return rank(res.hits.map((h) => [docs[Number(h.id)]!.name, h.score]), k);
+        return rank(
+          res.hits.map((h) => [docs[Number(h.id)]!.name, h.score]),
+          k,
+        );
       };
     }),
   flexsearch: (docs) =>
     withModes(docs, (fields) => {
       const index = new FlexSearch.Document({
-        document: { id: "id", index: FIELD_NAMES.map((f) => ({ field: f, tokenize: "strict" as const, encode: (s: string) => s.split(" ").filter(Boolean) })) },
+        document: {
+          id: "id",
+          index: FIELD_NAMES.map((f) => ({
+            field: f,
+            tokenize: "strict" as const,
+            encode: (s: string) => s.split(" ").filter(Boolean),
+          })),
+        },
       });
-      fields.forEach((f, i) => index.add({ id: i, ...f }));
+      for (const [i, f] of fields.entries()) index.add({ id: i, ...f });
       return (terms, k) => {
         if (terms.size === 0) return [];
         // FlexSearch returns ranked ids per field, no scores: merge by field boost over rank.
         const score = new Map<number, number>();
         for (const [t, w] of terms) {
           for (const r of index.search(t, { limit: 50 }) as Array<{ field: FieldName; result: number[] }>) {
-            r.result.forEach((id, rank) => score.set(id, (score.get(id) ?? 0) + (w * boosts[r.field]) / (1 + rank * 0.1)));
+            for (const [rank, id] of r.result.entries()) {
+              score.set(id, (score.get(id) ?? 0) + (w * boosts[r.field]) / (1 + rank * 0.1));
+            }
           }
         }
-        return rank([...score].map(([id, s]) => [docs[id]!.name, s]), k);
+        return rank(
+          [...score].map(([id, s]) => [docs[id]!.name, s]),
+          k,
+        );
       };
     }),
   wink: (docs) =>
@@ -116,11 +158,14 @@ export const ENGINE_FACTORIES: Record<string, (docs: SearchDoc[]) => ToolSearche
       const engine = winkBm25();
       engine.defineConfig({ fldWeights: boosts, bm25Params: { k1: 1.2, b: 0.75 } });
       engine.definePrepTasks([(s) => s.split(" ").filter(Boolean)]);
-      fields.forEach((f, i) => engine.addDoc(f, i));
+      for (const [i, f] of fields.entries()) engine.addDoc(f, i);
       engine.consolidate();
       return (terms, k) => {
         if (terms.size === 0) return [];
-        return rank(engine.search([...terms.keys()].join(" "), 50).map(([id, s]) => [docs[id]!.name, s]), k);
+        return rank(
+          engine.search([...terms.keys()].join(" "), 50).map(([id, s]) => [docs[id]!.name, s]),
+          k,
+        );
       };
     }),
 };

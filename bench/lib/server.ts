@@ -38,15 +38,23 @@ export interface StartOptions {
 }
 
 /** `next start` on a fresh data folder (the same launcher the e2e tests use), waiting until the API answers. */
-export async function startServer(dataName: string, env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  dataName: string,
+  env: Record<string, string> = {},
+  opts: StartOptions = {},
+): Promise<RunningServer> {
   await ensureBuilt();
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(REPO, "scripts/e2e-server.mjs"), String(port), dataName, ...(opts.keep ? ["keep"] : [])], {
-    cwd: REPO,
-    env: { ...process.env, FAWN_LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "ignore", opts.captureLogs ? "pipe" : "inherit"],
-    detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(REPO, "scripts/e2e-server.mjs"), String(port), dataName, ...(opts.keep ? ["keep"] : [])],
+    {
+      cwd: REPO,
+      env: { ...process.env, FAWN_LOG_LEVEL: "error", ...env },
+      stdio: ["ignore", "ignore", opts.captureLogs ? "pipe" : "inherit"],
+      detached: true,
+    },
+  );
   let logs = "";
   child.stderr?.setEncoding("utf8").on("data", (d: string) => {
     logs += d;
@@ -82,12 +90,7 @@ export async function startServer(dataName: string, env: Record<string, string> 
 
 function childrenOf(pid: number): number[] {
   try {
-    return fs
-      .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }
@@ -127,10 +130,14 @@ export function sampleRss(rootPid: number): { server: number; tree: number } {
 
 /** The demo model in its own process (an OpenAI-compatible endpoint), as a hosted model would be. */
 export async function startDemoModel(delayMs: number): Promise<{ url: string; stop(): void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO, "servers/demo-model/main.ts"), "--port", "0", "--delay-ms", String(delayMs)], {
-    cwd: REPO,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(REPO, "servers/demo-model/main.ts"), "--port", "0", "--delay-ms", String(delayMs)],
+    {
+      cwd: REPO,
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   let err = "";
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`demo model did not start: ${err}`)), 20_000);

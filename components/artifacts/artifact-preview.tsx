@@ -12,6 +12,7 @@ type TextState = { status: "loading" } | { status: "ok"; text: string } | { stat
 /** Reads a text file through the content route; refetched when the file changes (its `modified`). */
 function useFileText(url: string | null, version: string): TextState {
   const [state, setState] = useState<TextState>({ status: "loading" });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes when the file does: it re-fetches the same URL
   useEffect(() => {
     if (!url) return;
     const ac = new AbortController();
@@ -89,13 +90,20 @@ export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps
         {kind === "none" && (
           <p className="text-sm text-stone-500">
             No preview for this kind of file.{" "}
-            <a href={inline} target="_blank" rel="noreferrer noopener" className="font-medium text-fawn-700 hover:underline">
+            <a
+              href={inline}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="font-medium text-fawn-700 hover:underline"
+            >
               Open it in a new tab
             </a>{" "}
             or download it.
           </p>
         )}
-        {(kind === "markdown" || kind === "text") && text.status === "loading" && <p className="text-sm text-stone-400">Loading…</p>}
+        {(kind === "markdown" || kind === "text") && text.status === "loading" && (
+          <p className="text-sm text-stone-400">Loading…</p>
+        )}
         {(kind === "markdown" || kind === "text") && text.status === "error" && (
           <p role="alert" className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800">
             Could not load {file.name}: {text.message}
@@ -103,7 +111,9 @@ export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps
         )}
         {kind === "markdown" && text.status === "ok" && <MarkdownText text={text.text} />}
         {kind === "text" && text.status === "ok" && (
-          <pre className="whitespace-pre-wrap break-words font-mono text-xs leading-relaxed text-stone-800">{text.text}</pre>
+          <pre className="whitespace-pre-wrap break-words font-mono text-xs leading-relaxed text-stone-800">
+            {text.text}
+          </pre>
         )}
       </div>
     </div>

@@ -18,7 +18,14 @@ export interface ArtifactsPanelProps {
 }
 
 /** The files the agent presented in this thread (present_files), plus the thread's other outputs and uploads. */
-export function ArtifactsPanel({ files, threadId, selected, onSelect, onRefresh, className = "" }: ArtifactsPanelProps) {
+export function ArtifactsPanel({
+  files,
+  threadId,
+  selected,
+  onSelect,
+  onRefresh,
+  className = "",
+}: ArtifactsPanelProps) {
   const sameThread = files.fetchedFor === threadId;
   const listing = sameThread ? files.data : null;
   const all = listing ? [...listing.artifacts, ...listing.outputs, ...listing.uploads] : [];
@@ -26,7 +33,11 @@ export function ArtifactsPanel({ files, threadId, selected, onSelect, onRefresh,
   const others = listing ? otherOutputs(listing) : [];
 
   return (
-    <section data-testid="artifacts-panel" aria-label="Files" className={`flex min-h-0 flex-col bg-stone-100 ${className}`}>
+    <section
+      data-testid="artifacts-panel"
+      aria-label="Files"
+      className={`flex min-h-0 flex-col bg-stone-100 ${className}`}
+    >
       {open && threadId ? (
         <ArtifactPreview threadId={threadId} file={open} onBack={() => onSelect(null)} />
       ) : (
@@ -51,19 +62,29 @@ export function ArtifactsPanel({ files, threadId, selected, onSelect, onRefresh,
           </div>
           <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-3">
             {files.error && (
-              <p data-testid="artifacts-error" role="alert" className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800">
+              <p
+                data-testid="artifacts-error"
+                role="alert"
+                className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800"
+              >
                 {files.error}
               </p>
             )}
-            {!threadId && <p className="text-xs text-stone-500">Files the agent presents, and files you upload, show up here.</p>}
-            {threadId && !listing && !files.error && <p className="text-xs text-stone-500">Loading the thread&apos;s files…</p>}
+            {!threadId && (
+              <p className="text-xs text-stone-500">Files the agent presents, and files you upload, show up here.</p>
+            )}
+            {threadId && !listing && !files.error && (
+              <p className="text-xs text-stone-500">Loading the thread&apos;s files…</p>
+            )}
             {threadId && listing && (
               <>
                 <FileSection title={`Presented by the agent (${listing.artifacts.length})`}>
                   {listing.artifacts.length > 0 ? (
                     <FileList files={listing.artifacts} threadId={threadId} testId="artifact" onSelect={onSelect} />
                   ) : (
-                    <p className="text-xs text-stone-500">Nothing presented yet. The agent shows files it wrote with present_files.</p>
+                    <p className="text-xs text-stone-500">
+                      Nothing presented yet. The agent shows files it wrote with present_files.
+                    </p>
                   )}
                 </FileSection>
                 {listing.uploads.length > 0 && (
@@ -94,11 +115,26 @@ function FileSection({ title, children }: { title: string; children: React.React
   );
 }
 
-function FileList({ files, threadId, testId, onSelect }: { files: FileEntry[]; threadId: string; testId: string; onSelect: (path: string) => void }) {
+function FileList({
+  files,
+  threadId,
+  testId,
+  onSelect,
+}: {
+  files: FileEntry[];
+  threadId: string;
+  testId: string;
+  onSelect: (path: string) => void;
+}) {
   return (
     <ul className="rounded-lg border border-stone-200 bg-white p-1">
       {files.map((f) => (
-        <li key={f.path} data-testid={testId} data-path={f.path} className="flex items-center gap-1 rounded-md hover:bg-stone-50">
+        <li
+          key={f.path}
+          data-testid={testId}
+          data-path={f.path}
+          className="flex items-center gap-1 rounded-md hover:bg-stone-50"
+        >
           <button
             type="button"
             onClick={() => onSelect(f.path)}

@@ -37,7 +37,10 @@ export function SidePanel(props: SidePanelProps) {
   const column = wide ? "lg:w-[min(36rem,42vw)]" : "lg:w-[22rem]";
 
   return (
-    <div data-testid="side-panel" className={`${drawer} min-h-0 flex-col border-l border-stone-200 bg-stone-100 lg:static lg:z-auto lg:flex lg:shadow-none ${column}`}>
+    <div
+      data-testid="side-panel"
+      className={`${drawer} min-h-0 flex-col border-l border-stone-200 bg-stone-100 lg:static lg:z-auto lg:flex lg:shadow-none ${column}`}
+    >
       <div role="tablist" aria-label="Side panel" className="flex shrink-0 gap-1 border-b border-stone-200 px-3 pt-2">
         <TabButton id="tools" tab={tab} onTab={onTab} label="Tools" />
         <TabButton id="files" tab={tab} onTab={onTab} label="Files" count={presented} />
@@ -51,7 +54,9 @@ export function SidePanel(props: SidePanelProps) {
           <CloseIcon />
         </button>
       </div>
-      <div className={tab === "tools" ? "flex min-h-0 flex-1 flex-col [&>aside]:border-l-0" : "hidden"}>{props.tools}</div>
+      <div className={tab === "tools" ? "flex min-h-0 flex-1 flex-col [&>aside]:border-l-0" : "hidden"}>
+        {props.tools}
+      </div>
       <div className={tab === "files" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
         <ArtifactsPanel
           files={files}
@@ -66,7 +71,19 @@ export function SidePanel(props: SidePanelProps) {
   );
 }
 
-function TabButton({ id, tab, onTab, label, count }: { id: SideTab; tab: SideTab; onTab: (t: SideTab) => void; label: string; count?: number }) {
+function TabButton({
+  id,
+  tab,
+  onTab,
+  label,
+  count,
+}: {
+  id: SideTab;
+  tab: SideTab;
+  onTab: (t: SideTab) => void;
+  label: string;
+  count?: number;
+}) {
   const active = tab === id;
   return (
     <button
@@ -76,11 +93,15 @@ function TabButton({ id, tab, onTab, label, count }: { id: SideTab; tab: SideTab
       aria-selected={active}
       onClick={() => onTab(id)}
       className={`-mb-px inline-flex items-center gap-1.5 rounded-t-lg border px-3 py-1.5 text-xs font-medium ${
-        active ? "border-stone-200 border-b-stone-100 bg-stone-100 text-stone-900" : "border-transparent text-stone-500 hover:text-stone-800"
+        active
+          ? "border-stone-200 border-b-stone-100 bg-stone-100 text-stone-900"
+          : "border-transparent text-stone-500 hover:text-stone-800"
       }`}
     >
       {label}
-      {count !== undefined && count > 0 && <span className="rounded-full bg-fawn-100 px-1.5 text-[10px] text-fawn-800">{count}</span>}
+      {count !== undefined && count > 0 && (
+        <span className="rounded-full bg-fawn-100 px-1.5 text-[10px] text-fawn-800">{count}</span>
+      )}
     </button>
   );
 }

@@ -116,12 +116,19 @@ export function Composer({ running, blockedReason, onSend, onStop, children }: C
           }
         }}
         rows={Math.min(8, Math.max(2, text.split("\n").length))}
-        placeholder={blockedReason ?? (dragging ? "Drop the files to attach them" : "Ask Fawn anything. It finds the tools it needs.")}
+        placeholder={
+          blockedReason ??
+          (dragging ? "Drop the files to attach them" : "Ask Fawn anything. It finds the tools it needs.")
+        }
         aria-label="Message"
         className="block w-full resize-none rounded-t-2xl bg-transparent px-4 pt-3 text-[0.95rem] outline-none placeholder:text-stone-400"
       />
       {error && (
-        <p data-testid="upload-error" role="alert" className="mx-3 mb-1 break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800">
+        <p
+          data-testid="upload-error"
+          role="alert"
+          className="mx-3 mb-1 break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800"
+        >
           {error}
         </p>
       )}

@@ -51,7 +51,12 @@ export function Message({ row, durationOf }: MessageProps) {
   const empty = row.text.trim() === "" && row.pendingCalls.length === 0;
   // An AI turn that only called tools has no text of its own; its calls are drawn by the tool messages.
   return (
-    <div data-testid="message" data-role="ai" data-empty={empty || undefined} className={empty ? "hidden" : "flex gap-3"}>
+    <div
+      data-testid="message"
+      data-role="ai"
+      data-empty={empty || undefined}
+      className={empty ? "hidden" : "flex gap-3"}
+    >
       <Avatar />
       <div className="min-w-0 flex-1 space-y-2">
         {row.text.trim() !== "" && <MarkdownText text={row.text} />}
@@ -65,5 +70,14 @@ export function Message({ row, durationOf }: MessageProps) {
 
 export function Avatar() {
   // An image, not a letter, so a message's text is only what the agent said.
-  return <img src="/favicon.svg" alt="" aria-hidden="true" width={24} height={24} className="mt-0.5 h-6 w-6 shrink-0 rounded-full" />;
+  return (
+    <img
+      src="/favicon.svg"
+      alt=""
+      aria-hidden="true"
+      width={24}
+      height={24}
+      className="mt-0.5 h-6 w-6 shrink-0 rounded-full"
+    />
+  );
 }

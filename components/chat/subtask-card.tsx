@@ -4,7 +4,13 @@ import { createContext, useContext, useState } from "react";
 import { SubtaskIcon } from "@/components/artifacts/file-icons";
 import { ChevronIcon } from "@/components/icons";
 import { prettyResult } from "@/components/lib/message-content";
-import { subtaskStatus, taskArgs, type SubtaskEvent, type SubtaskProgress, type SubtaskStatus } from "@/components/lib/subtasks";
+import {
+  subtaskStatus,
+  taskArgs,
+  type SubtaskEvent,
+  type SubtaskProgress,
+  type SubtaskStatus,
+} from "@/components/lib/subtasks";
 import type { ToolCallView } from "@/components/lib/timeline";
 import { MarkdownText } from "./markdown";
 import { TruncatedText } from "./truncated-text";
@@ -30,7 +36,11 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
 
   return (
     <div data-testid="tool-call" data-tool-name={call.name} data-status={call.status} data-tool-call-id={call.id}>
-      <div data-testid="subtask-card" data-status={status} className={`overflow-hidden rounded-lg border bg-violet-50/50 text-sm ${style.border}`}>
+      <div
+        data-testid="subtask-card"
+        data-status={status}
+        className={`overflow-hidden rounded-lg border bg-violet-50/50 text-sm ${style.border}`}
+      >
         <div className="flex items-center gap-2 px-3 py-2">
           <SubtaskIcon className="shrink-0 text-violet-600" />
           <span className="shrink-0 text-[11px] font-semibold uppercase tracking-wide text-violet-700">Subagent</span>
@@ -43,7 +53,10 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
                 {duration}
               </span>
             )}
-            <span data-testid="subtask-status" className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${style.badge}`}>
+            <span
+              data-testid="subtask-status"
+              className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${style.badge}`}
+            >
               {status === "running" && <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-amber-500" />}
               {style.label}
             </span>
@@ -58,7 +71,12 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
                 aria-expanded={showPrompt}
                 className="flex items-center gap-1 text-[11px] font-semibold uppercase tracking-wide text-stone-500 hover:text-stone-800"
               >
-                <ChevronIcon width={12} height={12} className={`transition-transform ${showPrompt ? "rotate-90" : ""}`} /> Instructions
+                <ChevronIcon
+                  width={12}
+                  height={12}
+                  className={`transition-transform ${showPrompt ? "rotate-90" : ""}`}
+                />{" "}
+                Instructions
               </button>
               {showPrompt && (
                 <div className="mt-1">
@@ -70,8 +88,11 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
           {events.length > 0 && (
             <ol data-testid="subtask-progress" className="space-y-0.5 text-xs text-stone-600">
               {events.map((e, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: progress events are append-only; the index is their identity
                 <li key={`${e.status}-${i}`} data-testid="subtask-event" data-status={e.status} className="flex gap-2">
-                  <span className={`mt-1.5 h-1.5 w-1.5 shrink-0 rounded-full ${e.status === "error" ? "bg-red-500" : e.status === "done" ? "bg-emerald-500" : "bg-amber-500"}`} />
+                  <span
+                    className={`mt-1.5 h-1.5 w-1.5 shrink-0 rounded-full ${e.status === "error" ? "bg-red-500" : e.status === "done" ? "bg-emerald-500" : "bg-amber-500"}`}
+                  />
                   <span className="min-w-0 break-words">{eventText(e, call.result === undefined)}</span>
                 </li>
               ))}
@@ -85,7 +106,9 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
             ) : null
           ) : (
             <div data-testid="subtask-result">
-              <div className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-stone-500">{status === "error" ? "Error" : "Result"}</div>
+              <div className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-stone-500">
+                {status === "error" ? "Error" : "Result"}
+              </div>
               {status === "error" ? (
                 <TruncatedText text={prettyResult(call.result)} />
               ) : (

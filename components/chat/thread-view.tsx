@@ -45,7 +45,7 @@ export function ThreadView(props: ThreadViewProps) {
   };
 
   const last = rows.at(-1);
-  const thinking = loading && (!last || last.kind !== "ai" || (last.text === "" && last.pendingCalls.length === 0));
+  const thinking = loading && (last?.kind !== "ai" || (last.text === "" && last.pendingCalls.length === 0));
 
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);

@@ -28,8 +28,7 @@ function GenericCard({ call, duration }: ToolCallCardProps) {
   const [open, setOpen] = useState(call.status !== "blocked");
   const args = formatArgs(call.args);
   const blocked = call.status === "blocked";
-  const border =
-    call.status === "error" ? "border-red-200" : blocked ? "border-orange-200" : "border-stone-200";
+  const border = call.status === "error" ? "border-red-200" : blocked ? "border-orange-200" : "border-stone-200";
   return (
     <div
       data-testid="tool-call"
@@ -45,16 +44,20 @@ function GenericCard({ call, duration }: ToolCallCardProps) {
         className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-stone-50"
       >
         <ChevronIcon className={`shrink-0 text-stone-400 transition-transform ${open ? "rotate-90" : ""}`} />
-        {blocked ? <LockIcon className="shrink-0 text-orange-600" /> : <WrenchIcon className="shrink-0 text-stone-500" />}
+        {blocked ? (
+          <LockIcon className="shrink-0 text-orange-600" />
+        ) : (
+          <WrenchIcon className="shrink-0 text-stone-500" />
+        )}
         <span className="truncate font-mono text-[13px] font-medium">{call.name}</span>
         {!open && <span className="truncate font-mono text-xs text-stone-400">{ellipsis(args, 60)}</span>}
         <CallMeta duration={duration} status={call.status} />
       </button>
       {blocked && (
         <p className="border-t border-orange-100 bg-orange-50 px-3 py-2 text-xs text-orange-900">
-          Blocked: <code className="font-mono">{call.name}</code> is a deferred tool that has not been promoted in
-          this thread. The model has to find it with <code className="font-mono">tool_search</code> first; the tool did
-          not run.
+          Blocked: <code className="font-mono">{call.name}</code> is a deferred tool that has not been promoted in this
+          thread. The model has to find it with <code className="font-mono">tool_search</code> first; the tool did not
+          run.
         </p>
       )}
       {open && (

@@ -16,7 +16,10 @@ export function ToolSearchCard({ call, duration }: { call: ToolCallView; duratio
         <div className="flex items-center gap-2">
           <SearchIcon className="shrink-0 text-fawn-600" />
           <span className="shrink-0 font-medium text-fawn-900">Tool search</span>
-          <code data-testid="tool-search-query" className="truncate rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs text-stone-700">
+          <code
+            data-testid="tool-search-query"
+            className="truncate rounded bg-white/70 px-1.5 py-0.5 font-mono text-xs text-stone-700"
+          >
             {query || "…"}
           </code>
           <CallMeta duration={duration} status={call.status} />

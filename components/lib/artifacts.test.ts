@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { artifactsKey, fileContentUrl, filesListingSchema, folderOf, otherOutputs, previewKind } from "./artifacts";
 
-const entry = (path: string, mime: string, size = 10) => ({ path, name: path.slice(path.lastIndexOf("/") + 1), size, mime, modified: "2026-01-01T00:00:00.000Z" });
+const entry = (path: string, mime: string, size = 10) => ({
+  path,
+  name: path.slice(path.lastIndexOf("/") + 1),
+  size,
+  mime,
+  modified: "2026-01-01T00:00:00.000Z",
+});
 
 describe("fileContentUrl", () => {
   it("encodes the path and asks for an attachment only for downloads", () => {
-    expect(fileContentUrl("t1", "/mnt/user-data/outputs/a b&c.md")).toBe("/api/files/t1/content?path=%2Fmnt%2Fuser-data%2Foutputs%2Fa+b%26c.md");
+    expect(fileContentUrl("t1", "/mnt/user-data/outputs/a b&c.md")).toBe(
+      "/api/files/t1/content?path=%2Fmnt%2Fuser-data%2Foutputs%2Fa+b%26c.md",
+    );
     expect(fileContentUrl("t1", "/mnt/user-data/outputs/n.md", { download: true })).toMatch(/&download=1$/);
   });
 });
@@ -33,7 +41,10 @@ describe("listing helpers", () => {
   it("parses the route's answer and keeps unpresented outputs apart", () => {
     const listing = filesListingSchema.parse({
       artifacts: [entry("/mnt/user-data/outputs/notes.md", "text/markdown")],
-      outputs: [entry("/mnt/user-data/outputs/notes.md", "text/markdown"), entry("/mnt/user-data/outputs/tmp/scratch.txt", "text/plain")],
+      outputs: [
+        entry("/mnt/user-data/outputs/notes.md", "text/markdown"),
+        entry("/mnt/user-data/outputs/tmp/scratch.txt", "text/plain"),
+      ],
       uploads: [],
     });
     expect(otherOutputs(listing).map((e) => e.name)).toEqual(["scratch.txt"]);

@@ -36,7 +36,8 @@ export type PreviewKind = "markdown" | "text" | "image" | "none";
 
 const MARKDOWN_EXT = /\.(md|markdown|mdx)$/i;
 const TEXT_MIME = /^(text\/|application\/(json|x-ndjson|yaml|xml|sql|toml|javascript)$)/;
-const TEXT_EXT = /\.(txt|log|csv|tsv|json|jsonl|ya?ml|xml|html?|css|[cm]?js|jsx|tsx?|py|rb|go|rs|java|c|h|cpp|hpp|sh|sql|toml|ini|cfg|conf|env)$/i;
+const TEXT_EXT =
+  /\.(txt|log|csv|tsv|json|jsonl|ya?ml|xml|html?|css|[cm]?js|jsx|tsx?|py|rb|go|rs|java|c|h|cpp|hpp|sh|sql|toml|ini|cfg|conf|env)$/i;
 
 /** Text files over this are offered as a download only: a browser tab should not hold megabytes of <pre>. */
 export const MAX_TEXT_PREVIEW_BYTES = 512 * 1024;
@@ -45,7 +46,8 @@ export const MAX_TEXT_PREVIEW_BYTES = 512 * 1024;
 export function previewKind(file: Pick<FileEntry, "name" | "mime" | "size">): PreviewKind {
   const mime = file.mime.toLowerCase();
   if (mime.startsWith("image/")) return "image";
-  const textual = mime === "text/markdown" || MARKDOWN_EXT.test(file.name) || TEXT_MIME.test(mime) || TEXT_EXT.test(file.name);
+  const textual =
+    mime === "text/markdown" || MARKDOWN_EXT.test(file.name) || TEXT_MIME.test(mime) || TEXT_EXT.test(file.name);
   if (!textual || file.size > MAX_TEXT_PREVIEW_BYTES) return "none";
   return mime === "text/markdown" || MARKDOWN_EXT.test(file.name) ? "markdown" : "text";
 }

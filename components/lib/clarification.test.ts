@@ -11,7 +11,9 @@ describe("readClarification", () => {
 
   it("reads a free-text question and option objects", () => {
     expect(readClarification({ question: "Name?" })).toEqual({ question: "Name?", options: [] });
-    expect(readClarification({ question: "Pick", options: [{ label: "One" }, { value: "two" }], context: "why" })).toEqual({
+    expect(
+      readClarification({ question: "Pick", options: [{ label: "One" }, { value: "two" }], context: "why" }),
+    ).toEqual({
       question: "Pick",
       options: ["One", "two"],
       context: "why",

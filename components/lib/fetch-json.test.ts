@@ -5,7 +5,10 @@ import { fetchJson } from "./fetch-json";
 const schema = z.object({ n: z.number() });
 
 function serve(status: number, body: string) {
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(body, { status })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(body, { status })),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());

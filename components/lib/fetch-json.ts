@@ -4,7 +4,11 @@ import type { z } from "zod";
  * GETs JSON and validates it. Failures name the URL and, for a wrong shape, the field; a server's
  * `{error: {code, message}}` body is shown as its message.
  */
-export async function fetchJson<S extends z.ZodType>(url: string, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+export async function fetchJson<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  signal?: AbortSignal,
+): Promise<z.output<S>> {
   const res = await fetch(url, { signal, headers: { accept: "application/json" }, cache: "no-store" });
   const text = await res.text();
   let body: unknown;
@@ -17,7 +21,9 @@ export async function fetchJson<S extends z.ZodType>(url: string, schema: S, sig
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${url}: unexpected response at "${issue?.path.join(".") || "(root)"}": ${issue?.message ?? "invalid"}`);
+    throw new Error(
+      `${url}: unexpected response at "${issue?.path.join(".") || "(root)"}": ${issue?.message ?? "invalid"}`,
+    );
   }
   return parsed.data;
 }

@@ -36,7 +36,12 @@ function apiErrorMessage(message: string): string | null {
   if (!m) return null;
   try {
     const body = JSON.parse(m[2]) as { error?: { message?: unknown } | string; message?: unknown };
-    const text = typeof body.error === "object" && typeof body.error?.message === "string" ? body.error.message : typeof body.message === "string" ? body.message : null;
+    const text =
+      typeof body.error === "object" && typeof body.error?.message === "string"
+        ? body.error.message
+        : typeof body.message === "string"
+          ? body.message
+          : null;
     return text ? `${text} (HTTP ${m[1]})` : null;
   } catch {
     return null;

@@ -31,7 +31,13 @@ describe("readModels", () => {
 });
 
 describe("pickModel", () => {
-  const list = { models: [{ name: "a", label: "A" }, { name: "b", label: "B" }], defaultName: "a" };
+  const list = {
+    models: [
+      { name: "a", label: "A" },
+      { name: "b", label: "B" },
+    ],
+    defaultName: "a",
+  };
   it("keeps a remembered choice that still exists", () => {
     expect(pickModel(list, "b")).toBe("b");
     expect(pickModel(list, "gone")).toBe("a");

@@ -26,7 +26,9 @@ export function readModels(body: z.infer<typeof modelsResponseSchema>): ModelLis
   const named = Array.isArray(body) ? null : (body.default ?? null);
   const models = list.map((m) => ({ name: m.name, label: m.display_name || m.name }));
   const flagged = list.find((m) => m.default)?.name ?? null;
-  const defaultName = [named, flagged, models[0]?.name ?? null].find((n) => n != null && models.some((m) => m.name === n));
+  const defaultName = [named, flagged, models[0]?.name ?? null].find(
+    (n) => n != null && models.some((m) => m.name === n),
+  );
   return { models, defaultName: defaultName ?? null };
 }
 

@@ -34,7 +34,9 @@ describe("subtaskStatus", () => {
   it("follows the progress events before that", () => {
     expect(subtaskStatus("running", false, [])).toBe("running");
     expect(subtaskStatus("running", false, [readSubtaskEvent(done)!])).toBe("running");
-    expect(subtaskStatus("running", false, [readSubtaskEvent({ ...running, status: "error", detail: "boom" })!])).toBe("error");
+    expect(subtaskStatus("running", false, [readSubtaskEvent({ ...running, status: "error", detail: "boom" })!])).toBe(
+      "error",
+    );
     expect(subtaskStatus("stopped", false, [readSubtaskEvent(running)!])).toBe("stopped");
   });
 });

@@ -41,7 +41,11 @@ export type SubtaskStatus = "running" | "done" | "error" | "stopped";
  * The card's status. The tool result decides once it is there; before that the latest progress
  * event does, and a call left without a result after its run ended was stopped.
  */
-export function subtaskStatus(callStatus: CallStatus, hasResult: boolean, events: readonly SubtaskEvent[] = []): SubtaskStatus {
+export function subtaskStatus(
+  callStatus: CallStatus,
+  hasResult: boolean,
+  events: readonly SubtaskEvent[] = [],
+): SubtaskStatus {
   if (hasResult) return callStatus === "ok" ? "done" : "error";
   const last = events.at(-1)?.status;
   if (last === "error") return "error";

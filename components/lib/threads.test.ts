@@ -4,12 +4,22 @@ import { summarizeThreads, withCurrentThread } from "./threads";
 describe("summarizeThreads", () => {
   it("titles by the first human message and sorts newest first", () => {
     const list = summarizeThreads([
-      { thread_id: "old", updated_at: "2026-11-30T10:00:00Z", status: "idle", values: { messages: [{ type: "human", content: "first" }] } },
+      {
+        thread_id: "old",
+        updated_at: "2026-11-30T10:00:00Z",
+        status: "idle",
+        values: { messages: [{ type: "human", content: "first" }] },
+      },
       {
         thread_id: "new",
         updated_at: "2026-11-30T12:00:00Z",
         status: "busy",
-        values: { messages: [{ type: "ai", content: "hi" }, { type: "human", content: [{ type: "text", text: "second\nline" }] }] },
+        values: {
+          messages: [
+            { type: "ai", content: "hi" },
+            { type: "human", content: [{ type: "text", text: "second\nline" }] },
+          ],
+        },
       },
       { thread_id: "empty", created_at: "2026-11-30T11:00:00Z", values: {} },
     ]);

@@ -40,7 +40,10 @@ export function summarizeThreads(threads: readonly ThreadLike[]): ThreadSummary[
  * The list from the server plus the open thread when the search has not caught up with it yet
  * (a thread is tagged with its graph only when its first run starts).
  */
-export function withCurrentThread(list: ThreadSummary[], current: { id: string | null; title?: string }): ThreadSummary[] {
+export function withCurrentThread(
+  list: ThreadSummary[],
+  current: { id: string | null; title?: string },
+): ThreadSummary[] {
   if (!current.id || list.some((t) => t.id === current.id)) return list;
   return [
     { id: current.id, title: ellipsis(current.title ?? "", 60) || "New thread", updatedAt: "", status: "idle" },

@@ -55,7 +55,9 @@ describe("buildTimeline", () => {
   it("does not call a successful result that quotes the phrase blocked", () => {
     expect(isBlockedResult('Error: Tool "x" is deferred and has not been promoted yet', "success")).toBe(false);
     expect(isBlockedResult('Error: Tool "x" is deferred and has not been promoted yet', "error")).toBe(true);
-    expect(isBlockedResult("Error: Tool x_y is deferred and has not been promoted yet. Call tool_search first.", "error")).toBe(true);
+    expect(
+      isBlockedResult("Error: Tool x_y is deferred and has not been promoted yet. Call tool_search first.", "error"),
+    ).toBe(true);
   });
 
   it("says stopped or waiting for unanswered calls when no run is streaming", () => {
@@ -82,7 +84,13 @@ describe("buildTimeline", () => {
     const rows = buildTimeline(
       [
         { type: "system", content: "You are Fawn" },
-        { type: "human", content: [{ type: "text", text: "a" }, { type: "text", text: "b" }] },
+        {
+          type: "human",
+          content: [
+            { type: "text", text: "a" },
+            { type: "text", text: "b" },
+          ],
+        },
       ],
       idle,
     );

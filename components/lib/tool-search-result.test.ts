@@ -27,7 +27,10 @@ describe("parseToolSearchResult", () => {
   });
 
   it("accepts a mix of both shapes and surrounding whitespace", () => {
-    const content = `\n${JSON.stringify([{ type: "function", function: { name: "a" } }, { name: "b", description: "B" }])}\n`;
+    const content = `\n${JSON.stringify([
+      { type: "function", function: { name: "a" } },
+      { name: "b", description: "B" },
+    ])}\n`;
     const result = parseToolSearchResult(content);
     expect(result.kind === "found" && result.tools.map((t) => t.name)).toEqual(["a", "b"]);
   });

@@ -3,11 +3,56 @@ import { inventoryView, toolsInventorySchema, type ToolsInventory } from "./tool
 
 const inv: ToolsInventory = toolsInventorySchema.parse({
   tools: [
-    { name: "tool_search", source: "builtin", server: null, group: null, description: "Find deferred tools", deferred: false, promoted: false, tokens: 80 },
-    { name: "ls", source: "config", server: null, group: "sandbox", description: "List files", deferred: false, promoted: false, tokens: 40 },
-    { name: "memory_read_graph", source: "mcp", server: "memory", group: null, description: "Read the knowledge graph", deferred: true, promoted: true, tokens: 30 },
-    { name: "memory_create_entities", source: "mcp", server: "memory", group: null, description: "Create entities", deferred: true, promoted: false, tokens: 120 },
-    { name: "fs_read_file", source: "mcp", server: "filesystem", group: null, description: "Read a file", deferred: true, promoted: false, tokens: 90 },
+    {
+      name: "tool_search",
+      source: "builtin",
+      server: null,
+      group: null,
+      description: "Find deferred tools",
+      deferred: false,
+      promoted: false,
+      tokens: 80,
+    },
+    {
+      name: "ls",
+      source: "config",
+      server: null,
+      group: "sandbox",
+      description: "List files",
+      deferred: false,
+      promoted: false,
+      tokens: 40,
+    },
+    {
+      name: "memory_read_graph",
+      source: "mcp",
+      server: "memory",
+      group: null,
+      description: "Read the knowledge graph",
+      deferred: true,
+      promoted: true,
+      tokens: 30,
+    },
+    {
+      name: "memory_create_entities",
+      source: "mcp",
+      server: "memory",
+      group: null,
+      description: "Create entities",
+      deferred: true,
+      promoted: false,
+      tokens: 120,
+    },
+    {
+      name: "fs_read_file",
+      source: "mcp",
+      server: "filesystem",
+      group: null,
+      description: "Read a file",
+      deferred: true,
+      promoted: false,
+      tokens: 90,
+    },
   ],
   shadowed: [{ name: "ls", source: "mcp", server: "filesystem", shadowed_by: "config" }],
   mcp_servers: [
@@ -31,7 +76,9 @@ describe("toolsInventorySchema", () => {
   });
 
   it("names the field that is wrong", () => {
-    const result = toolsInventorySchema.safeParse({ tools: [{ name: "x", source: "elsewhere", deferred: true, promoted: false }] });
+    const result = toolsInventorySchema.safeParse({
+      tools: [{ name: "x", source: "elsewhere", deferred: true, promoted: false }],
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].path).toEqual(["tools", 0, "source"]);
   });
@@ -53,7 +100,9 @@ describe("inventoryView", () => {
   });
 
   it("applies promotions from the stream at once and counts their tokens", () => {
-    const v = inventoryView(inv, { live: { catalog_hash: "abcdef0123456789", names: ["memory_read_graph", "fs_read_file"] } });
+    const v = inventoryView(inv, {
+      live: { catalog_hash: "abcdef0123456789", names: ["memory_read_graph", "fs_read_file"] },
+    });
     expect(v.promoted.map((t) => [t.name, t.live])).toEqual([
       ["fs_read_file", true],
       ["memory_read_graph", false],
@@ -83,7 +132,10 @@ describe("inventoryView", () => {
   });
 
   it("reports a stale promotion", () => {
-    const stale = { ...inv, thread: { thread_id: "t1", promoted: ["memory_read_graph"], promoted_hash: "1111", stale: true } };
+    const stale = {
+      ...inv,
+      thread: { thread_id: "t1", promoted: ["memory_read_graph"], promoted_hash: "1111", stale: true },
+    };
     expect(inventoryView(stale).stale).toEqual({ names: ["memory_read_graph"], promotedHash: "1111" });
   });
 

@@ -16,7 +16,14 @@ const toolSchema = z.object({
 export const toolsInventorySchema = z.object({
   tools: z.array(toolSchema),
   shadowed: z
-    .array(z.object({ name: z.string(), source: z.string(), server: z.string().nullable().default(null), shadowed_by: z.string() }))
+    .array(
+      z.object({
+        name: z.string(),
+        source: z.string(),
+        server: z.string().nullable().default(null),
+        shadowed_by: z.string(),
+      }),
+    )
     .default([]),
   mcp_servers: z
     .array(
@@ -40,7 +47,9 @@ export const toolsInventorySchema = z.object({
     })
     .nullable()
     .default(null),
-  tokens: z.object({ bound_next_call: z.number(), all_bound: z.number() }).default({ bound_next_call: 0, all_bound: 0 }),
+  tokens: z
+    .object({ bound_next_call: z.number(), all_bound: z.number() })
+    .default({ bound_next_call: 0, all_bound: 0 }),
   /** A config edit or rebuild that failed; the previous configuration stays in force. */
   error: z.string().nullable().default(null),
   warnings: z.array(z.string()).default([]),
@@ -92,7 +101,7 @@ export interface ViewOptions {
 
 function matches(filter: string, ...fields: (string | null)[]): boolean {
   if (!filter) return true;
-  return fields.some((f) => f != null && f.toLowerCase().includes(filter));
+  return fields.some((f) => f?.toLowerCase().includes(filter));
 }
 
 export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): InventoryView {
@@ -143,7 +152,8 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
     shadowed: inv.shadowed.filter((s) => matches(filter, s.name, s.source, s.server, s.shadowed_by)),
     stale: thread?.stale ? { names: thread.promoted, promotedHash: thread.promoted_hash } : null,
     tokens: {
-      nextCall: (sameThread ? inv.tokens.bound_next_call : inv.tokens.bound_next_call - promotedTokens(inv)) + liveExtraTokens,
+      nextCall:
+        (sameThread ? inv.tokens.bound_next_call : inv.tokens.bound_next_call - promotedTokens(inv)) + liveExtraTokens,
       allBound: inv.tokens.all_bound,
     },
     counts: {

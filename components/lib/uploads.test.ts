@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { formatBytes, mergePending, splitUploadedFiles, uploadFiles, uploadedFilesBlock, withUploadedFiles } from "./uploads";
+import {
+  formatBytes,
+  mergePending,
+  splitUploadedFiles,
+  uploadFiles,
+  uploadedFilesBlock,
+  withUploadedFiles,
+} from "./uploads";
 
 const saved = [
   { path: "/mnt/user-data/uploads/report.csv", size: 2150 },
@@ -17,7 +24,9 @@ describe("formatBytes", () => {
 
 describe("the uploaded_files block", () => {
   it("lists one saved file a line", () => {
-    expect(uploadedFilesBlock(saved.slice(0, 1))).toBe("<uploaded_files>\n/mnt/user-data/uploads/report.csv (2.1 KB)\n</uploaded_files>");
+    expect(uploadedFilesBlock(saved.slice(0, 1))).toBe(
+      "<uploaded_files>\n/mnt/user-data/uploads/report.csv (2.1 KB)\n</uploaded_files>",
+    );
   });
 
   it("is appended after the person's text, or stands alone", () => {
@@ -52,7 +61,9 @@ describe("uploadFiles", () => {
     const fetchImpl = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
       const form = init?.body as FormData;
       const names = form.getAll("file").map((f) => (f as File).name);
-      return Response.json({ files: names.map((n) => ({ path: `/mnt/user-data/uploads/${n}`, name: n, size: 2, mime: "text/plain" })) });
+      return Response.json({
+        files: names.map((n) => ({ path: `/mnt/user-data/uploads/${n}`, name: n, size: 2, mime: "text/plain" })),
+      });
     });
     const out = await uploadFiles("t 1", [file("a.txt"), file("b.txt")], fetchImpl as typeof fetch);
     expect(fetchImpl.mock.calls[0][0]).toBe("/api/files/t%201/uploads");
@@ -61,7 +72,10 @@ describe("uploadFiles", () => {
 
   it("names the files and gives the server's message on refusal", async () => {
     const fetchImpl = async () =>
-      Response.json({ error: { code: "payload_too_large", message: 'file "big.bin" is 30 MB, over the 25 MB limit for uploads' } }, { status: 413 });
+      Response.json(
+        { error: { code: "payload_too_large", message: 'file "big.bin" is 30 MB, over the 25 MB limit for uploads' } },
+        { status: 413 },
+      );
     await expect(uploadFiles("t1", [file("big.bin"), file("a.txt")], fetchImpl as typeof fetch)).rejects.toThrow(
       'Upload of "big.bin", "a.txt" failed: file "big.bin" is 30 MB, over the 25 MB limit for uploads (payload_too_large)',
     );
@@ -71,9 +85,13 @@ describe("uploadFiles", () => {
     const down = async () => {
       throw new TypeError("Failed to fetch");
     };
-    await expect(uploadFiles("t1", [file("a.txt")], down as typeof fetch)).rejects.toThrow('Upload of "a.txt" failed: Failed to fetch');
+    await expect(uploadFiles("t1", [file("a.txt")], down as typeof fetch)).rejects.toThrow(
+      'Upload of "a.txt" failed: Failed to fetch',
+    );
     const html = async () => new Response("<html>502</html>", { status: 502 });
-    await expect(uploadFiles("t1", [file("a.txt")], html as typeof fetch)).rejects.toThrow('Upload of "a.txt" failed: HTTP 502, not JSON');
+    await expect(uploadFiles("t1", [file("a.txt")], html as typeof fetch)).rejects.toThrow(
+      'Upload of "a.txt" failed: HTTP 502, not JSON',
+    );
   });
 
   it("sends nothing for no files", async () => {

@@ -83,7 +83,11 @@ export function uploadUrl(threadId: string): string {
  * before saving any, so a failure means none was saved; the error names the files and carries the
  * server's message (which names the offending one when it can).
  */
-export async function uploadFiles(threadId: string, files: readonly File[], fetchImpl: typeof fetch = fetch): Promise<UploadedFile[]> {
+export async function uploadFiles(
+  threadId: string,
+  files: readonly File[],
+  fetchImpl: typeof fetch = fetch,
+): Promise<UploadedFile[]> {
   if (files.length === 0) return [];
   const form = new FormData();
   for (const f of files) form.append("file", f, f.name);
@@ -103,7 +107,11 @@ export async function uploadFiles(threadId: string, files: readonly File[], fetc
   }
   if (!res.ok) {
     const err = errorBody.safeParse(body);
-    throw failed(err.success ? `${err.data.error.message}${err.data.error.code ? ` (${err.data.error.code})` : ""}` : `HTTP ${res.status}`);
+    throw failed(
+      err.success
+        ? `${err.data.error.message}${err.data.error.code ? ` (${err.data.error.code})` : ""}`
+        : `HTTP ${res.status}`,
+    );
   }
   const parsed = uploadResponse.safeParse(body);
   if (!parsed.success) {

@@ -17,7 +17,16 @@ export interface ThreadListProps {
 }
 
 /** The person's conversations with the lead agent: start one, switch, delete. */
-export function ThreadList({ threads, currentId, error, onNew, onSelect, onDelete, onClose, className = "" }: ThreadListProps) {
+export function ThreadList({
+  threads,
+  currentId,
+  error,
+  onNew,
+  onSelect,
+  onDelete,
+  onClose,
+  className = "",
+}: ThreadListProps) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const now = useMinute();
   return (
@@ -28,7 +37,12 @@ export function ThreadList({ threads, currentId, error, onNew, onSelect, onDelet
           Fawn
         </div>
         {onClose && (
-          <button type="button" onClick={onClose} aria-label="Close threads" className="ml-auto rounded p-1 text-stone-500 hover:bg-stone-100 md:hidden">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label="Close threads"
+            className="ml-auto rounded p-1 text-stone-500 hover:bg-stone-100 md:hidden"
+          >
             <CloseIcon />
           </button>
         )}
@@ -67,9 +81,15 @@ export function ThreadList({ threads, currentId, error, onNew, onSelect, onDelet
                 className="min-w-0 flex-1 px-2 py-1.5 text-left"
               >
                 <div className="flex items-center gap-1.5">
-                  {t.status === "busy" && <span className="h-1.5 w-1.5 shrink-0 animate-pulse rounded-full bg-amber-500" title="running" />}
-                  {t.status === "interrupted" && <span className="h-1.5 w-1.5 shrink-0 rounded-full bg-sky-500" title="waiting for an answer" />}
-                  {t.status === "error" && <span className="h-1.5 w-1.5 shrink-0 rounded-full bg-red-500" title="last run failed" />}
+                  {t.status === "busy" && (
+                    <span className="h-1.5 w-1.5 shrink-0 animate-pulse rounded-full bg-amber-500" title="running" />
+                  )}
+                  {t.status === "interrupted" && (
+                    <span className="h-1.5 w-1.5 shrink-0 rounded-full bg-sky-500" title="waiting for an answer" />
+                  )}
+                  {t.status === "error" && (
+                    <span className="h-1.5 w-1.5 shrink-0 rounded-full bg-red-500" title="last run failed" />
+                  )}
                   <span data-testid="thread-title" className="truncate text-sm">
                     {t.title}
                   </span>
@@ -89,7 +109,12 @@ export function ThreadList({ threads, currentId, error, onNew, onSelect, onDelet
                   >
                     Delete
                   </button>
-                  <button type="button" onClick={() => setConfirming(null)} aria-label="Keep the thread" className="rounded p-0.5 text-stone-500 hover:bg-stone-200">
+                  <button
+                    type="button"
+                    onClick={() => setConfirming(null)}
+                    aria-label="Keep the thread"
+                    className="rounded p-0.5 text-stone-500 hover:bg-stone-200"
+                  >
                     <CloseIcon width={12} height={12} />
                   </button>
                 </span>

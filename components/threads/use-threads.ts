@@ -16,6 +16,7 @@ export function useThreads(client: Client, reloadKey: string) {
   const [error, setError] = useState<string | null>(null);
   const [manual, setManual] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey and manual are re-fetch triggers
   useEffect(() => {
     const ac = new AbortController();
     client.threads

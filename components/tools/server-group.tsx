@@ -40,7 +40,10 @@ export function ServerGroup({ view, filtering }: { view: ServerView; filtering: 
             </span>
           </span>
           <span className="flex items-baseline gap-2 text-[11px]">
-            <span data-testid="mcp-server-status" className={server.status === "failed" ? "text-red-700" : "text-stone-500"}>
+            <span
+              data-testid="mcp-server-status"
+              className={server.status === "failed" ? "text-red-700" : "text-stone-500"}
+            >
               {status.label}
               {server.transport ? ` · ${server.transport}` : ""}
             </span>

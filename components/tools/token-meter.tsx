@@ -13,6 +13,7 @@ export function TokenMeter({ nextCall, allBound }: { nextCall: number; allBound:
           <span className="text-stone-400"> / {allBound.toLocaleString("en-US")}</span>
         </span>
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: <meter> cannot be styled as this bar in every browser */}
       <div
         className="h-2 overflow-hidden rounded-full bg-stone-200"
         role="meter"

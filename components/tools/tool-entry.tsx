@@ -19,14 +19,20 @@ export function ToolEntryRow({ tool, showServer = false }: { tool: ToolEntry; sh
         <span
           aria-hidden="true"
           className={`h-1.5 w-1.5 shrink-0 rounded-full ${
-            tool.state === "promoted" ? "bg-emerald-500" : tool.state === "bound" ? "bg-fawn-500" : "border border-stone-400"
+            tool.state === "promoted"
+              ? "bg-emerald-500"
+              : tool.state === "bound"
+                ? "bg-fawn-500"
+                : "border border-stone-400"
           }`}
         />
         <code className={`truncate font-mono text-xs ${tool.state === "deferred" ? "" : "font-medium text-stone-900"}`}>
           {tool.name}
         </code>
         {tag && <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-600">{tag}</span>}
-        {tool.group && <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-500">{tool.group}</span>}
+        {tool.group && (
+          <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-500">{tool.group}</span>
+        )}
         <span className="ml-auto shrink-0 font-mono text-[10px] tabular-nums text-stone-400">{tool.tokens} tok</span>
       </div>
       {tool.description && <div className="truncate pl-3.5 text-[11px] text-stone-500">{tool.description}</div>}

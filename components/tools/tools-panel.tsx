@@ -40,8 +40,8 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
         <h2 className="text-sm font-semibold">Tools</h2>
         {view && (
           <span data-testid="tool-counts" className="text-xs text-stone-500">
-            <span className="text-emerald-700">{view.counts.promoted} promoted</span> · {view.counts.deferred} deferred ·{" "}
-            {view.counts.total} total
+            <span className="text-emerald-700">{view.counts.promoted} promoted</span> · {view.counts.deferred} deferred
+            · {view.counts.total} total
           </span>
         )}
         <button
@@ -67,12 +67,20 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
 
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto px-4 py-3">
         {inventory.error && (
-          <p data-testid="tools-error" role="alert" className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800">
+          <p
+            data-testid="tools-error"
+            role="alert"
+            className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800"
+          >
             {inventory.error}
           </p>
         )}
         {data?.error && (
-          <p data-testid="config-error" role="alert" className="break-words rounded bg-amber-50 px-2 py-1.5 text-xs text-amber-900">
+          <p
+            data-testid="config-error"
+            role="alert"
+            className="break-words rounded bg-amber-50 px-2 py-1.5 text-xs text-amber-900"
+          >
             The newest configuration could not be loaded, so the previous one stays in force: {data.error}
           </p>
         )}
@@ -81,7 +89,9 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
             <summary>{data.warnings.length} warning(s) from tool assembly</summary>
             <ul className="mt-1 list-disc space-y-0.5 pl-4">
               {data.warnings.map((w) => (
-                <li key={w} className="break-words">{w}</li>
+                <li key={w} className="break-words">
+                  {w}
+                </li>
               ))}
             </ul>
           </details>
@@ -100,7 +110,9 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                 </span>
                 <span data-testid="tool-search-setting">
                   tool_search{" "}
-                  {data.tool_search.enabled ? `on · up to ${data.tool_search.max_results} per search` : "off: every tool is bound"}
+                  {data.tool_search.enabled
+                    ? `on · up to ${data.tool_search.max_results} per search`
+                    : "off: every tool is bound"}
                 </span>
               </div>
             </div>
@@ -116,7 +128,10 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
             />
 
             {view.stale && (
-              <div data-testid="stale-promotion" className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+              <div
+                data-testid="stale-promotion"
+                className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900"
+              >
                 <div className="font-semibold">Stale promotions</div>
                 This thread promoted{" "}
                 {view.stale.names.map((n, i) => (
@@ -125,9 +140,9 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                     <code className="font-mono line-through">{n}</code>
                   </span>
                 ))}{" "}
-                under catalog <code className="font-mono">{view.stale.promotedHash ?? "?"}</code>, but the catalog is now{" "}
-                <code className="font-mono">{data.catalog_hash ?? "none"}</code>. They are not bound; the model has to search
-                again.
+                under catalog <code className="font-mono">{view.stale.promotedHash ?? "?"}</code>, but the catalog is
+                now <code className="font-mono">{data.catalog_hash ?? "none"}</code>. They are not bound; the model has
+                to search again.
               </div>
             )}
 
@@ -167,7 +182,9 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                   ))}
                 </div>
               ) : (
-                <p className="text-xs text-stone-500">{filtering ? "No server matches." : "No MCP servers configured."}</p>
+                <p className="text-xs text-stone-500">
+                  {filtering ? "No server matches." : "No MCP servers configured."}
+                </p>
               )}
             </Section>
 
@@ -175,7 +192,12 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
               <Section title={`Shadowed duplicates (${view.shadowed.length})`} testId="shadowed-section">
                 <ul className="space-y-1 rounded-lg border border-stone-200 bg-white p-2 text-xs">
                   {view.shadowed.map((s, i) => (
-                    <li key={`${s.name}-${s.source}-${s.server ?? ""}-${i}`} data-testid="shadowed-tool" data-tool-name={s.name}>
+                    <li
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a name can be shadowed twice by the same source
+                      key={`${s.name}-${s.source}-${s.server ?? ""}-${i}`}
+                      data-testid="shadowed-tool"
+                      data-tool-name={s.name}
+                    >
                       <code className="font-mono text-stone-500 line-through">{s.name}</code>{" "}
                       <span className="text-stone-500">
                         from {s.source}

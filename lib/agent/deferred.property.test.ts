@@ -22,7 +22,10 @@ describe("property: through the agent, only promoted deferred tools ever run", (
   it("holds for 40 random multi-step runs", async () => {
     const runtime = await rt.get();
     const spies = Object.fromEntries(
-      Object.keys(TARGETS).map((name) => [name, vi.spyOn(runtime.built.tools.find((t) => t.tool.name === name)!.tool, "invoke")]),
+      Object.keys(TARGETS).map((name) => [
+        name,
+        vi.spyOn(runtime.built.tools.find((t) => t.tool.name === name)!.tool, "invoke"),
+      ]),
     );
     for (let seed = 1; seed <= 40; seed++) {
       const rnd = prng(seed * 7919);

@@ -34,7 +34,10 @@ export interface Inventory {
 }
 
 /** The tool inventory: derived from the built agent and a thread's promoted state, never stored. */
-export function buildInventory(runtime: AgentRuntime, thread?: { id: string; promoted: Promoted | undefined }): Inventory {
+export function buildInventory(
+  runtime: AgentRuntime,
+  thread?: { id: string; promoted: Promoted | undefined },
+): Inventory {
   const { built } = runtime;
   const hash = built.setup.catalog?.hash ?? null;
   const promoted = new Set(thread ? promotedUnder(thread.promoted, hash) : []);
@@ -52,7 +55,8 @@ export function buildInventory(runtime: AgentRuntime, thread?: { id: string; pro
         thread_id: thread.id,
         promoted: [...promoted],
         promoted_hash: thread.promoted?.catalog_hash ?? null,
-        stale: !!thread.promoted?.catalog_hash && thread.promoted.catalog_hash !== hash && thread.promoted.names.length > 0,
+        stale:
+          !!thread.promoted?.catalog_hash && thread.promoted.catalog_hash !== hash && thread.promoted.names.length > 0,
       }
     : null;
   return {

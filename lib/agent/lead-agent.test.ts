@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { HumanMessage } from "@langchain/core/messages";
+import type { HumanMessage } from "@langchain/core/messages";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createDemoFetch, type FetchLike } from "@/lib/models/demo/fetch";
 import { recordingFetch, scriptedFetch } from "@/lib/models/demo/recording";
@@ -44,8 +44,16 @@ describe("lead agent with deferred MCP tools (real ChatOpenAI → demo endpoint,
     expect(promoted.length).toBeLessThanOrEqual(5);
     // Bound after the search: exactly the non-deferred tools plus what tool_search promoted, nothing else.
     expect(bound[promotedAt]).toEqual([...new Set([...NON_DEFERRED, ...promoted])].sort());
-    expect(bound.slice(0, promotedAt).flat().filter((n) => n.startsWith("everything_"))).toEqual([]);
-    expect(events.find((e) => e.type === "tool_result" && e.name === "everything_echo")).toMatchObject({ status: "success", content: "Echo: hello deferred" });
+    expect(
+      bound
+        .slice(0, promotedAt)
+        .flat()
+        .filter((n) => n.startsWith("everything_")),
+    ).toEqual([]);
+    expect(events.find((e) => e.type === "tool_result" && e.name === "everything_echo")).toMatchObject({
+      status: "success",
+      content: "Echo: hello deferred",
+    });
   });
 
   it("promotions persist across a new process on the same SQLite file, and never reach another thread", async () => {
@@ -76,15 +84,28 @@ describe("lead agent with deferred MCP tools (real ChatOpenAI → demo endpoint,
     expect(spy).not.toHaveBeenCalled();
     const result = events.find((e) => e.type === "tool_result");
     expect(result).toMatchObject({ name: "everything_get-sum", status: "error" });
-    expect((result as { content: string }).content).toMatch(/is deferred and has not been promoted yet\. Call tool_search first/);
+    expect((result as { content: string }).content).toMatch(
+      /is deferred and has not been promoted yet\. Call tool_search first/,
+    );
   });
 
   it("a changed catalog hash hides old promotions", async () => {
     // Same thread file, but the server now exposes its tools under another prefix: a different catalog.
-    const changed = tempConfig({ dir: paths.dir, servers: { everything: { ...JSON.parse(fs.readFileSync(paths.extensions, "utf8")).mcpServers.everything, description: "same server, new hash?" } } });
+    const changed = tempConfig({
+      dir: paths.dir,
+      servers: {
+        everything: {
+          ...JSON.parse(fs.readFileSync(paths.extensions, "utf8")).mcpServers.everything,
+          description: "same server, new hash?",
+        },
+      },
+    });
     const { rt: same } = start(changed);
     const h1 = (await same.get()).built.setup.catalog?.hash;
-    const renamed = tempConfig({ dir: paths.dir, servers: { every: JSON.parse(fs.readFileSync(paths.extensions, "utf8")).mcpServers.everything } });
+    const renamed = tempConfig({
+      dir: paths.dir,
+      servers: { every: JSON.parse(fs.readFileSync(paths.extensions, "utf8")).mcpServers.everything },
+    });
     const { rt, rec } = start(renamed);
     const runtime = await rt.get();
     expect(runtime.built.setup.catalog?.hash).not.toBe(h1);
@@ -101,7 +122,9 @@ describe("lead agent with deferred MCP tools (real ChatOpenAI → demo endpoint,
     expect(rec.requests.at(-1)?.model).toBe("other-demo");
     const events: TurnEvent[] = [];
     await runTurn(runtime, { message: "hello", threadId: "t-model", modelName: "nope" }, (e) => events.push(e));
-    expect(events.find((e) => e.type === "error")).toMatchObject({ message: expect.stringContaining('unknown model "nope"') });
+    expect(events.find((e) => e.type === "error")).toMatchObject({
+      message: expect.stringContaining('unknown model "nope"'),
+    });
   });
 
   it("without MCP tools there is no tool_search and no deferred section", async () => {
@@ -124,8 +147,12 @@ describe("interrupt", () => {
     const { rt } = start(tempConfig({ servers: {} }));
     const runtime = await rt.get();
     const events: TurnEvent[] = [];
-    await runTurn(runtime, { message: "ask me which format I want: pdf or html", threadId: "t-ask" }, (e) => events.push(e));
-    expect(events.find((e) => e.type === "interrupt")).toMatchObject({ value: { question: "Which do you want: pdf or html?", options: ["pdf", "html"] } });
+    await runTurn(runtime, { message: "ask me which format I want: pdf or html", threadId: "t-ask" }, (e) =>
+      events.push(e),
+    );
+    expect(events.find((e) => e.type === "interrupt")).toMatchObject({
+      value: { question: "Which do you want: pdf or html?", options: ["pdf", "html"] },
+    });
     const { Command } = await import("@langchain/langgraph");
     const out = await runtime.graph.invoke(new Command({ resume: "pdf" }), { configurable: { thread_id: "t-ask" } });
     const last = (out as { messages: HumanMessage[] }).messages.at(-1);
@@ -155,18 +182,27 @@ describe("subagent limits", () => {
     // The scripted model asks for two tasks at once, then answers "done" (the subagents get "done" too).
     const twoTasks = () =>
       scriptedFetch([
-        { content: "", toolCalls: [0, 1].map((i) => ({ name: "task", args: { description: `t${i}`, prompt: "hello" } })) },
+        {
+          content: "",
+          toolCalls: [0, 1].map((i) => ({ name: "task", args: { description: `t${i}`, prompt: "hello" } })),
+        },
         { content: "done", toolCalls: [] },
       ]);
     let current = twoTasks();
-    const { rt } = start(tempConfig({ servers: {}, extraYaml: "subagents:\n  enabled: true\n  max_per_run: 1\n" }), recordingFetch((i, init) => current(i, init)));
+    const { rt } = start(
+      tempConfig({ servers: {}, extraYaml: "subagents:\n  enabled: true\n  max_per_run: 1\n" }),
+      recordingFetch((i, init) => current(i, init)),
+    );
     for (const run of [1, 2]) {
       current = twoTasks();
       const events: TurnEvent[] = [];
       await runTurn(await rt.get(), { message: "go", threadId: "t-limits" }, (e) => events.push(e));
       const results = events.filter((e) => e.type === "tool_result" && e.name === "task") as Array<{ content: string }>;
       expect(results, `run ${run}`).toHaveLength(2);
-      expect(results.filter((r) => /limit of 1 tasks per run/.test(r.content)), `run ${run}`).toHaveLength(1);
+      expect(
+        results.filter((r) => /limit of 1 tasks per run/.test(r.content)),
+        `run ${run}`,
+      ).toHaveLength(1);
     }
   });
 });
@@ -178,15 +214,27 @@ describe("hybrid tool search wiring", () => {
       const body = JSON.parse(String(init?.body)) as { input: string[] | string };
       const inputs = Array.isArray(body.input) ? body.input : [body.input];
       seen.push(String(input));
-      const data = inputs.map((t, index) => ({ object: "embedding", index, embedding: [t.length % 7, 1, t.includes("echo") ? 5 : 0] }));
-      return new Response(JSON.stringify({ object: "list", data, model: "m", usage: { prompt_tokens: 1, total_tokens: 1 } }), { headers: { "content-type": "application/json" } });
+      const data = inputs.map((t, index) => ({
+        object: "embedding",
+        index,
+        embedding: [t.length % 7, 1, t.includes("echo") ? 5 : 0],
+      }));
+      return new Response(
+        JSON.stringify({ object: "list", data, model: "m", usage: { prompt_tokens: 1, total_tokens: 1 } }),
+        { headers: { "content-type": "application/json" } },
+      );
     };
-    const paths = tempConfig({ extraYaml: "tool_search:\n  embeddings:\n    enabled: true\n    base_url: http://embeddings.test/v1\n    model: m\n" });
+    const paths = tempConfig({
+      extraYaml:
+        "tool_search:\n  embeddings:\n    enabled: true\n    base_url: http://embeddings.test/v1\n    model: m\n",
+    });
     const rt = new FawnRuntime({ ...paths, models: { fetch: createDemoFetch(), embeddingsFetch } });
     runtimes.push(rt);
     const events = await turn(rt, 'echo "hybrid"', "t-hybrid");
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen[0]).toBe("http://embeddings.test/v1/embeddings");
-    expect(events.find((e) => e.type === "tool_result" && e.name === "everything_echo")).toMatchObject({ content: "Echo: hybrid" });
+    expect(events.find((e) => e.type === "tool_result" && e.name === "everything_echo")).toMatchObject({
+      content: "Echo: hybrid",
+    });
   });
 });

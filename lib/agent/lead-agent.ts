@@ -41,7 +41,9 @@ export interface BuildOptions {
 }
 
 /** The three sources, merged: configured > built-in > MCP. */
-export async function gatherTools(opts: BuildOptions): Promise<{ tools: ToolRecord[]; shadowed: ShadowedTool[]; warnings: string[] }> {
+export async function gatherTools(
+  opts: BuildOptions,
+): Promise<{ tools: ToolRecord[]; shadowed: ShadowedTool[]; warnings: string[] }> {
   const { app, paths, baseDir } = opts.config;
   const warnings: string[] = [];
   const configured: ToolRecord[] = [];
@@ -65,11 +67,18 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   const { app } = opts.config;
   const kit: SubagentKit = {};
   const subagentRunner =
-    opts.subagentRunner ?? createSubagentRunner(kit, { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run });
+    opts.subagentRunner ??
+    createSubagentRunner(kit, { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run });
   const gathered = await gatherTools({ ...opts, subagentRunner });
   const emb = app.tool_search.embeddings;
-  const hybrid = emb?.enabled ? { embeddings: createEmbeddings(emb, { fetch: opts.models?.embeddingsFetch }), weight: emb.weight } : undefined;
-  const setup = buildDeferredSetup(gathered.tools, { enabled: app.tool_search.enabled, maxResults: app.tool_search.max_results, hybrid });
+  const hybrid = emb?.enabled
+    ? { embeddings: createEmbeddings(emb, { fetch: opts.models?.embeddingsFetch }), weight: emb.weight }
+    : undefined;
+  const setup = buildDeferredSetup(gathered.tools, {
+    enabled: app.tool_search.enabled,
+    maxResults: app.tool_search.max_results,
+    hybrid,
+  });
   assertFailClosed(gathered.tools, app.tool_search.enabled, setup);
 
   let tools = gathered.tools;
@@ -77,9 +86,18 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   if (setup.toolSearch) {
     // tool_search is reserved while deferral is on: anything else of that name would break the design.
     for (const t of tools.filter((r) => r.tool.name === setup.toolSearch?.name)) {
-      shadowed.push({ name: t.tool.name, source: t.source, server: t.server, shadowed_by: "builtin", shadowed_by_server: null });
+      shadowed.push({
+        name: t.tool.name,
+        source: t.source,
+        server: t.server,
+        shadowed_by: "builtin",
+        shadowed_by_server: null,
+      });
     }
-    tools = [...tools.filter((r) => r.tool.name !== setup.toolSearch?.name), { tool: setup.toolSearch, source: "builtin", server: null, group: null }];
+    tools = [
+      ...tools.filter((r) => r.tool.name !== setup.toolSearch?.name),
+      { tool: setup.toolSearch, source: "builtin", server: null, group: null },
+    ];
   }
 
   const models = new Map<string, BaseChatModel>();

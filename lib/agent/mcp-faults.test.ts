@@ -22,7 +22,11 @@ fs.writeFileSync(toolsFile, JSON.stringify([{ name: "alpha" }, { name: "beta" }]
 let current: FetchLike = scriptedFetch([{ content: "hi", toolCalls: [] }]);
 const rt = new FawnRuntime({
   ...tempConfig({
-    servers: { cr: fixture("crash_on_call"), hg: fixture("hang_on_call", { tool_call_timeout: 1 }), ch: fixture("changing", { env: { TOOLS_FILE: toolsFile } }) },
+    servers: {
+      cr: fixture("crash_on_call"),
+      hg: fixture("hang_on_call", { tool_call_timeout: 1 }),
+      ch: fixture("changing", { env: { TOOLS_FILE: toolsFile } }),
+    },
   }),
   models: { fetch: (i, init) => current(i, init) },
 });
@@ -36,7 +40,12 @@ async function scriptedTurn(threadId: string, tool: string, args: Record<string,
   ]);
   const events: TurnEvent[] = [];
   const { ok } = await runTurn(await rt.get(), { message: "go", threadId }, (e) => events.push(e));
-  return { ok, result: events.find((e) => e.type === "tool_result" && e.name === tool) as Extract<TurnEvent, { type: "tool_result" }> | undefined };
+  return {
+    ok,
+    result: events.find((e) => e.type === "tool_result" && e.name === tool) as
+      | Extract<TurnEvent, { type: "tool_result" }>
+      | undefined,
+  };
 }
 
 describe("MCP faults under the agent", () => {
@@ -64,7 +73,13 @@ describe("MCP faults under the agent", () => {
     expect(first.result?.status).toBe("success");
     const before = await rt.get();
     const oldHash = before.built.setup.catalog?.hash;
-    fs.writeFileSync(toolsFile, JSON.stringify([{ name: "alpha", inputSchema: { type: "object", properties: { x: { type: "string" } } } }, { name: "beta" }]));
+    fs.writeFileSync(
+      toolsFile,
+      JSON.stringify([
+        { name: "alpha", inputSchema: { type: "object", properties: { x: { type: "string" } } } },
+        { name: "beta" },
+      ]),
+    );
     let after = before;
     for (let i = 0; i < 50 && after.built.setup.catalog?.hash === oldHash; i++) {
       await new Promise((r) => setTimeout(r, 100));

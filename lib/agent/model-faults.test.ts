@@ -31,8 +31,10 @@ async function expectThreadStillWorks(threadId: string, messagesBefore: number) 
   expect(next.events.at(-1)).toMatchObject({ type: "done" });
 }
 
-const status = (code: number, body: unknown, headers: Record<string, string> = {}): FetchLike => async () =>
-  new Response(JSON.stringify(body), { status: code, headers: { "content-type": "application/json", ...headers } });
+const status =
+  (code: number, body: unknown, headers: Record<string, string> = {}): FetchLike =>
+  async () =>
+    new Response(JSON.stringify(body), { status: code, headers: { "content-type": "application/json", ...headers } });
 
 describe("model endpoint faults", () => {
   it("connection refused", async () => {
@@ -64,7 +66,10 @@ describe("model endpoint faults", () => {
   it("a stream cut mid-answer", async () => {
     current = async (_input, init) => {
       const req = ChatRequestSchema.parse(JSON.parse(String(init?.body)));
-      const chunks = completionChunks(req, { content: "This answer will be cut off before it ends, sadly.", toolCalls: [] }).slice(0, 4);
+      const chunks = completionChunks(req, {
+        content: "This answer will be cut off before it ends, sadly.",
+        toolCalls: [],
+      }).slice(0, 4);
       const enc = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
@@ -81,7 +86,7 @@ describe("model endpoint faults", () => {
   });
 
   it("a tool call with invalid JSON arguments is recovered from", async () => {
-    current = async (input, init) => {
+    current = async (_input, init) => {
       const req = ChatRequestSchema.parse(JSON.parse(String(init?.body)));
       const body = completionChunks(req, { content: "", toolCalls: [{ name: "ask_clarification", args: {} }] })
         .join("")
@@ -91,7 +96,9 @@ describe("model endpoint faults", () => {
     const r = await turn("f-badjson", "hello");
     // Either the run ends cleanly (the malformed call is dropped as invalid) or with a clear error; never a crash.
     if (!r.ok) expect(r.error?.message).toBeTruthy();
-    expect(r.events.some((e) => e.type === "tool_result" && e.name === "ask_clarification" && e.status === "success")).toBe(false);
+    expect(
+      r.events.some((e) => e.type === "tool_result" && e.name === "ask_clarification" && e.status === "success"),
+    ).toBe(false);
     await expectThreadStillWorks("f-badjson", 1);
   });
 

@@ -24,11 +24,17 @@ type NodeUpdate = { messages?: BaseMessage[]; promoted?: { catalog_hash: string 
 
 function textOf(content: BaseMessage["content"]): string {
   if (typeof content === "string") return content;
-  return content.map((b) => (typeof b === "object" && b && "text" in b && typeof b.text === "string" ? b.text : "")).join("");
+  return content
+    .map((b) => (typeof b === "object" && b && "text" in b && typeof b.text === "string" ? b.text : ""))
+    .join("");
 }
 
 /** Run one turn of the lead agent on a thread, reporting what happens as it happens. */
-export async function runTurn(runtime: AgentRuntime, input: TurnInput, onEvent: (e: TurnEvent) => void): Promise<{ threadId: string; ok: boolean }> {
+export async function runTurn(
+  runtime: AgentRuntime,
+  input: TurnInput,
+  onEvent: (e: TurnEvent) => void,
+): Promise<{ threadId: string; ok: boolean }> {
   const threadId = input.threadId ?? randomUUID();
   const config = {
     configurable: { thread_id: threadId, ...(input.modelName ? { model_name: input.modelName } : {}) },
@@ -46,7 +52,10 @@ export async function runTurn(runtime: AgentRuntime, input: TurnInput, onEvent: 
     return { threadId, ok: false };
   }
   try {
-    const stream = await runtime.graph.stream({ messages: [new HumanMessage(input.message)] }, { ...config, streamMode: ["messages", "updates"] });
+    const stream = await runtime.graph.stream(
+      { messages: [new HumanMessage(input.message)] },
+      { ...config, streamMode: ["messages", "updates"] },
+    );
     for await (const [mode, payload] of stream as AsyncIterable<[string, unknown]>) {
       if (mode === "messages") {
         const [msg] = payload as [BaseMessage, unknown];
@@ -66,15 +75,22 @@ export async function runTurn(runtime: AgentRuntime, input: TurnInput, onEvent: 
         }
         // A node that returned several Commands (parallel tool calls) reports a list of updates.
         for (const u of (Array.isArray(update) ? update : [update]) as NodeUpdate[]) {
-        for (const m of u?.messages ?? []) {
-          if (ToolMessage.isInstance(m)) {
-            onEvent({ type: "tool_result", id: m.tool_call_id, name: m.name ?? "", status: m.status === "error" ? "error" : "success", content: textOf(m.content) });
-          } else if ("tool_calls" in m && Array.isArray(m.tool_calls)) {
-            for (const c of m.tool_calls) onEvent({ type: "tool_call", id: c.id ?? "", name: c.name, args: c.args });
-            answer = textOf(m.content);
+          for (const m of u?.messages ?? []) {
+            if (ToolMessage.isInstance(m)) {
+              onEvent({
+                type: "tool_result",
+                id: m.tool_call_id,
+                name: m.name ?? "",
+                status: m.status === "error" ? "error" : "success",
+                content: textOf(m.content),
+              });
+            } else if ("tool_calls" in m && Array.isArray(m.tool_calls)) {
+              for (const c of m.tool_calls) onEvent({ type: "tool_call", id: c.id ?? "", name: c.name, args: c.args });
+              answer = textOf(m.content);
+            }
           }
-        }
-        if (u?.promoted && u.promoted.names.length > 0) onEvent({ type: "promoted", catalog_hash: u.promoted.catalog_hash, names: u.promoted.names });
+          if (u?.promoted && u.promoted.names.length > 0)
+            onEvent({ type: "promoted", catalog_hash: u.promoted.catalog_hash, names: u.promoted.names });
         }
       }
     }

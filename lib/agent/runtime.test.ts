@@ -44,9 +44,13 @@ describe("runTurn and the cross-process thread lock", () => {
     const runtime = await rt.get();
     const other = new ThreadLocks(runtime.dbPath);
     other.acquire("busy-thread", "server-run");
-    new Database(runtime.dbPath).prepare("UPDATE fawn_thread_locks SET pid = ? WHERE thread_id = 'busy-thread'").run(process.ppid);
+    new Database(runtime.dbPath)
+      .prepare("UPDATE fawn_thread_locks SET pid = ? WHERE thread_id = 'busy-thread'")
+      .run(process.ppid);
     const events: Array<{ type: string; message?: string }> = [];
-    expect((await runTurn(runtime, { message: "hello", threadId: "busy-thread" }, (e) => events.push(e))).ok).toBe(false);
+    expect((await runTurn(runtime, { message: "hello", threadId: "busy-thread" }, (e) => events.push(e))).ok).toBe(
+      false,
+    );
     expect(events[0].message).toMatch(/busy: another process/);
     other.release("busy-thread", "server-run");
     expect((await runTurn(runtime, { message: "hello", threadId: "busy-thread" }, () => undefined)).ok).toBe(true);

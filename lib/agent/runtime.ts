@@ -73,15 +73,25 @@ export class FawnRuntime {
     this.secrets = secretsOf(config);
     this.mcp ??= new McpManager(path.dirname(config.paths.extensions), () => this.secrets);
     const configError = this.store.lastError?.message ?? null;
-    if (this.current && this.current.key === `${config.fingerprint}:${this.mcp.generation}` && !this.mcp.needsReload()) {
-      return this.current.runtime.error === configError ? this.current.runtime : { ...this.current.runtime, error: configError };
+    if (
+      this.current &&
+      this.current.key === `${config.fingerprint}:${this.mcp.generation}` &&
+      !this.mcp.needsReload()
+    ) {
+      return this.current.runtime.error === configError
+        ? this.current.runtime
+        : { ...this.current.runtime, error: configError };
     }
     const loaded = await this.mcp.load(config.servers);
     // A server's stderr or error text may echo its own env or headers: mask them before anyone sees it.
     const secrets = this.secrets;
     const mcp = {
       ...loaded,
-      servers: loaded.servers.map((s) => ({ ...s, error: s.error === null ? null : redact(s.error, secrets), warnings: s.warnings.map((w) => redact(w, secrets)) })),
+      servers: loaded.servers.map((s) => ({
+        ...s,
+        error: s.error === null ? null : redact(s.error, secrets),
+        warnings: s.warnings.map((w) => redact(w, secrets)),
+      })),
     };
     const key = `${config.fingerprint}:${this.mcp.generation}`;
     if (this.current && this.current.key === key) {
@@ -89,14 +99,32 @@ export class FawnRuntime {
       return this.current.runtime;
     }
     // The same inputs failed to build before: report that again rather than rebuild on every request.
-    if (this.current && this.failed?.key === key) return { ...this.current.runtime, mcpServers: mcp.servers, error: this.failed.error };
+    if (this.current && this.failed?.key === key)
+      return { ...this.current.runtime, mcpServers: mcp.servers, error: this.failed.error };
     try {
       setActiveConfig(config);
       const dbPath = path.resolve(config.baseDir, config.app.checkpointer.path);
-      const built = await buildLeadAgent({ config, mcp, checkpointer: sqliteCheckpointer(dbPath), models: this.opts.models });
-      const runtime: AgentRuntime = { graph: built.agent.graph, dbPath, assistant: ASSISTANT, built, config, mcpServers: mcp.servers, error: configError };
+      const built = await buildLeadAgent({
+        config,
+        mcp,
+        checkpointer: sqliteCheckpointer(dbPath),
+        models: this.opts.models,
+      });
+      const runtime: AgentRuntime = {
+        graph: built.agent.graph,
+        dbPath,
+        assistant: ASSISTANT,
+        built,
+        config,
+        mcpServers: mcp.servers,
+        error: configError,
+      };
       this.current = { key, runtime };
-      log("info", "agent.built", { tools: built.tools.length, deferred: built.setup.deferredNames.size, catalog_hash: built.setup.catalog?.hash ?? null });
+      log("info", "agent.built", {
+        tools: built.tools.length,
+        deferred: built.setup.deferredNames.size,
+        catalog_hash: built.setup.catalog?.hash ?? null,
+      });
       return runtime;
     } catch (e) {
       const message = (e as Error).message;

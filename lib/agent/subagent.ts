@@ -35,11 +35,14 @@ export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): 
   const total = new Map<string, number>();
   return async (args: TaskArgs, config: RunnableConfig) => {
     // Limits are per run: the API and the CLI stamp a run_id in the run's metadata.
-    const runKey = String(config.metadata?.run_id ?? config.configurable?.run_id ?? config.configurable?.thread_id ?? "default");
+    const runKey = String(
+      config.metadata?.run_id ?? config.configurable?.run_id ?? config.configurable?.thread_id ?? "default",
+    );
     if (total.size > 1000) total.delete(total.keys().next().value as string);
     const id = (config as { toolCall?: { id?: string } }).toolCall?.id ?? "";
     const writer = (config as { writer?: (chunk: unknown) => void }).writer;
-    const emit = (status: string, detail?: string) => writer?.({ type: "subtask", id, description: args.description, status, detail });
+    const emit = (status: string, detail?: string) =>
+      writer?.({ type: "subtask", id, description: args.description, status, detail });
     if ((total.get(runKey) ?? 0) >= limits.maxPerRun) {
       return `Error: the subagent limit of ${limits.maxPerRun} tasks per run is reached; finish with what you have.`;
     }
@@ -60,12 +63,18 @@ export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): 
           deferredToolsPromptSection(setup?.deferredNames ?? []),
         ].join("\n"),
         middleware: [
-          deferredToolFilterMiddleware({ deferredNames: setup?.deferredNames ?? new Set(), catalogHash: setup?.catalog?.hash ?? null }),
+          deferredToolFilterMiddleware({
+            deferredNames: setup?.deferredNames ?? new Set(),
+            catalogHash: setup?.catalog?.hash ?? null,
+          }),
           toolErrorsMiddleware(),
         ],
       });
       // A fresh config: no checkpointer and no parent thread, so nothing of the subagent's state is saved to the lead's.
-      const out = await agent.invoke({ messages: [new HumanMessage(args.prompt)] }, { signal: config.signal, recursionLimit: 30 });
+      const out = await agent.invoke(
+        { messages: [new HumanMessage(args.prompt)] },
+        { signal: config.signal, recursionLimit: 30 },
+      );
       const last = [...out.messages].reverse().find((m) => AIMessage.isInstance(m));
       const text = typeof last?.content === "string" ? last.content : JSON.stringify(last?.content ?? "");
       emit("done", text.slice(0, 500));

@@ -4,7 +4,11 @@ import path from "node:path";
 import { REPO } from "@/lib/mcp/test-servers";
 
 /** A throwaway config folder: demo model, the given MCP servers, a SQLite file of its own. */
-export function tempConfig(opts: { servers?: Record<string, unknown>; extraYaml?: string; dir?: string } = {}): { dir: string; config: string; extensions: string } {
+export function tempConfig(opts: { servers?: Record<string, unknown>; extraYaml?: string; dir?: string } = {}): {
+  dir: string;
+  config: string;
+  extensions: string;
+} {
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "fawn-agent-"));
   const config = path.join(dir, "config.yaml");
   const extensions = path.join(dir, "extensions_config.json");
@@ -12,10 +16,16 @@ export function tempConfig(opts: { servers?: Record<string, unknown>; extraYaml?
     config,
     `models:\n  - name: demo\n    display_name: Demo (offline)\n    model: fawn-demo\n  - name: other\n    model: other-demo\ncheckpointer:\n  path: threads.sqlite\nsandbox:\n  root: sandbox\n${opts.extraYaml ?? ""}`,
   );
-  fs.writeFileSync(extensions, JSON.stringify({ mcpServers: opts.servers ?? { everything: everythingEntry() } }, null, 2));
+  fs.writeFileSync(
+    extensions,
+    JSON.stringify({ mcpServers: opts.servers ?? { everything: everythingEntry() } }, null, 2),
+  );
   return { dir, config, extensions };
 }
 
 export function everythingEntry(): Record<string, unknown> {
-  return { command: "node", args: [path.join(REPO, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"] };
+  return {
+    command: "node",
+    args: [path.join(REPO, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
+  };
 }

@@ -20,14 +20,19 @@ const small = filesRoutes(async () => fakeRuntime, { maxFileBytes: 1000, maxFile
 
 const BASE = "http://localhost/api/files";
 const ctx = (threadId: string) => ({ params: Promise.resolve({ threadId }) });
-const get = (threadId: string, query = "") => routes.content(new Request(`${BASE}/${threadId}/content${query}`), ctx(threadId));
+const get = (threadId: string, query = "") =>
+  routes.content(new Request(`${BASE}/${threadId}/content${query}`), ctx(threadId));
 const list = (threadId: string) => routes.list(new Request(`${BASE}/${threadId}`), ctx(threadId));
 async function write(threadId: string, rel: string, data: string | Buffer): Promise<void> {
   const p = path.join(sb.threadDir(threadId), rel);
   await fs.mkdir(path.dirname(p), { recursive: true });
   await fs.writeFile(p, data);
 }
-function uploadRequest(threadId: string, files: Array<[string, string | Uint8Array<ArrayBuffer>]>, extra: Record<string, string> = {}): Request {
+function uploadRequest(
+  threadId: string,
+  files: Array<[string, string | Uint8Array<ArrayBuffer>]>,
+  extra: Record<string, string> = {},
+): Request {
   const form = new FormData();
   for (const [name, data] of files) form.append("file", new File([data], name));
   for (const [k, v] of Object.entries(extra)) form.append(k, v);
@@ -42,7 +47,7 @@ beforeAll(async () => {
   await write("t1", "outputs/charts/c.png", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]));
   await write("t1", "outputs/page.html", "<script>alert(document.cookie)</script>");
   await write("t1", "outputs/pic.svg", '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-  await write("t1", "outputs/résumé ü \"q\".md", "unicode name");
+  await write("t1", 'outputs/résumé ü "q".md', "unicode name");
   await write("t1", "uploads/data.csv", "a,b\n1,2\n");
   await write("t1", "workspace/draft.txt", "scratch");
   await fs.symlink("/etc/hostname", path.join(sb.threadDir("t1"), "outputs/escape"));
@@ -55,14 +60,30 @@ afterEach(() => {
 
 describe("GET /api/files/{threadId}", () => {
   it("lists presented artifacts in order (existing only), all outputs and uploads", async () => {
-    presented.set("t1", ["/mnt/user-data/outputs/b.md", "/mnt/user-data/outputs/gone.md", "/mnt/user-data/outputs/escape", "outputs/a.md", "/mnt/user-data/outputs/a.md"]);
+    presented.set("t1", [
+      "/mnt/user-data/outputs/b.md",
+      "/mnt/user-data/outputs/gone.md",
+      "/mnt/user-data/outputs/escape",
+      "outputs/a.md",
+      "/mnt/user-data/outputs/a.md",
+    ]);
     const before = runtimeCalls;
     const res = await list("t1");
     expect(res.status).toBe(200);
     expect(runtimeCalls).toBe(before + 1);
-    const body = (await res.json()) as { artifacts: Array<Record<string, unknown>>; outputs: Array<Record<string, unknown>>; uploads: Array<Record<string, unknown>> };
+    const body = (await res.json()) as {
+      artifacts: Array<Record<string, unknown>>;
+      outputs: Array<Record<string, unknown>>;
+      uploads: Array<Record<string, unknown>>;
+    };
     expect(body.artifacts.map((a) => a.path)).toEqual(["/mnt/user-data/outputs/b.md", "/mnt/user-data/outputs/a.md"]);
-    expect(body.artifacts[0]).toEqual({ path: "/mnt/user-data/outputs/b.md", name: "b.md", size: 4, mime: "text/markdown", modified: expect.any(String) });
+    expect(body.artifacts[0]).toEqual({
+      path: "/mnt/user-data/outputs/b.md",
+      name: "b.md",
+      size: 4,
+      mime: "text/markdown",
+      modified: expect.any(String),
+    });
     expect(body.outputs.map((o) => o.path)).toEqual([
       "/mnt/user-data/outputs/a.md",
       "/mnt/user-data/outputs/b.md",
@@ -72,7 +93,15 @@ describe("GET /api/files/{threadId}", () => {
       '/mnt/user-data/outputs/résumé ü "q".md',
     ]);
     expect(body.outputs[2]).toMatchObject({ name: "c.png", size: 8, mime: "image/png" });
-    expect(body.uploads).toEqual([{ path: "/mnt/user-data/uploads/data.csv", name: "data.csv", size: 8, mime: "text/csv", modified: expect.any(String) }]);
+    expect(body.uploads).toEqual([
+      {
+        path: "/mnt/user-data/uploads/data.csv",
+        name: "data.csv",
+        size: 8,
+        mime: "text/csv",
+        modified: expect.any(String),
+      },
+    ]);
   });
 
   it("tolerates a state without artifacts", async () => {
@@ -144,7 +173,9 @@ describe("GET /api/files/{threadId}/content", () => {
     expect(res.headers.get("content-disposition")).toBe(
       `attachment; filename="r_sum_ _ _q_.md"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%C3%BC%20%22q%22.md`,
     );
-    expect(contentDisposition("inline", "it's (a)*.txt")).toBe(`inline; filename="it's (a)*.txt"; filename*=UTF-8''it%27s%20%28a%29%2A.txt`);
+    expect(contentDisposition("inline", "it's (a)*.txt")).toBe(
+      `inline; filename="it's (a)*.txt"; filename*=UTF-8''it%27s%20%28a%29%2A.txt`,
+    );
     expect((await get("t1", "?path=outputs/a.md&download=0")).headers.get("content-disposition")).toMatch(/^inline;/);
     expect((await get("t1", "?path=outputs/a.md&download=maybe")).status).toBe(400);
   });
@@ -181,7 +212,11 @@ describe("GET /api/files/{threadId}/content", () => {
   });
 
   it("answers 404 for a missing file, including another thread's file", async () => {
-    for (const [thread, p] of [["t1", "/mnt/user-data/outputs/nope.md"], ["t1", "/mnt/user-data/outputs/secret.md"], ["no-such-thread", "outputs/a.md"]]) {
+    for (const [thread, p] of [
+      ["t1", "/mnt/user-data/outputs/nope.md"],
+      ["t1", "/mnt/user-data/outputs/secret.md"],
+      ["no-such-thread", "outputs/a.md"],
+    ]) {
       const res = await get(thread, `?path=${encodeURIComponent(p)}`);
       expect(res.status, p).toBe(404);
       expect((await errorOf(res)).message).toContain(JSON.stringify(p));
@@ -203,7 +238,9 @@ describe("POST /api/files/{threadId}/uploads", () => {
   it("saves a single file and returns its virtual path", async () => {
     const res = await post("up1", uploadRequest("up1", [["notes.txt", "hello"]]));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ files: [{ path: "/mnt/user-data/uploads/notes.txt", name: "notes.txt", size: 5, mime: "text/plain" }] });
+    expect(await res.json()).toEqual({
+      files: [{ path: "/mnt/user-data/uploads/notes.txt", name: "notes.txt", size: 5, mime: "text/plain" }],
+    });
     expect(await fs.readFile(path.join(sb.threadDir("up1"), "uploads/notes.txt"), "utf8")).toBe("hello");
     const listed = (await (await list("up1")).json()) as { uploads: Array<{ path: string }> };
     expect(listed.uploads.map((u) => u.path)).toEqual(["/mnt/user-data/uploads/notes.txt"]);
@@ -211,9 +248,22 @@ describe("POST /api/files/{threadId}/uploads", () => {
 
   it("saves several files, never overwriting, with sanitised names", async () => {
     const bytes = new Uint8Array([0, 1, 2, 255]);
-    const res = await post("up2", uploadRequest("up2", [["a.csv", "x"], ["a.csv", "y"], ["../../evil.png", bytes]], { note: "ignored" }));
+    const res = await post(
+      "up2",
+      uploadRequest(
+        "up2",
+        [
+          ["a.csv", "x"],
+          ["a.csv", "y"],
+          ["../../evil.png", bytes],
+        ],
+        { note: "ignored" },
+      ),
+    );
     expect(res.status).toBe(200);
-    const { files } = (await res.json()) as { files: Array<{ path: string; name: string; size: number; mime: string }> };
+    const { files } = (await res.json()) as {
+      files: Array<{ path: string; name: string; size: number; mime: string }>;
+    };
     expect(files.map((f) => [f.path, f.size, f.mime])).toEqual([
       ["/mnt/user-data/uploads/a.csv", 1, "text/csv"],
       ["/mnt/user-data/uploads/a-1.csv", 1, "text/csv"],
@@ -225,7 +275,14 @@ describe("POST /api/files/{threadId}/uploads", () => {
   });
 
   it("refuses an oversize file with 413 naming it, saving none of the batch", async () => {
-    const res = await post("up3", uploadRequest("up3", [["ok.txt", "fine"], ["big.bin", new Uint8Array(1001)]]), small);
+    const res = await post(
+      "up3",
+      uploadRequest("up3", [
+        ["ok.txt", "fine"],
+        ["big.bin", new Uint8Array(1001)],
+      ]),
+      small,
+    );
     expect(res.status).toBe(413);
     const err = await errorOf(res);
     expect(err.code).toBe("payload_too_large");
@@ -241,7 +298,16 @@ describe("POST /api/files/{threadId}/uploads", () => {
   });
 
   it("refuses too many files and an over-large request body with 413", async () => {
-    const many = await post("up5", uploadRequest("up5", [["1", "a"], ["2", "b"], ["3", "c"], ["4", "d"]]), small);
+    const many = await post(
+      "up5",
+      uploadRequest("up5", [
+        ["1", "a"],
+        ["2", "b"],
+        ["3", "c"],
+        ["4", "d"],
+      ]),
+      small,
+    );
     expect(many.status).toBe(413);
     expect((await errorOf(many)).message).toMatch(/4 files in one upload; at most 3/);
     const huge = await post("up5", uploadRequest("up5", [["x", new Uint8Array(2 * 1024 * 1024)]]), small);
@@ -257,7 +323,14 @@ describe("POST /api/files/{threadId}/uploads", () => {
     const text = await post("up6", new Request(`${BASE}/up6/uploads`, { method: "POST", body: form }));
     expect(text.status).toBe(400);
     expect((await errorOf(text)).message).toMatch(/body\.file\[0\] is a text field/);
-    const json = await post("up6", new Request(`${BASE}/up6/uploads`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } }));
+    const json = await post(
+      "up6",
+      new Request(`${BASE}/up6/uploads`, {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      }),
+    );
     expect(json.status).toBe(415);
     const badId = await post("../up6", uploadRequest("x", [["a.txt", "a"]]));
     expect(badId.status).toBe(400);

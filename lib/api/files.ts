@@ -8,7 +8,15 @@ import path from "node:path";
 import { apiRoute } from "@/lib/api/handler";
 import { listOutputs, mimeOf, readThreadFile, saveUpload } from "@/lib/sandbox/files";
 import { LIMITS, formatBytes, overLimit } from "@/lib/sandbox/limits";
-import { SandboxPathError, assertThreadId, ensureThreadDir, hostToVirtual, parseVirtualPath, quotePath, resolveInThread } from "@/lib/sandbox/paths";
+import {
+  SandboxPathError,
+  assertThreadId,
+  ensureThreadDir,
+  hostToVirtual,
+  parseVirtualPath,
+  quotePath,
+  resolveInThread,
+} from "@/lib/sandbox/paths";
 import { ApiError, jsonResponse, parseBooleanParam, readBodyBytes } from "@/lib/server/http";
 import { sandboxSettings } from "@/lib/tools/context";
 
@@ -58,7 +66,10 @@ function checkThreadId(threadId: string): void {
 /** Whether the thread has a sandbox folder yet; a GET must not create one for any id it is asked about. */
 async function threadDirExists(threadId: string): Promise<boolean> {
   const dir = path.join(sandboxSettings().root, "threads", threadId);
-  return fs.stat(dir).then((s) => s.isDirectory(), () => false);
+  return fs.stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
 }
 
 function nameOf(virtualPath: string): string {
@@ -100,7 +111,13 @@ async function presentedEntry(threadId: string, virtualPath: string): Promise<Fi
     if (!target.exists) return null;
     const st = await fs.lstat(target.host);
     if (!st.isFile()) return null;
-    return { path: target.virtual, name: nameOf(target.virtual), size: st.size, mime: mimeOf(target.virtual), modified: st.mtime.toISOString() };
+    return {
+      path: target.virtual,
+      name: nameOf(target.virtual),
+      size: st.size,
+      mime: mimeOf(target.virtual),
+      modified: st.mtime.toISOString(),
+    };
   } catch (e) {
     if (e instanceof SandboxPathError) return null;
     throw e;
@@ -113,7 +130,9 @@ export async function listThreadFiles(runtime: StateReader, threadId: string): P
   if (!(await threadDirExists(threadId))) return { artifacts: [], outputs: [], uploads: [] };
   const state = await runtime.graph.getState({ configurable: { thread_id: threadId } });
   const presented = [...new Set(artifactPathsOf(state.values))].slice(0, MAX_LISTED);
-  const artifacts = (await Promise.all(presented.map((p) => presentedEntry(threadId, p)))).filter((e): e is FileEntry => e !== null);
+  const artifacts = (await Promise.all(presented.map((p) => presentedEntry(threadId, p)))).filter(
+    (e): e is FileEntry => e !== null,
+  );
   const outputs = (await listOutputs(threadId)).map((o) => ({ ...o, name: nameOf(o.path) }));
   return { artifacts: dedupeByPath(artifacts), outputs, uploads: await listUploads(threadId) };
 }
@@ -140,16 +159,25 @@ const DOUBLE_ENCODED = /%(2e|2f|5c|00)/i;
 export async function fileContentResponse(threadId: string, url: URL): Promise<Response> {
   checkThreadId(threadId);
   const raw = url.searchParams.getAll("path");
-  if (raw.length !== 1) throw new ApiError(400, "invalid_query", `query.path: give exactly one file path, got ${raw.length}`);
+  if (raw.length !== 1)
+    throw new ApiError(400, "invalid_query", `query.path: give exactly one file path, got ${raw.length}`);
   const userPath = raw[0];
   const download = parseBooleanParam(url.searchParams.get("download"));
   if (url.searchParams.has("download") && download === undefined) {
-    throw new ApiError(400, "invalid_query", `query.download: expected 1 or 0, got ${quotePath(url.searchParams.get("download") ?? "")}`);
+    throw new ApiError(
+      400,
+      "invalid_query",
+      `query.download: expected 1 or 0, got ${quotePath(url.searchParams.get("download") ?? "")}`,
+    );
   }
   const refused = (e: SandboxPathError) => new ApiError(400, "invalid_query", `query.path: ${e.message}`);
   const notFound = () => new ApiError(404, "not_found", `no such file ${quotePath(userPath)} in thread ${threadId}`);
   if (DOUBLE_ENCODED.test(userPath)) {
-    throw new ApiError(400, "invalid_query", `query.path: path ${quotePath(userPath)} refused: it still contains a percent-encoded '.', '/', '\\' or NUL (encoded twice?)`);
+    throw new ApiError(
+      400,
+      "invalid_query",
+      `query.path: path ${quotePath(userPath)} refused: it still contains a percent-encoded '.', '/', '\\' or NUL (encoded twice?)`,
+    );
   }
   try {
     parseVirtualPath(userPath);
@@ -159,7 +187,7 @@ export async function fileContentResponse(threadId: string, url: URL): Promise<R
   }
   if (!(await threadDirExists(threadId))) throw notFound();
 
-  let target;
+  let target: Awaited<ReturnType<typeof resolveInThread>>;
   try {
     target = await resolveInThread(threadId, userPath);
   } catch (e) {
@@ -168,11 +196,16 @@ export async function fileContentResponse(threadId: string, url: URL): Promise<R
   }
   if (!target.exists) throw notFound();
   const st = await fs.lstat(target.host);
-  if (!st.isFile()) throw new ApiError(400, "invalid_query", `query.path: ${quotePath(userPath)} is a folder, not a file`);
+  if (!st.isFile())
+    throw new ApiError(400, "invalid_query", `query.path: ${quotePath(userPath)} is a folder, not a file`);
   if (st.size > LIMITS.downloadBytes) {
-    throw new ApiError(413, "payload_too_large", `file ${quotePath(target.virtual)} is ${overLimit(st.size, LIMITS.downloadBytes)} for serving`);
+    throw new ApiError(
+      413,
+      "payload_too_large",
+      `file ${quotePath(target.virtual)} is ${overLimit(st.size, LIMITS.downloadBytes)} for serving`,
+    );
   }
-  let file;
+  let file: Awaited<ReturnType<typeof readThreadFile>>;
   try {
     file = await readThreadFile(threadId, userPath);
   } catch (e) {
@@ -202,15 +235,27 @@ export interface UploadedFile {
 }
 
 function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
-  return readBodyBytes(request, maxBytes, () => `upload request is over the ${formatBytes(maxBytes)} limit for one request; send fewer files at a time`);
+  return readBodyBytes(
+    request,
+    maxBytes,
+    () => `upload request is over the ${formatBytes(maxBytes)} limit for one request; send fewer files at a time`,
+  );
 }
 
 /** POST /api/files/{threadId}/uploads: every `file` field is checked first, then all are saved. */
-export async function uploadFiles(request: Request, threadId: string, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): Promise<{ files: UploadedFile[] }> {
+export async function uploadFiles(
+  request: Request,
+  threadId: string,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+): Promise<{ files: UploadedFile[] }> {
   checkThreadId(threadId);
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new ApiError(415, "unsupported_media_type", `uploads must be multipart/form-data with one or more 'file' fields, got ${quotePath(contentType || "no content-type")}`);
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      `uploads must be multipart/form-data with one or more 'file' fields, got ${quotePath(contentType || "no content-type")}`,
+    );
   }
   // The whole body is buffered to parse it, so it is capped: room for a few files at the per-file
   // limit, enough that a single oversize file is still parsed and named in the 413.
@@ -224,16 +269,25 @@ export async function uploadFiles(request: Request, threadId: string, limits: Up
   const entries = form.getAll("file");
   if (entries.length === 0) {
     const fields = [...new Set(form.keys())];
-    throw new ApiError(400, "invalid_body", `no files: send one or more 'file' fields${fields.length ? ` (got fields ${fields.map((f) => quotePath(f)).join(", ")})` : ""}`);
+    throw new ApiError(
+      400,
+      "invalid_body",
+      `no files: send one or more 'file' fields${fields.length ? ` (got fields ${fields.map((f) => quotePath(f)).join(", ")})` : ""}`,
+    );
   }
   if (entries.length > limits.maxFiles) {
     throw new ApiError(413, "payload_too_large", `${entries.length} files in one upload; at most ${limits.maxFiles}`);
   }
   const files: File[] = [];
   for (const [i, entry] of entries.entries()) {
-    if (typeof entry === "string") throw new ApiError(400, "invalid_body", `body.file[${i}] is a text field, not a file`);
+    if (typeof entry === "string")
+      throw new ApiError(400, "invalid_body", `body.file[${i}] is a text field, not a file`);
     if (entry.size > limits.maxFileBytes) {
-      throw new ApiError(413, "payload_too_large", `file ${quotePath(entry.name)} is ${overLimit(entry.size, limits.maxFileBytes)} for uploads`);
+      throw new ApiError(
+        413,
+        "payload_too_large",
+        `file ${quotePath(entry.name)} is ${overLimit(entry.size, limits.maxFileBytes)} for uploads`,
+      );
     }
     files.push(entry);
   }
@@ -249,8 +303,12 @@ type RouteContext = { params: Promise<{ threadId: string }> };
 type RouteHandler = (request: Request, ctx: RouteContext) => Promise<Response>;
 
 /** One handler per route, wrapped in auth, CORS and error mapping; the runtime is injectable for tests. */
-export function filesRoutes(getRuntime: GetRuntime, limits: UploadLimits = DEFAULT_UPLOAD_LIMITS): { list: RouteHandler; content: RouteHandler; upload: RouteHandler } {
-  const route = (fn: (request: Request, url: URL, threadId: string, runtime: StateReader) => Promise<Response>): RouteHandler =>
+export function filesRoutes(
+  getRuntime: GetRuntime,
+  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+): { list: RouteHandler; content: RouteHandler; upload: RouteHandler } {
+  const route =
+    (fn: (request: Request, url: URL, threadId: string, runtime: StateReader) => Promise<Response>): RouteHandler =>
     async (request, ctx) => {
       const { threadId } = await ctx.params;
       return apiRoute(async (req, url) => fn(req, url, threadId, await getRuntime()))(request);

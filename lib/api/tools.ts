@@ -20,7 +20,9 @@ const costCache = new WeakMap<object, { perTool: Map<string, number>; section: n
 function costs(runtime: AgentRuntime) {
   let c = costCache.get(runtime.built);
   if (!c) {
-    const perTool = new Map(runtime.built.tools.map((t) => [t.tool.name, toolDefinitionTokens(toOpenAIDefinition(t.tool))]));
+    const perTool = new Map(
+      runtime.built.tools.map((t) => [t.tool.name, toolDefinitionTokens(toOpenAIDefinition(t.tool))]),
+    );
     const section = countTokens(deferredToolsPromptSection(runtime.built.setup.deferredNames));
     c = { perTool, section };
     costCache.set(runtime.built, c);
@@ -35,6 +37,8 @@ export async function toolsResponse(runtime: AgentRuntime, threadId: string | nu
   const { perTool, section } = costs(runtime);
   const tools = inv.tools.map((t) => ({ ...t, tokens: perTool.get(t.name) ?? 0 }));
   const bound = tools.filter((t) => !t.deferred || t.promoted).reduce((n, t) => n + t.tokens, 0);
-  const all = tools.filter((t) => t.name !== "tool_search" || !runtime.built.setup.toolSearch).reduce((n, t) => n + t.tokens, 0);
+  const all = tools
+    .filter((t) => t.name !== "tool_search" || !runtime.built.setup.toolSearch)
+    .reduce((n, t) => n + t.tokens, 0);
   return { ...inv, tools, tokens: { bound_next_call: bound + section, all_bound: all, deferred_section: section } };
 }

@@ -12,10 +12,7 @@ export interface UnsetVariable {
 }
 
 /** Expand variables in one string; returns the names of variables that were unset. */
-export function expandString(
-  value: string,
-  env: Env,
-): { value: string; unset: string[] } {
+export function expandString(value: string, env: Env): { value: string; unset: string[] } {
   const unset: string[] = [];
   const out = value.replace(VAR_PATTERN, (match, braced?: string, fallback?: string, bare?: string) => {
     if (match === "$$") return "$";

@@ -4,7 +4,14 @@ import path from "node:path";
 import { type AppConfig, AppConfigSchema } from "./app-config";
 import { type Env, expandDeep } from "./env";
 import { ConfigError } from "./errors";
-import { type ExtensionsConfig, ExtensionsConfigSchema, type McpServerConfig, McpServerConfigSchema, type McpTransport, transportOf } from "./extensions";
+import {
+  type ExtensionsConfig,
+  ExtensionsConfigSchema,
+  type McpServerConfig,
+  McpServerConfigSchema,
+  type McpTransport,
+  transportOf,
+} from "./extensions";
 import { parseLocated, validate } from "./parse";
 
 export interface ConfigPaths {
@@ -59,8 +66,16 @@ export function parseAppConfig(text: string, file: string, env: Env): { app: App
       modelsMissingKey.push(String(m.name ?? keyField[1]));
       continue;
     }
-    const pathParts = u.field.split(/[.[\]]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-    throw ConfigError.at(file, u.field, `uses $${u.variable}, which is not set in the environment`, doc.lineOf(pathParts));
+    const pathParts = u.field
+      .split(/[.[\]]+/)
+      .filter(Boolean)
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    throw ConfigError.at(
+      file,
+      u.field,
+      `uses $${u.variable}, which is not set in the environment`,
+      doc.lineOf(pathParts),
+    );
   }
   return { app: validate(AppConfigSchema, expanded.value, file, doc), modelsMissingKey };
 }
@@ -87,17 +102,32 @@ function readFile(file: string): string {
     return fs.readFileSync(file, "utf8");
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw ConfigError.at(file, undefined, code === "ENOENT" ? "file not found" : `cannot read: ${(e as Error).message}`);
+    throw ConfigError.at(
+      file,
+      undefined,
+      code === "ENOENT" ? "file not found" : `cannot read: ${(e as Error).message}`,
+    );
   }
 }
 
 /** Read and validate both files once. Throws ConfigError naming file, line and field. */
-export function loadConfigFiles(paths: ConfigPaths, env: Env = process.env): LoadedConfig & { texts: [string, string] } {
+export function loadConfigFiles(
+  paths: ConfigPaths,
+  env: Env = process.env,
+): LoadedConfig & { texts: [string, string] } {
   const appText = readFile(paths.config);
   let extText = "{}";
   if (paths.extensionsExplicit || fs.existsSync(paths.extensions)) extText = readFile(paths.extensions);
   const { app, modelsMissingKey } = parseAppConfig(appText, paths.config, env);
   const servers = parseExtensionsConfig(extText, paths.extensions, env);
   const fingerprint = createHash("sha256").update(appText).update("\0").update(extText).digest("hex").slice(0, 16);
-  return { app, modelsMissingKey, servers, paths, baseDir: path.dirname(paths.config), fingerprint, texts: [appText, extText] };
+  return {
+    app,
+    modelsMissingKey,
+    servers,
+    paths,
+    baseDir: path.dirname(paths.config),
+    fingerprint,
+    texts: [appText, extText],
+  };
 }

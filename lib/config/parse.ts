@@ -56,7 +56,13 @@ export function validate<S extends z.ZodType>(
   if (issue.code === "unrecognized_keys") {
     // Point at the first unknown key itself, so the line is the one to fix.
     path = [...path, issue.keys[0]];
-    problem = issue.keys.length === 1 ? "unknown key" : `unknown key (also unknown: ${issue.keys.slice(1).map((k) => `"${k}"`).join(", ")})`;
+    problem =
+      issue.keys.length === 1
+        ? "unknown key"
+        : `unknown key (also unknown: ${issue.keys
+            .slice(1)
+            .map((k) => `"${k}"`)
+            .join(", ")})`;
   }
   if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) problem = "is required";
   const extra = r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more problem(s))` : "";

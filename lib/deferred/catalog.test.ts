@@ -4,7 +4,10 @@ import { ToolCatalog } from "./catalog";
 import { makeTool } from "./test-tools";
 
 describe("ToolCatalog", () => {
-  const tools = [makeTool("b_tool"), makeTool("a_tool"), makeTool("c_tool", "counts lines")].map((tool) => ({ tool, server: "s" }));
+  const tools = [makeTool("b_tool"), makeTool("a_tool"), makeTool("c_tool", "counts lines")].map((tool) => ({
+    tool,
+    server: "s",
+  }));
 
   it("hash is 16 hex chars and independent of order", () => {
     const h = new ToolCatalog(tools).hash;
@@ -13,13 +16,20 @@ describe("ToolCatalog", () => {
   });
 
   it("hash changes when a schema changes, not only when names do", () => {
-    const changed = [makeTool("b_tool"), makeTool("a_tool"), makeTool("c_tool", "counts lines", { value: z.number() })].map((tool) => ({ tool, server: "s" }));
+    const changed = [
+      makeTool("b_tool"),
+      makeTool("a_tool"),
+      makeTool("c_tool", "counts lines", { value: z.number() }),
+    ].map((tool) => ({ tool, server: "s" }));
     expect(new ToolCatalog(changed).hash).not.toBe(new ToolCatalog(tools).hash);
   });
 
   it("definitions are OpenAI function definitions", () => {
     const c = new ToolCatalog(tools);
-    expect(c.get("a_tool")?.definition).toMatchObject({ type: "function", function: { name: "a_tool", parameters: { type: "object" } } });
+    expect(c.get("a_tool")?.definition).toMatchObject({
+      type: "function",
+      function: { name: "a_tool", parameters: { type: "object" } },
+    });
   });
 
   it("select: picks by exact name and every mode is capped", () => {
@@ -35,12 +45,24 @@ describe("catalogHash", () => {
   it("is the design's formula: sha256 of json.dumps(sorted [{name, schema}], sort_keys=True)[:16]", async () => {
     const { createHash } = await import("node:crypto");
     const { catalogHash } = await import("./catalog");
-    const def = (name: string) => ({ type: "function" as const, function: { name, description: `${name} tool`, parameters: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } } });
+    const def = (name: string) => ({
+      type: "function" as const,
+      function: {
+        name,
+        description: `${name} tool`,
+        parameters: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+      },
+    });
     // Written out by hand the way Python prints it.
     const python =
       '[{"name": "a", "schema": {"description": "a tool", "name": "a", "parameters": {"properties": {"q": {"type": "string"}}, "required": ["q"], "type": "object"}}}, ' +
       '{"name": "b", "schema": {"description": "b tool", "name": "b", "parameters": {"properties": {"q": {"type": "string"}}, "required": ["q"], "type": "object"}}}]';
     const expected = createHash("sha256").update(python, "utf8").digest("hex").slice(0, 16);
-    expect(catalogHash([{ name: "b", definition: def("b") }, { name: "a", definition: def("a") }])).toBe(expected);
+    expect(
+      catalogHash([
+        { name: "b", definition: def("b") },
+        { name: "a", definition: def("a") },
+      ]),
+    ).toBe(expected);
   });
 });

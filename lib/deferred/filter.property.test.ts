@@ -31,14 +31,22 @@ describe("property: a deferred tool that was not promoted never executes", () =>
           const name = pick([...DEFERRED, ...ALWAYS]);
           let ran = false;
           const out = await (mw.wrapToolCall as unknown as WrapToolCall)(
-            { toolCall: { id: `c${s}`, name, args: {} }, state: { messages: [], promoted }, runtime: {}, tool: undefined },
+            {
+              toolCall: { id: `c${s}`, name, args: {} },
+              state: { messages: [], promoted },
+              runtime: {},
+              tool: undefined,
+            },
             () => {
               ran = true;
               return new ToolMessage({ tool_call_id: `c${s}`, content: "ran" });
             },
           );
           const allowed = !DEFERRED.includes(name) || promotedUnder(promoted, hash).includes(name);
-          if (ran !== allowed) throw new Error(`seed ${seed} step ${s}: ${name} ran=${ran} allowed=${allowed} promoted=${JSON.stringify(promoted)} hash=${hash}`);
+          if (ran !== allowed)
+            throw new Error(
+              `seed ${seed} step ${s}: ${name} ran=${ran} allowed=${allowed} promoted=${JSON.stringify(promoted)} hash=${hash}`,
+            );
           if (!ran) expect((out as ToolMessage).status).toBe("error");
         }
       }

@@ -11,6 +11,8 @@ describe("hiddenToolNames", () => {
     expect([...hiddenToolNames(opts, { catalog_hash: "old", names: ["b"] })].sort()).toEqual(["a", "b", "c"]);
   });
   it("the blocked text tells the model what to do", () => {
-    expect(blockedCallText("a")).toMatch(/^Error: Tool a is deferred and has not been promoted yet\. Call tool_search first/);
+    expect(blockedCallText("a")).toMatch(
+      /^Error: Tool a is deferred and has not been promoted yet\. Call tool_search first/,
+    );
   });
 });

@@ -40,7 +40,12 @@ export function deferredToolFilterMiddleware(opts: DeferredFilterOptions) {
     wrapToolCall: (request, handler) => {
       const name = request.toolCall.name;
       if (hiddenToolNames(opts, request.state.promoted as Promoted | undefined).has(name)) {
-        return new ToolMessage({ content: blockedCallText(name), tool_call_id: request.toolCall.id ?? "", name, status: "error" });
+        return new ToolMessage({
+          content: blockedCallText(name),
+          tool_call_id: request.toolCall.id ?? "",
+          name,
+          status: "error",
+        });
       }
       return handler(request);
     },

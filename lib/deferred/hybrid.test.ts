@@ -28,18 +28,26 @@ function embeddingsEndpoint(opts: { fail?: boolean } = {}) {
   const requests: Array<{ url: string; model: string; inputs: string[] }> = [];
   const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = String(input instanceof Request ? input.url : input);
-    const body = JSON.parse(String(init?.body)) as { model: string; input: string | string[]; encoding_format?: string };
+    const body = JSON.parse(String(init?.body)) as {
+      model: string;
+      input: string | string[];
+      encoding_format?: string;
+    };
     const inputs = Array.isArray(body.input) ? body.input : [body.input];
     requests.push({ url, model: body.model, inputs });
     if (opts.fail) return new Response(JSON.stringify({ error: { message: "embeddings down" } }), { status: 500 });
     const data = inputs.map((text, index) => {
       const vec = embed(text);
-      const embedding = body.encoding_format === "base64" ? Buffer.from(new Float32Array(vec).buffer).toString("base64") : vec;
+      const embedding =
+        body.encoding_format === "base64" ? Buffer.from(new Float32Array(vec).buffer).toString("base64") : vec;
       return { object: "embedding", index, embedding };
     });
-    return new Response(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }), {
-      headers: { "content-type": "application/json" },
-    });
+    return new Response(
+      JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }),
+      {
+        headers: { "content-type": "application/json" },
+      },
+    );
   };
   return { fetch, requests };
 }
@@ -73,7 +81,10 @@ describe("HybridSearch (embeddings at the HTTP boundary)", () => {
 
   it("select:, +term and regex keep their lexical semantics and never call the endpoint", async () => {
     const endpoint = embeddingsEndpoint();
-    const hybrid = new HybridSearch(catalog(), { embeddings: createEmbeddings(cfg, { fetch: endpoint.fetch }), weight: 1 });
+    const hybrid = new HybridSearch(catalog(), {
+      embeddings: createEmbeddings(cfg, { fetch: endpoint.fetch }),
+      weight: 1,
+    });
     expect((await hybrid.search("select:git_commit", 5)).map((e) => e.name)).toEqual(["git_commit"]);
     expect((await hybrid.search("+send email", 5))[0].name).toBe("send_email");
     expect((await hybrid.search("^list_", 5)).map((e) => e.name)).toEqual(["list_files"]);

@@ -10,7 +10,10 @@ describe("mergePromoted", () => {
     expect(mergePromoted(a, { catalog_hash: "h1", names: [] })).toBe(a);
   });
   it("same hash gives the ordered union without duplicates", () => {
-    expect(mergePromoted(a, { catalog_hash: "h1", names: ["z", "x", "z"] })).toEqual({ catalog_hash: "h1", names: ["x", "y", "z"] });
+    expect(mergePromoted(a, { catalog_hash: "h1", names: ["z", "x", "z"] })).toEqual({
+      catalog_hash: "h1",
+      names: ["x", "y", "z"],
+    });
   });
   it("a different hash replaces", () => {
     expect(mergePromoted(a, { catalog_hash: "h2", names: ["q", "q"] })).toEqual({ catalog_hash: "h2", names: ["q"] });

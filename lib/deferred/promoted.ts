@@ -17,7 +17,10 @@ export const EMPTY_PROMOTED: Promoted = { catalog_hash: null, names: [] };
  */
 export function mergePromoted(existing: Promoted | undefined, update: Promoted | undefined | null): Promoted {
   const current = existing ?? EMPTY_PROMOTED;
-  if (!update || (update.names.length === 0 && (update.catalog_hash === null || update.catalog_hash === current.catalog_hash))) {
+  if (
+    !update ||
+    (update.names.length === 0 && (update.catalog_hash === null || update.catalog_hash === current.catalog_hash))
+  ) {
     return current;
   }
   if (update.catalog_hash !== current.catalog_hash) {

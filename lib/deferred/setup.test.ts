@@ -3,7 +3,12 @@ import { assertFailClosed, buildDeferredSetup, FailClosedError, NO_DEFERRAL } fr
 import { record } from "./test-tools";
 
 describe("buildDeferredSetup", () => {
-  const tools = [record("cfg", "config"), record("present_files", "builtin"), record("srv_x", "mcp"), record("srv_y", "mcp")];
+  const tools = [
+    record("cfg", "config"),
+    record("present_files", "builtin"),
+    record("srv_x", "mcp"),
+    record("srv_y", "mcp"),
+  ];
   it("defers exactly the MCP tools and adds tool_search", () => {
     const s = buildDeferredSetup(tools, { enabled: true, maxResults: 5 });
     expect([...s.deferredNames].sort()).toEqual(["srv_x", "srv_y"]);
@@ -29,7 +34,9 @@ describe("assertFailClosed", () => {
     expect(() => assertFailClosed([...tools, record("srv_z", "mcp")], true, partial)).toThrow(/not deferred: srv_z/);
   });
   it("passes when complete, disabled, or without MCP tools", () => {
-    expect(() => assertFailClosed(tools, true, buildDeferredSetup(tools, { enabled: true, maxResults: 5 }))).not.toThrow();
+    expect(() =>
+      assertFailClosed(tools, true, buildDeferredSetup(tools, { enabled: true, maxResults: 5 })),
+    ).not.toThrow();
     expect(() => assertFailClosed(tools, false, NO_DEFERRAL)).not.toThrow();
     expect(() => assertFailClosed([tools[0]], true, NO_DEFERRAL)).not.toThrow();
   });

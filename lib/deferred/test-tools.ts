@@ -3,7 +3,11 @@ import { z } from "zod";
 import type { ToolRecord, ToolSource } from "@/lib/tools/types";
 
 /** A small real tool for tests; `calls` counts how often it actually ran. */
-export function makeTool(name: string, description = `${name} does things`, props: Record<string, z.ZodType> = { value: z.string() }) {
+export function makeTool(
+  name: string,
+  description = `${name} does things`,
+  props: Record<string, z.ZodType> = { value: z.string() },
+) {
   const calls: unknown[] = [];
   const t = tool(
     async (args) => {
@@ -15,7 +19,11 @@ export function makeTool(name: string, description = `${name} does things`, prop
   return Object.assign(t, { calls });
 }
 
-export function record(name: string, source: ToolSource, server: string | null = source === "mcp" ? "srv" : null): ToolRecord {
+export function record(
+  name: string,
+  source: ToolSource,
+  server: string | null = source === "mcp" ? "srv" : null,
+): ToolRecord {
   return { tool: makeTool(name), source, server, group: null };
 }
 
@@ -30,4 +38,3 @@ export function prng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-

@@ -5,11 +5,21 @@ import { ToolCatalog } from "./catalog";
 import { makeTool } from "./test-tools";
 import { createToolSearchTool, TOOL_SEARCH_DEFINITION } from "./tool-search";
 
-const catalog = new ToolCatalog(["fs_read_file", "fs_write_file", "web_fetch"].map((n) => ({ tool: makeTool(n, `${n.replace(/_/g, " ")} tool`), server: "s" })));
+const catalog = new ToolCatalog(
+  ["fs_read_file", "fs_write_file", "web_fetch"].map((n) => ({
+    tool: makeTool(n, `${n.replace(/_/g, " ")} tool`),
+    server: "s",
+  })),
+);
 
 async function call(query: string, max = 5) {
   const tool = createToolSearchTool(catalog, max);
-  const out = (await tool.invoke({ id: "call_1", name: "tool_search", args: { query }, type: "tool_call" })) as unknown as Command;
+  const out = (await tool.invoke({
+    id: "call_1",
+    name: "tool_search",
+    args: { query },
+    type: "tool_call",
+  })) as unknown as Command;
   const update = out.update as { messages: ToolMessage[]; promoted?: { catalog_hash: string; names: string[] } };
   return { message: update.messages[0], promoted: update.promoted };
 }
@@ -20,7 +30,11 @@ describe("tool_search", () => {
     expect(message.tool_call_id).toBe("call_1");
     expect(JSON.parse(String(message.content))).toEqual([
       { name: "web_fetch", description: "web fetch tool", parameters: expect.objectContaining({ type: "object" }) },
-      { name: "fs_read_file", description: "fs read file tool", parameters: expect.objectContaining({ type: "object" }) },
+      {
+        name: "fs_read_file",
+        description: "fs read file tool",
+        parameters: expect.objectContaining({ type: "object" }),
+      },
     ]);
     expect(promoted).toEqual({ catalog_hash: catalog.hash, names: ["web_fetch", "fs_read_file"] });
   });

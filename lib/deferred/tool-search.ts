@@ -17,7 +17,11 @@ export const TOOL_SEARCH_DESCRIPTION =
   "callable from your next step.";
 
 export const ToolSearchArgsSchema = z.object({
-  query: z.string().describe('What to look for: "select:exact_name", "+github issue", or keywords such as "list files in a directory".'),
+  query: z
+    .string()
+    .describe(
+      'What to look for: "select:exact_name", "+github issue", or keywords such as "list files in a directory".',
+    ),
 });
 
 /** The definition the model receives, also used by the token benchmark. */

@@ -4,13 +4,19 @@ import { redact, secretsOf } from "./redact";
 describe("redact", () => {
   const config = {
     app: { models: [{ api_key: "sk-live-123456" }] },
-    servers: [{ config: { env: { TOKEN: "ghp_abcdef", SHORT: "x" }, headers: { Authorization: "Bearer tok-987654" } } }],
+    servers: [
+      { config: { env: { TOKEN: "ghp_abcdef", SHORT: "x" }, headers: { Authorization: "Bearer tok-987654" } } },
+    ],
   } as unknown as Parameters<typeof secretsOf>[0];
   it("collects keys, env values and header values (and bearer tokens alone)", () => {
-    expect(secretsOf(config)).toEqual(expect.arrayContaining(["sk-live-123456", "ghp_abcdef", "Bearer tok-987654", "tok-987654"]));
+    expect(secretsOf(config)).toEqual(
+      expect.arrayContaining(["sk-live-123456", "ghp_abcdef", "Bearer tok-987654", "tok-987654"]),
+    );
     expect(secretsOf(config)).not.toContain("x");
   });
   it("masks every occurrence", () => {
-    expect(redact("key sk-live-123456 and tok-987654 twice tok-987654", secretsOf(config))).toBe("key *** and *** twice ***");
+    expect(redact("key sk-live-123456 and tok-987654 twice tok-987654", secretsOf(config))).toBe(
+      "key *** and *** twice ***",
+    );
   });
 });

@@ -11,7 +11,11 @@ export interface CheckedTool {
  * Keep the tools a model can be given: valid exposed names, object input schemas, no duplicates
  * within the server. Everything dropped comes back as a warning naming server and tool.
  */
-export function checkServerTools(server: string, tools: Tool[], prefix: boolean): { ok: CheckedTool[]; warnings: string[] } {
+export function checkServerTools(
+  server: string,
+  tools: Tool[],
+  prefix: boolean,
+): { ok: CheckedTool[]; warnings: string[] } {
   const ok: CheckedTool[] = [];
   const warnings: string[] = [];
   const seen = new Set<string>();
@@ -22,7 +26,12 @@ export function checkServerTools(server: string, tools: Tool[], prefix: boolean)
       continue;
     }
     const schema = tool.inputSchema as unknown;
-    if (!schema || typeof schema !== "object" || Array.isArray(schema) || (schema as { type?: unknown }).type !== "object") {
+    if (
+      !schema ||
+      typeof schema !== "object" ||
+      Array.isArray(schema) ||
+      (schema as { type?: unknown }).type !== "object"
+    ) {
       warnings.push(`${server}: tool "${tool.name}" dropped: inputSchema is not a JSON object schema`);
       continue;
     }

@@ -19,13 +19,17 @@ afterAll(async () => {
 describe("McpManager", () => {
   it("loads good servers while a failing, a hanging and a disabled one are isolated", async () => {
     const m = manager();
-    const r = await m.load([
-      everything(),
-      fixture("crasher", "crash_at_start"),
-      fixture("hanger", "hang_at_init", { session_init_timeout: 1.5 }),
-      server("off", { enabled: false, command: "node" }),
-      server("unset", { command: "node" }),
-    ].map((s) => (s.name === "unset" ? { ...s, error: "mcpServers.unset.env.TOKEN: $TOKEN is not set in the environment" } : s)));
+    const r = await m.load(
+      [
+        everything(),
+        fixture("crasher", "crash_at_start"),
+        fixture("hanger", "hang_at_init", { session_init_timeout: 1.5 }),
+        server("off", { enabled: false, command: "node" }),
+        server("unset", { command: "node" }),
+      ].map((s) =>
+        s.name === "unset" ? { ...s, error: "mcpServers.unset.env.TOKEN: $TOKEN is not set in the environment" } : s,
+      ),
+    );
     const byName = Object.fromEntries(r.servers.map((s) => [s.name, s]));
     expect(byName.everything).toMatchObject({ status: "connected", error: null });
     expect(byName.everything.tools).toBeGreaterThan(5);
@@ -50,7 +54,10 @@ describe("McpManager", () => {
 
   it("drops invalid names and non-object schemas with warnings, keeping the rest", async () => {
     const m = manager();
-    const r = await m.load([fixture("bad", "bad_names", { tool_name_prefix: false }), fixture("so", "schema_not_object")]);
+    const r = await m.load([
+      fixture("bad", "bad_names", { tool_name_prefix: false }),
+      fixture("so", "schema_not_object"),
+    ]);
     const names = r.tools.map((t) => t.tool.name);
     expect(names).toContain("ok_tool");
     expect(names).toContain("so_ok_tool");
@@ -105,7 +112,10 @@ describe("McpManager", () => {
     const cfg = fixture("nt", "changing", { env: { TOOLS_FILE: file } });
     expect((await m.load([cfg])).tools.map((t) => t.tool.name)).toEqual(["nt_alpha"]);
     const gen = m.generation;
-    fs.writeFileSync(file, JSON.stringify([{ name: "alpha", description: "now with a new description" }, { name: "gamma" }]));
+    fs.writeFileSync(
+      file,
+      JSON.stringify([{ name: "alpha", description: "now with a new description" }, { name: "gamma" }]),
+    );
     for (let i = 0; i < 50 && !m.needsReload(); i++) await new Promise((r) => setTimeout(r, 100));
     expect(m.needsReload()).toBe(true);
     const after = await m.load([cfg]);

@@ -66,7 +66,10 @@ export class McpManager {
     const secrets = this.secrets();
     if (secrets.length === 0) return result;
     const json = JSON.stringify(result);
-    const masked = redact(json, secrets.map((s) => JSON.stringify(s).slice(1, -1)));
+    const masked = redact(
+      json,
+      secrets.map((s) => JSON.stringify(s).slice(1, -1)),
+    );
     return masked === json ? result : (JSON.parse(masked) as T);
   }
 
@@ -94,7 +97,8 @@ export class McpManager {
   needsReload(): boolean {
     for (const slot of this.slots.values()) {
       if (slot.status.status === "connected" && (slot.conn?.closed || slot.conn?.toolsChanged)) return true;
-      if (slot.status.status === "failed" && !slot.server.error && Date.now() - slot.failedAt > RETRY_FAILED_MS) return true;
+      if (slot.status.status === "failed" && !slot.server.error && Date.now() - slot.failedAt > RETRY_FAILED_MS)
+        return true;
     }
     return false;
   }
@@ -177,8 +181,19 @@ export class McpManager {
         const conn = await connectServer(server, this.baseDir);
         const warnings = await this.listInto(slot, conn);
         slot.conn = conn;
-        slot.status = { ...slot.status, status: "connected", tools: slot.entries.length, error: null, warnings, connect_ms: Math.round(performance.now() - started) };
-        log("info", "mcp.server_connected", { server: server.name, tools: slot.entries.length, ms: slot.status.connect_ms });
+        slot.status = {
+          ...slot.status,
+          status: "connected",
+          tools: slot.entries.length,
+          error: null,
+          warnings,
+          connect_ms: Math.round(performance.now() - started),
+        };
+        log("info", "mcp.server_connected", {
+          server: server.name,
+          tools: slot.entries.length,
+          ms: slot.status.connect_ms,
+        });
       } catch (e) {
         this.setFailed(slot, (e as Error).message);
       }
@@ -207,15 +222,23 @@ export class McpManager {
     const { server } = slot;
     const { tools, malformed } = await listAllTools(conn.client);
     const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
-    for (const name of malformed) warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
+    for (const name of malformed)
+      warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
     for (const w of warnings) log("warn", "mcp.tool_dropped", { server: server.name, message: w });
     const byOriginal = new Map(ok.map((c) => [c.tool.name, c]));
-    const loaded = await loadMcpTools(server.name, this.proxyClient(slot, ok.map((c) => c.tool)), {
-      throwOnLoadError: false,
-      prefixToolNameWithServerName: false,
-      additionalToolNamePrefix: "",
-      defaultToolTimeout: server.config.tool_call_timeout ? server.config.tool_call_timeout * 1000 : undefined,
-    });
+    const loaded = await loadMcpTools(
+      server.name,
+      this.proxyClient(
+        slot,
+        ok.map((c) => c.tool),
+      ),
+      {
+        throwOnLoadError: false,
+        prefixToolNameWithServerName: false,
+        additionalToolNamePrefix: "",
+        defaultToolTimeout: server.config.tool_call_timeout ? server.config.tool_call_timeout * 1000 : undefined,
+      },
+    );
     slot.entries = loaded.map((tool) => {
       const original = tool.name;
       tool.name = byOriginal.get(original)?.exposedName ?? original;
@@ -234,12 +257,14 @@ export class McpManager {
   private proxyClient(slot: ServerSlot, tools: Tool[]): Client {
     const live = async (): Promise<Client> => {
       if (!slot.conn || slot.conn.closed) await this.connect(slot);
-      if (!slot.conn) throw new Error(`MCP server "${slot.server.name}" is not connected: ${slot.status.error ?? "unknown error"}`);
+      if (!slot.conn)
+        throw new Error(`MCP server "${slot.server.name}" is not connected: ${slot.status.error ?? "unknown error"}`);
       return slot.conn.client;
     };
     const proxy = {
       listTools: async () => ({ tools }),
-      callTool: async (...args: Parameters<Client["callTool"]>) => this.redactResult(await (await live()).callTool(...args)),
+      callTool: async (...args: Parameters<Client["callTool"]>) =>
+        this.redactResult(await (await live()).callTool(...args)),
       readResource: async (...args: Parameters<Client["readResource"]>) => (await live()).readResource(...args),
     };
     return proxy as unknown as Client;

@@ -11,7 +11,14 @@ export function server(name: string, raw: Record<string, unknown>): ResolvedServ
 }
 
 export const everything = (name = "everything") =>
-  server(name, { command: "node", args: [path.join(REPO, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"] });
+  server(name, {
+    command: "node",
+    args: [path.join(REPO, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
+  });
 
 export const fixture = (name: string, mode: string, extra: Record<string, unknown> = {}) =>
-  server(name, { command: "node", args: ["--import", "tsx", path.join(REPO, "servers/fixtures/misbehaving.ts"), mode, "stdio"], ...extra });
+  server(name, {
+    command: "node",
+    args: ["--import", "tsx", path.join(REPO, "servers/fixtures/misbehaving.ts"), mode, "stdio"],
+    ...extra,
+  });

@@ -24,7 +24,11 @@ export function usesDemo(m: ModelConfig): boolean {
 export function listModels(app: AppConfig): ModelInfo[] {
   return app.models.map((m, i) => ({
     name: m.name,
-    display_name: usesDemo(m) ? (m.display_name && /demo/i.test(m.display_name) ? m.display_name : `${m.display_name ?? m.name} → ${DEMO_DISPLAY_NAME}`) : (m.display_name ?? m.name),
+    display_name: usesDemo(m)
+      ? m.display_name && /demo/i.test(m.display_name)
+        ? m.display_name
+        : `${m.display_name ?? m.name} → ${DEMO_DISPLAY_NAME}`
+      : (m.display_name ?? m.name),
     model: m.model,
     demo: usesDemo(m),
     supports_vision: m.supports_vision,
@@ -59,7 +63,10 @@ export async function createChatModel(m: ModelConfig, opts: ModelFactoryOptions 
       model: m.model,
       apiKey: "demo",
       maxRetries: 0,
-      configuration: { baseURL: "http://demo.invalid/v1", fetch: opts.fetch ?? createDemoFetch({ delayMs: demoDelay }) },
+      configuration: {
+        baseURL: "http://demo.invalid/v1",
+        fetch: opts.fetch ?? createDemoFetch({ delayMs: demoDelay }),
+      },
     });
   }
   const common = {
@@ -72,7 +79,10 @@ export async function createChatModel(m: ModelConfig, opts: ModelFactoryOptions 
   };
   const [spec, exportName] = [m.use.slice(0, m.use.lastIndexOf(":")), m.use.slice(m.use.lastIndexOf(":") + 1)];
   if (spec === "@langchain/openai" && exportName === "ChatOpenAI") {
-    return new ChatOpenAI({ ...common, configuration: { baseURL: m.base_url, ...(opts.fetch ? { fetch: opts.fetch } : {}) } });
+    return new ChatOpenAI({
+      ...common,
+      configuration: { baseURL: m.base_url, ...(opts.fetch ? { fetch: opts.fetch } : {}) },
+    });
   }
   let mod: Record<string, unknown>;
   try {

@@ -21,7 +21,8 @@ describe("ThreadLocks", () => {
     const db = file();
     const locks = new ThreadLocks(db);
     const raw = new Database(db);
-    const put = (pid: number, at: number) => raw.prepare("INSERT OR REPLACE INTO fawn_thread_locks VALUES ('t', 'other', ?, ?)").run(pid, at);
+    const put = (pid: number, at: number) =>
+      raw.prepare("INSERT OR REPLACE INTO fawn_thread_locks VALUES ('t', 'other', ?, ?)").run(pid, at);
     put(process.ppid, Date.now());
     const refused = locks.acquire("t", "mine");
     expect(refused.ok).toBe(false);

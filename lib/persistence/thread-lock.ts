@@ -37,14 +37,19 @@ export class ThreadLocks {
   }
 
   acquire(threadId: string, owner: string, now = Date.now()): LockResult {
-    return this.db.transaction((): LockResult => {
-      const row = this.db.prepare("SELECT owner, pid, acquired_at FROM fawn_thread_locks WHERE thread_id = ?").get(threadId) as LockHolder | undefined;
-      if (row && row.owner !== owner && alive(row.pid) && now - row.acquired_at < STALE_MS) return { ok: false, holder: row };
-      this.db
-        .prepare("INSERT OR REPLACE INTO fawn_thread_locks (thread_id, owner, pid, acquired_at) VALUES (?, ?, ?, ?)")
-        .run(threadId, owner, process.pid, now);
-      return { ok: true };
-    }).immediate();
+    return this.db
+      .transaction((): LockResult => {
+        const row = this.db
+          .prepare("SELECT owner, pid, acquired_at FROM fawn_thread_locks WHERE thread_id = ?")
+          .get(threadId) as LockHolder | undefined;
+        if (row && row.owner !== owner && alive(row.pid) && now - row.acquired_at < STALE_MS)
+          return { ok: false, holder: row };
+        this.db
+          .prepare("INSERT OR REPLACE INTO fawn_thread_locks (thread_id, owner, pid, acquired_at) VALUES (?, ?, ?, ?)")
+          .run(threadId, owner, process.pid, now);
+        return { ok: true };
+      })
+      .immediate();
   }
 
   release(threadId: string, owner: string): void {

@@ -77,7 +77,10 @@ describe("bash when allowed", () => {
       const out = await bash_tool.invoke({ command: "env" }, cfg);
       expect(out).not.toContain("sk-test-should-not-leak");
       expect(out).not.toContain("tok-should-not-leak");
-      const names = out.split("\n").filter((l) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(l)).map((l) => l.split("=")[0]);
+      const names = out
+        .split("\n")
+        .filter((l) => /^[A-Za-z_][A-Za-z0-9_]*=/.test(l))
+        .map((l) => l.split("=")[0]);
       expect(names).toEqual(expect.arrayContaining(["PATH", "HOME", "LANG"]));
       // bash adds PWD, SHLVL and _ itself.
       expect(names.filter((n) => !["PATH", "HOME", "LANG", "PWD", "SHLVL", "_", "OLDPWD"].includes(n))).toEqual([]);
@@ -113,11 +116,16 @@ describe("bash when allowed", () => {
   });
 
   it("caps output, keeping head and tail, with a note", async () => {
-    const out = await bash_tool.invoke({ command: "echo START; head -c 100000 /dev/zero | tr '\\0' a; echo; echo END" }, cfg);
+    const out = await bash_tool.invoke(
+      { command: "echo START; head -c 100000 /dev/zero | tr '\\0' a; echo; echo END" },
+      cfg,
+    );
     // Assert on slices: a failure should not print 100 KB.
     expect(out.slice(0, 10)).toBe("START\naaaa");
     expect(out.match(/\[… .* omitted …\]/)?.[0]).toBe("[… 66 KB omitted …]");
-    expect(out.slice(-120)).toMatch(/a\nEND\n\[output truncated: 98 KB in all, showing the first and last 16 KB\]\n\[exit code 0\]$/);
+    expect(out.slice(-120)).toMatch(
+      /a\nEND\n\[output truncated: 98 KB in all, showing the first and last 16 KB\]\n\[exit code 0\]$/,
+    );
     expect(Buffer.byteLength(out)).toBeLessThan(LIMITS.bashOutputBytes + 300);
   });
 
@@ -144,7 +152,9 @@ describe("bash settings", () => {
 
   it("names a bad timeout_s setting", async () => {
     sb = await useTempSandbox({ allowHostBash: true, bashTimeoutS: -1 });
-    await expect(bash_tool.invoke({ command: "true" }, cfg)).rejects.toThrow(/config\.yaml tools\[bash\]\.timeout_s must be .* got -1/);
+    await expect(bash_tool.invoke({ command: "true" }, cfg)).rejects.toThrow(
+      /config\.yaml tools\[bash\]\.timeout_s must be .* got -1/,
+    );
   });
 });
 

@@ -137,7 +137,9 @@ function timeoutSeconds(): number {
   const raw = toolSettings("bash").timeout_s;
   if (raw === undefined) return LIMITS.bashTimeoutS;
   if (typeof raw !== "number" || !Number.isFinite(raw) || raw <= 0 || raw > 3600) {
-    throw new Error(`config.yaml tools[bash].timeout_s must be a number of seconds in (0, 3600], got ${JSON.stringify(raw)}`);
+    throw new Error(
+      `config.yaml tools[bash].timeout_s must be a number of seconds in (0, 3600], got ${JSON.stringify(raw)}`,
+    );
   }
   return raw;
 }
@@ -147,7 +149,9 @@ export function formatRun(run: BashRun, threadDir: string, timeoutS: number): st
   const body = run.output.text().split(threadDir).join(VIRTUAL_ROOT).replace(/\n$/, "");
   const notes: string[] = [];
   if (run.output.truncated) {
-    notes.push(`[output truncated: ${formatBytes(run.output.total)} in all, showing the first and last ${formatBytes(LIMITS.bashOutputBytes / 2)}]`);
+    notes.push(
+      `[output truncated: ${formatBytes(run.output.total)} in all, showing the first and last ${formatBytes(LIMITS.bashOutputBytes / 2)}]`,
+    );
   }
   if (run.timedOut) notes.push(`[timed out after ${timeoutS} s: the command and everything it started were killed]`);
   else if (run.aborted) notes.push("[cancelled: the command and everything it started were killed]");
@@ -165,7 +169,8 @@ export const bash_tool = tool(
       );
     }
     if (command.trim() === "") throw new Error("bash: the command is empty");
-    if (command.length > MAX_COMMAND_CHARS) throw new Error(`bash: the command is longer than ${MAX_COMMAND_CHARS} characters`);
+    if (command.length > MAX_COMMAND_CHARS)
+      throw new Error(`bash: the command is longer than ${MAX_COMMAND_CHARS} characters`);
     const threadDir = await ensureThreadDir(threadIdOf(config));
     const timeoutS = timeoutSeconds();
     const run = await runBash(command, {

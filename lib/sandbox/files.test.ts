@@ -51,7 +51,11 @@ describe("listOutputs", () => {
 describe("readThreadFile", () => {
   it("reads a file by either path form, with its mime type", async () => {
     const a = await readThreadFile("files-t", "/mnt/user-data/outputs/report.md");
-    expect(a).toEqual({ data: Buffer.from("# Report\n"), mime: "text/markdown", path: "/mnt/user-data/outputs/report.md" });
+    expect(a).toEqual({
+      data: Buffer.from("# Report\n"),
+      mime: "text/markdown",
+      path: "/mnt/user-data/outputs/report.md",
+    });
     expect((await readThreadFile("files-t", "outputs/report.md")).data.toString()).toBe("# Report\n");
   });
 
@@ -67,7 +71,9 @@ describe("readThreadFile", () => {
   });
 
   it("refuses a file over the cap", async () => {
-    await expect(readThreadFile("files-t", "outputs/charts/a.png", 5)).rejects.toThrow(/"outputs\/charts\/a\.png" refused: the file is 10 B, over the 5 B limit/);
+    await expect(readThreadFile("files-t", "outputs/charts/a.png", 5)).rejects.toThrow(
+      /"outputs\/charts\/a\.png" refused: the file is 10 B, over the 5 B limit/,
+    );
   });
 
   it("does not read another thread's files", async () => {
@@ -113,6 +119,8 @@ describe("saveUpload", () => {
   });
 
   it("refuses an upload over the cap, naming it", async () => {
-    await expect(saveUpload("files-t", "big.bin", Buffer.alloc(11), 10)).rejects.toThrow(/upload "big\.bin" is 11 B, over the 10 B limit/);
+    await expect(saveUpload("files-t", "big.bin", Buffer.alloc(11), 10)).rejects.toThrow(
+      /upload "big\.bin" is 11 B, over the 10 B limit/,
+    );
   });
 });

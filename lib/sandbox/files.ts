@@ -4,16 +4,55 @@ import { LIMITS, openForRead, openForWrite, overLimit } from "./limits";
 import { SandboxPathError, ensureThreadDir, hostToVirtual, resolveInThread } from "./paths";
 
 const MIME_BY_EXT: Record<string, string> = {
-  txt: "text/plain", md: "text/markdown", markdown: "text/markdown", csv: "text/csv", tsv: "text/tab-separated-values",
-  json: "application/json", jsonl: "application/x-ndjson", yaml: "application/yaml", yml: "application/yaml",
-  xml: "application/xml", html: "text/html", htm: "text/html", css: "text/css", log: "text/plain",
-  js: "text/javascript", mjs: "text/javascript", cjs: "text/javascript", ts: "text/x-typescript", tsx: "text/x-typescript",
-  jsx: "text/javascript", py: "text/x-python", rb: "text/x-ruby", go: "text/x-go", rs: "text/x-rust", java: "text/x-java",
-  c: "text/x-c", h: "text/x-c", cpp: "text/x-c++", hpp: "text/x-c++", sh: "text/x-shellscript", sql: "application/sql",
-  toml: "application/toml", ini: "text/plain", svg: "image/svg+xml",
-  png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp", bmp: "image/bmp",
-  ico: "image/x-icon", pdf: "application/pdf", zip: "application/zip", gz: "application/gzip", tar: "application/x-tar",
-  mp3: "audio/mpeg", wav: "audio/wav", mp4: "video/mp4", webm: "video/webm",
+  txt: "text/plain",
+  md: "text/markdown",
+  markdown: "text/markdown",
+  csv: "text/csv",
+  tsv: "text/tab-separated-values",
+  json: "application/json",
+  jsonl: "application/x-ndjson",
+  yaml: "application/yaml",
+  yml: "application/yaml",
+  xml: "application/xml",
+  html: "text/html",
+  htm: "text/html",
+  css: "text/css",
+  log: "text/plain",
+  js: "text/javascript",
+  mjs: "text/javascript",
+  cjs: "text/javascript",
+  ts: "text/x-typescript",
+  tsx: "text/x-typescript",
+  jsx: "text/javascript",
+  py: "text/x-python",
+  rb: "text/x-ruby",
+  go: "text/x-go",
+  rs: "text/x-rust",
+  java: "text/x-java",
+  c: "text/x-c",
+  h: "text/x-c",
+  cpp: "text/x-c++",
+  hpp: "text/x-c++",
+  sh: "text/x-shellscript",
+  sql: "application/sql",
+  toml: "application/toml",
+  ini: "text/plain",
+  svg: "image/svg+xml",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+  bmp: "image/bmp",
+  ico: "image/x-icon",
+  pdf: "application/pdf",
+  zip: "application/zip",
+  gz: "application/gzip",
+  tar: "application/x-tar",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  mp4: "video/mp4",
+  webm: "video/webm",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
@@ -47,7 +86,12 @@ export async function listOutputs(threadId: string): Promise<OutputFile[]> {
       else if (e.isFile()) {
         const st = await fs.lstat(full).catch(() => null);
         if (st?.isFile()) {
-          found.push({ path: hostToVirtual(threadDir, full), size: st.size, mime: mimeOf(e.name), modified: st.mtime.toISOString() });
+          found.push({
+            path: hostToVirtual(threadDir, full),
+            size: st.size,
+            mime: mimeOf(e.name),
+            modified: st.mtime.toISOString(),
+          });
         }
       }
     }
@@ -64,7 +108,11 @@ export interface ThreadFile {
 }
 
 /** Read one file of the thread (any area) with the same confinement as the tools. */
-export async function readThreadFile(threadId: string, virtualPath: string, maxBytes: number = LIMITS.downloadBytes): Promise<ThreadFile> {
+export async function readThreadFile(
+  threadId: string,
+  virtualPath: string,
+  maxBytes: number = LIMITS.downloadBytes,
+): Promise<ThreadFile> {
   const target = await resolveInThread(threadId, virtualPath);
   if (!target.exists) throw new SandboxPathError(virtualPath, "no such file");
   const fh = await openForRead(target.host);
@@ -113,7 +161,12 @@ export interface SavedUpload {
 }
 
 /** Store an uploaded file in the thread's uploads/, never overwriting: a taken name gets -1, -2, … */
-export async function saveUpload(threadId: string, filename: string, data: Uint8Array, maxBytes: number = LIMITS.uploadBytes): Promise<SavedUpload> {
+export async function saveUpload(
+  threadId: string,
+  filename: string,
+  data: Uint8Array,
+  maxBytes: number = LIMITS.uploadBytes,
+): Promise<SavedUpload> {
   if (data.byteLength > maxBytes) {
     throw new Error(`upload ${JSON.stringify(filename)} is ${overLimit(data.byteLength, maxBytes)}`);
   }

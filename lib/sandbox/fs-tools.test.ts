@@ -17,12 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => sb.cleanup());
 
-const write = (p: string, content: string | Buffer) => fs.mkdir(path.dirname(path.join(dir, p)), { recursive: true }).then(() => fs.writeFile(path.join(dir, p), content));
+const write = (p: string, content: string | Buffer) =>
+  fs.mkdir(path.dirname(path.join(dir, p)), { recursive: true }).then(() => fs.writeFile(path.join(dir, p), content));
 const read = (p: string) => fs.readFile(path.join(dir, p), "utf8");
 
 describe("tool names and schemas", () => {
   it("have the names config.yaml refers to, and no defaults in their schemas", () => {
-    expect([ls_tool, read_file_tool, write_file_tool, str_replace_tool].map((t) => t.name)).toEqual(["ls", "read_file", "write_file", "str_replace"]);
+    expect([ls_tool, read_file_tool, write_file_tool, str_replace_tool].map((t) => t.name)).toEqual([
+      "ls",
+      "read_file",
+      "write_file",
+      "str_replace",
+    ]);
     for (const t of [ls_tool, read_file_tool, write_file_tool, str_replace_tool]) {
       expect(t.description).toContain("/mnt/user-data");
       expect(JSON.stringify(t.schema)).not.toContain('"default"');
@@ -54,17 +60,24 @@ describe("write_file", () => {
   });
 
   it("refuses a path outside the thread", async () => {
-    await expect(write_file_tool.invoke({ path: "../../escape.txt", content: "x" }, cfg)).rejects.toThrow(/"\.\.\/\.\.\/escape\.txt" refused/);
+    await expect(write_file_tool.invoke({ path: "../../escape.txt", content: "x" }, cfg)).rejects.toThrow(
+      /"\.\.\/\.\.\/escape\.txt" refused/,
+    );
   });
 
   it("does not write through a symlink pointing out", async () => {
     await fs.symlink(path.join(sb.base, "victim.txt"), path.join(dir, "workspace/victim-link"));
-    await expect(write_file_tool.invoke({ path: "workspace/victim-link", content: "pwned" }, cfg)).rejects.toThrow(/symlink/);
+    await expect(write_file_tool.invoke({ path: "workspace/victim-link", content: "pwned" }, cfg)).rejects.toThrow(
+      /symlink/,
+    );
     await expect(fs.stat(path.join(sb.base, "victim.txt"))).rejects.toThrow();
   });
 
   it("answers a tool call with a ToolMessage", async () => {
-    const msg = await write_file_tool.invoke({ type: "tool_call", id: "call_1", name: "write_file", args: { path: "workspace/t.txt", content: "t" } }, cfg);
+    const msg = await write_file_tool.invoke(
+      { type: "tool_call", id: "call_1", name: "write_file", args: { path: "workspace/t.txt", content: "t" } },
+      cfg,
+    );
     expect(msg).toBeInstanceOf(ToolMessage);
     expect((msg as ToolMessage).tool_call_id).toBe("call_1");
   });
@@ -76,10 +89,16 @@ describe("read_file", () => {
   });
 
   it("reads a whole file and line ranges", async () => {
-    expect(await read_file_tool.invoke({ path: "workspace/lines.txt" }, cfg)).toBe(Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join("\n"));
-    expect(await read_file_tool.invoke({ path: "/mnt/user-data/workspace/lines.txt", start_line: 3, end_line: 4 }, cfg)).toBe("line 3\nline 4");
+    expect(await read_file_tool.invoke({ path: "workspace/lines.txt" }, cfg)).toBe(
+      Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join("\n"),
+    );
+    expect(
+      await read_file_tool.invoke({ path: "/mnt/user-data/workspace/lines.txt", start_line: 3, end_line: 4 }, cfg),
+    ).toBe("line 3\nline 4");
     expect(await read_file_tool.invoke({ path: "workspace/lines.txt", start_line: 9 }, cfg)).toBe("line 9\nline 10");
-    expect(await read_file_tool.invoke({ path: "workspace/lines.txt", start_line: 50 }, cfg)).toMatch(/has only 10 lines/);
+    expect(await read_file_tool.invoke({ path: "workspace/lines.txt", start_line: 50 }, cfg)).toMatch(
+      /has only 10 lines/,
+    );
   });
 
   it("caps output and says where to continue", async () => {
@@ -88,7 +107,9 @@ describe("read_file", () => {
     const out = await read_file_tool.invoke({ path: "workspace/huge.txt" }, cfg);
     const [body, note] = out.split("\n\n[truncated: ");
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LIMITS.readBytes);
-    expect(note).toMatch(/^256 KB cap reached; showed lines 1-2622 \(line 2622 cut short\) of a 488 KB file\. Read on with start_line=2622\.\]$/);
+    expect(note).toMatch(
+      /^256 KB cap reached; showed lines 1-2622 \(line 2622 cut short\) of a 488 KB file\. Read on with start_line=2622\.\]$/,
+    );
     const next = await read_file_tool.invoke({ path: "workspace/huge.txt", start_line: 2622 }, cfg);
     expect(next.startsWith(`${line}\n${line}`)).toBe(true);
     expect(next.includes("[truncated")).toBe(false);
@@ -98,7 +119,9 @@ describe("read_file", () => {
   it("notes a single line longer than the cap", async () => {
     await write("workspace/minified.json", "z".repeat(LIMITS.readBytes + 10));
     const out = await read_file_tool.invoke({ path: "workspace/minified.json" }, cfg);
-    expect(out).toMatch(/line 1 alone is longer than the cap; its rest is not shown\) of a 256 KB file\. Read on with start_line=2\.\]$/);
+    expect(out).toMatch(
+      /line 1 alone is longer than the cap; its rest is not shown\) of a 256 KB file\. Read on with start_line=2\.\]$/,
+    );
   });
 
   it("does not split a multi-byte character at the cap", async () => {
@@ -109,15 +132,25 @@ describe("read_file", () => {
 
   it("refuses binary files, folders, missing files and ranges backwards", async () => {
     await write("uploads/blob.bin", Buffer.from([1, 2, 0, 3]));
-    await expect(read_file_tool.invoke({ path: "uploads/blob.bin" }, cfg)).rejects.toThrow(/read_file \/mnt\/user-data\/uploads\/blob\.bin: binary file/);
-    await expect(read_file_tool.invoke({ path: "workspace" }, cfg)).rejects.toThrow(/"workspace" refused: it is a folder; use ls/);
-    await expect(read_file_tool.invoke({ path: "workspace/nope.md" }, cfg)).rejects.toThrow(/"workspace\/nope\.md" refused: no such file/);
-    await expect(read_file_tool.invoke({ path: "workspace/lines.txt", start_line: 5, end_line: 2 }, cfg)).rejects.toThrow(/end_line 2 is before start_line 5/);
+    await expect(read_file_tool.invoke({ path: "uploads/blob.bin" }, cfg)).rejects.toThrow(
+      /read_file \/mnt\/user-data\/uploads\/blob\.bin: binary file/,
+    );
+    await expect(read_file_tool.invoke({ path: "workspace" }, cfg)).rejects.toThrow(
+      /"workspace" refused: it is a folder; use ls/,
+    );
+    await expect(read_file_tool.invoke({ path: "workspace/nope.md" }, cfg)).rejects.toThrow(
+      /"workspace\/nope\.md" refused: no such file/,
+    );
+    await expect(
+      read_file_tool.invoke({ path: "workspace/lines.txt", start_line: 5, end_line: 2 }, cfg),
+    ).rejects.toThrow(/end_line 2 is before start_line 5/);
   });
 
   it("reads an empty file", async () => {
     await write("workspace/empty.txt", "");
-    expect(await read_file_tool.invoke({ path: "workspace/empty.txt" }, cfg)).toBe("(/mnt/user-data/workspace/empty.txt is empty)");
+    expect(await read_file_tool.invoke({ path: "workspace/empty.txt" }, cfg)).toBe(
+      "(/mnt/user-data/workspace/empty.txt is empty)",
+    );
   });
 });
 
@@ -127,23 +160,35 @@ describe("str_replace", () => {
 
   it("replaces a unique occurrence", async () => {
     await write(file, "alpha beta\ngamma beta\n");
-    expect(await str_replace_tool.invoke({ path: file, old_str: "alpha", new_str: "ALPHA" }, cfg)).toBe("Replaced 1 occurrence in /mnt/user-data/workspace/edit.md");
+    expect(await str_replace_tool.invoke({ path: file, old_str: "alpha", new_str: "ALPHA" }, cfg)).toBe(
+      "Replaced 1 occurrence in /mnt/user-data/workspace/edit.md",
+    );
     expect(await read(file)).toBe("ALPHA beta\ngamma beta\n");
   });
 
   it("refuses an ambiguous old_str unless replace_all", async () => {
     await write(file, "alpha beta\ngamma beta\n");
-    await expect(str_replace_tool.invoke({ path: file, old_str: "beta", new_str: "B" }, cfg)).rejects.toThrow(/old_str occurs 2 times; include more surrounding text .* or set replace_all: true/);
+    await expect(str_replace_tool.invoke({ path: file, old_str: "beta", new_str: "B" }, cfg)).rejects.toThrow(
+      /old_str occurs 2 times; include more surrounding text .* or set replace_all: true/,
+    );
     expect(await read(file)).toBe("alpha beta\ngamma beta\n");
-    expect(await str_replace_tool.invoke({ path: file, old_str: "beta", new_str: "B", replace_all: true }, cfg)).toBe("Replaced 2 occurrences in /mnt/user-data/workspace/edit.md");
+    expect(await str_replace_tool.invoke({ path: file, old_str: "beta", new_str: "B", replace_all: true }, cfg)).toBe(
+      "Replaced 2 occurrences in /mnt/user-data/workspace/edit.md",
+    );
     expect(await read(file)).toBe("alpha B\ngamma B\n");
   });
 
   it("refuses a missing old_str, an empty one, and a no-op", async () => {
     await write(file, "alpha\n");
-    await expect(str_replace_tool.invoke({ path: file, old_str: "omega", new_str: "x" }, cfg)).rejects.toThrow(/edit\.md: old_str was not found/);
-    await expect(str_replace_tool.invoke({ path: file, old_str: "", new_str: "x" }, cfg)).rejects.toThrow(/old_str is empty/);
-    await expect(str_replace_tool.invoke({ path: file, old_str: "alpha", new_str: "alpha" }, cfg)).rejects.toThrow(/identical/);
+    await expect(str_replace_tool.invoke({ path: file, old_str: "omega", new_str: "x" }, cfg)).rejects.toThrow(
+      /edit\.md: old_str was not found/,
+    );
+    await expect(str_replace_tool.invoke({ path: file, old_str: "", new_str: "x" }, cfg)).rejects.toThrow(
+      /old_str is empty/,
+    );
+    await expect(str_replace_tool.invoke({ path: file, old_str: "alpha", new_str: "alpha" }, cfg)).rejects.toThrow(
+      /identical/,
+    );
   });
 
   it("keeps $ patterns in new_str literally and can delete", async () => {
@@ -154,9 +199,13 @@ describe("str_replace", () => {
   });
 
   it("refuses a missing file and a file over the edit cap", async () => {
-    await expect(str_replace_tool.invoke({ path: "workspace/none.md", old_str: "a", new_str: "b" }, cfg)).rejects.toThrow(/no such file/);
+    await expect(
+      str_replace_tool.invoke({ path: "workspace/none.md", old_str: "a", new_str: "b" }, cfg),
+    ).rejects.toThrow(/no such file/);
     await write("workspace/large.md", "a".repeat(LIMITS.editBytes + 1));
-    await expect(str_replace_tool.invoke({ path: "workspace/large.md", old_str: "a", new_str: "b" }, cfg)).rejects.toThrow(/the file is 1048577 bytes, over the 1048576-byte limit of str_replace/);
+    await expect(
+      str_replace_tool.invoke({ path: "workspace/large.md", old_str: "a", new_str: "b" }, cfg),
+    ).rejects.toThrow(/the file is 1048577 bytes, over the 1048576-byte limit of str_replace/);
   });
 });
 
@@ -169,7 +218,9 @@ describe("ls", () => {
     expect(out).toBe(
       ["/mnt/user-data/", "  outputs/", "    report.md  (5 B)", "  uploads/", "  workspace/", "    src/"].join("\n"),
     );
-    expect(await ls_tool.invoke({ path: "workspace/src" }, t)).toBe(["/mnt/user-data/workspace/src/", "  deep/", "    x.ts  (1 B)"].join("\n"));
+    expect(await ls_tool.invoke({ path: "workspace/src" }, t)).toBe(
+      ["/mnt/user-data/workspace/src/", "  deep/", "    x.ts  (1 B)"].join("\n"),
+    );
     expect(await ls_tool.invoke({ path: "uploads" }, t)).toBe("/mnt/user-data/uploads/\n  (empty)");
     expect(await ls_tool.invoke({ path: "outputs/report.md" }, t)).toBe("/mnt/user-data/outputs/report.md  (5 B)");
   });
@@ -185,7 +236,9 @@ describe("ls", () => {
 
   it("stops at the entry cap with a note", async () => {
     const d = await ensureThreadDir("ls-many");
-    await Promise.all(Array.from({ length: LIMITS.lsEntries + 20 }, (_, i) => fs.writeFile(path.join(d, "workspace", `f${i}`), "")));
+    await Promise.all(
+      Array.from({ length: LIMITS.lsEntries + 20 }, (_, i) => fs.writeFile(path.join(d, "workspace", `f${i}`), "")),
+    );
     const out = await ls_tool.invoke({ path: "workspace" }, threadConfig("ls-many"));
     expect(out.split("\n")).toHaveLength(LIMITS.lsEntries + 2);
     expect(out).toMatch(/\[listing stopped at 500 entries; list a subfolder to see more\]$/);

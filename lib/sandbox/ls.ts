@@ -8,7 +8,13 @@ import { PATHS_HELP, SandboxPathError, VIRTUAL_ROOT, resolveInThread } from "./p
 
 const MAX_DEPTH = 2;
 
-async function listTree(dir: string, depth: number, indent: string, out: string[], budget: { left: number }): Promise<void> {
+async function listTree(
+  dir: string,
+  depth: number,
+  indent: string,
+  out: string[],
+  budget: { left: number },
+): Promise<void> {
   let entries: import("node:fs").Dirent[];
   try {
     entries = await fs.readdir(dir, { withFileTypes: true });
@@ -28,7 +34,10 @@ async function listTree(dir: string, depth: number, indent: string, out: string[
       out.push(`${indent}${entry.name}/`);
       if (depth < MAX_DEPTH) await listTree(full, depth + 1, `${indent}  `, out, budget);
     } else {
-      const size = await fs.lstat(full).then((s) => s.size, () => 0);
+      const size = await fs.lstat(full).then(
+        (s) => s.size,
+        () => 0,
+      );
       out.push(`${indent}${entry.name}  (${formatBytes(size)})`);
     }
   }
@@ -46,7 +55,8 @@ export const ls_tool = tool(
     await listTree(target.host, 1, "  ", lines, budget);
     const head = `${target.virtual}/`;
     if (lines.length === 0) return `${head}\n  (empty)`;
-    const note = budget.left <= 0 ? `\n[listing stopped at ${LIMITS.lsEntries} entries; list a subfolder to see more]` : "";
+    const note =
+      budget.left <= 0 ? `\n[listing stopped at ${LIMITS.lsEntries} entries; list a subfolder to see more]` : "";
     return `${head}\n${lines.join("\n")}${note}`;
   },
   {
@@ -55,7 +65,10 @@ export const ls_tool = tool(
       `List a folder of this conversation's files as a tree, two levels deep, with file sizes. ` +
       `Without a path it lists ${VIRTUAL_ROOT}. ${PATHS_HELP}`,
     schema: z.object({
-      path: z.string().optional().describe(`Folder to list, e.g. ${VIRTUAL_ROOT}/workspace or outputs; default ${VIRTUAL_ROOT}`),
+      path: z
+        .string()
+        .optional()
+        .describe(`Folder to list, e.g. ${VIRTUAL_ROOT}/workspace or outputs; default ${VIRTUAL_ROOT}`),
     }),
   },
 );

@@ -53,7 +53,11 @@ describe("resolveInThread refuses hostile paths, naming them", () => {
     ["symlinked folder pointing out", "workspace/link-out/passwd", /resolves outside this thread's folder/],
     ["the outward symlink itself", "workspace/link-out", /resolves outside this thread's folder/],
     ["file symlink pointing out", "workspace/file-link-out", /resolves outside this thread's folder/],
-    ["new file under an outward symlink", "workspace/link-out/new-dir/new.txt", /resolves outside this thread's folder/],
+    [
+      "new file under an outward symlink",
+      "workspace/link-out/new-dir/new.txt",
+      /resolves outside this thread's folder/,
+    ],
     ["dangling symlink", "workspace/dangling", /symlink whose target does not exist/],
     ["symlink loop", "workspace/loop", /symlink loop/],
     ["symlink to the thread root", "workspace/up/x.txt", /outside uploads\/, workspace\/ and outputs\//],
@@ -114,7 +118,9 @@ describe("thread folders", () => {
     const d = await ensureThreadDir("swapped");
     await fs.rm(path.join(d, "outputs"), { recursive: true });
     await fs.symlink("/etc", path.join(d, "outputs"));
-    await expect(resolveInThread("swapped", "outputs/passwd")).rejects.toThrow(/sandbox folder .*\/threads\/swapped\/outputs must be a real directory/);
+    await expect(resolveInThread("swapped", "outputs/passwd")).rejects.toThrow(
+      /sandbox folder .*\/threads\/swapped\/outputs must be a real directory/,
+    );
   });
 
   it("refuses a thread folder that is a symlink", async () => {

@@ -56,8 +56,10 @@ function isArea(s: string): s is Area {
 
 /** Parse a model-supplied path without touching the file system. Throws SandboxPathError. */
 export function parseVirtualPath(userPath: string): VirtualPath {
-  if (typeof userPath !== "string" || userPath.trim() === "") throw new SandboxPathError(String(userPath), "the path is empty");
-  if (userPath.length > MAX_PATH_CHARS) throw new SandboxPathError(userPath, `longer than ${MAX_PATH_CHARS} characters`);
+  if (typeof userPath !== "string" || userPath.trim() === "")
+    throw new SandboxPathError(String(userPath), "the path is empty");
+  if (userPath.length > MAX_PATH_CHARS)
+    throw new SandboxPathError(userPath, `longer than ${MAX_PATH_CHARS} characters`);
   if (userPath.includes("\0")) throw new SandboxPathError(userPath, "contains a NUL byte");
   // eslint-disable-next-line no-control-regex
   if (/[\x01-\x1f\x7f]/.test(userPath)) throw new SandboxPathError(userPath, "contains a control character");
@@ -65,7 +67,10 @@ export function parseVirtualPath(userPath: string): VirtualPath {
   let rest: string;
   if (userPath.startsWith("/")) {
     if (userPath !== VIRTUAL_ROOT && !userPath.startsWith(`${VIRTUAL_ROOT}/`)) {
-      throw new SandboxPathError(userPath, `absolute paths must be under ${VIRTUAL_ROOT}/ (for example ${VIRTUAL_ROOT}/workspace/notes.md)`);
+      throw new SandboxPathError(
+        userPath,
+        `absolute paths must be under ${VIRTUAL_ROOT}/ (for example ${VIRTUAL_ROOT}/workspace/notes.md)`,
+      );
     }
     rest = userPath.slice(VIRTUAL_ROOT.length);
   } else if (userPath.startsWith("~")) {
@@ -155,7 +160,10 @@ export async function resolveInThread(
 ): Promise<ResolvedPath> {
   const vp = parseVirtualPath(userPath);
   if (vp.area === null && !opts.allowRoot) {
-    throw new SandboxPathError(userPath, `it names the folder ${VIRTUAL_ROOT} itself; give a path in uploads/, workspace/ or outputs/`);
+    throw new SandboxPathError(
+      userPath,
+      `it names the folder ${VIRTUAL_ROOT} itself; give a path in uploads/, workspace/ or outputs/`,
+    );
   }
   const threadDir = await ensureThreadDir(threadId);
   const lexical = path.join(threadDir, vp.area ?? "", ...vp.segments);
@@ -179,7 +187,8 @@ export async function resolveInThread(
     real = await fs.realpath(existing);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") throw new SandboxPathError(userPath, "it goes through a symlink whose target does not exist");
+    if (code === "ENOENT")
+      throw new SandboxPathError(userPath, "it goes through a symlink whose target does not exist");
     if (code === "ELOOP") throw new SandboxPathError(userPath, "it goes through a symlink loop");
     throw e;
   }

@@ -1,4 +1,4 @@
-import fs from "node:fs/promises";
+import type fs from "node:fs/promises";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf } from "@/lib/tools/context";
@@ -40,7 +40,12 @@ export async function readLines(fh: fs.FileHandle, start: number, end: number, c
         const room = capBytes - used - (parts.length > 0 ? 1 : 0);
         if (room > 0) {
           // Cut on a byte budget, then drop a multi-byte character split in half.
-          parts.push(Buffer.from(line).subarray(0, room).toString("utf8").replace(/\uFFFD$/, ""));
+          parts.push(
+            Buffer.from(line)
+              .subarray(0, room)
+              .toString("utf8")
+              .replace(/\uFFFD$/, ""),
+          );
           lastLine = lineNo;
           cutLine = true;
         }
@@ -71,7 +76,9 @@ export const read_file_tool = tool(
       const head = Buffer.alloc(Math.min(8192, st.size));
       await fh.read(head, 0, head.length, 0);
       if (looksBinary(head)) {
-        throw new Error(`read_file ${target.virtual}: binary file (${formatBytes(st.size)}); images can be viewed with view_image`);
+        throw new Error(
+          `read_file ${target.virtual}: binary file (${formatBytes(st.size)}); images can be viewed with view_image`,
+        );
       }
       if (st.size === 0) return `(${target.virtual} is empty)`;
       const slice = await readLines(fh, start, end, LIMITS.readBytes);
@@ -81,13 +88,16 @@ export const read_file_tool = tool(
         const next = slice.cutLine && !lineTooLong ? slice.lastLine : slice.lastLine + 1;
         const cut = lineTooLong
           ? ` (line ${slice.lastLine} alone is longer than the cap; its rest is not shown)`
-          : slice.cutLine ? ` (line ${slice.lastLine} cut short)` : "";
+          : slice.cutLine
+            ? ` (line ${slice.lastLine} cut short)`
+            : "";
         return (
           `${slice.text}\n\n[truncated: ${formatBytes(LIMITS.readBytes)} cap reached; showed lines ${start}-${slice.lastLine}${cut} ` +
           `of a ${formatBytes(st.size)} file. Read on with start_line=${next}.]`
         );
       }
-      if (slice.lastLine < start) return `(${target.virtual} has only ${slice.linesSeen} lines; start_line ${start} is past the end)`;
+      if (slice.lastLine < start)
+        return `(${target.virtual} has only ${slice.linesSeen} lines; start_line ${start} is past the end)`;
       return slice.text;
     } finally {
       await fh.close();
@@ -101,7 +111,12 @@ export const read_file_tool = tool(
     schema: z.object({
       path: z.string().describe("File to read, e.g. /mnt/user-data/uploads/report.csv or workspace/notes.md"),
       start_line: z.number().int().min(1).optional().describe("First line to return (1-based); default 1"),
-      end_line: z.number().int().min(1).optional().describe("Last line to return (inclusive); default the end of the file"),
+      end_line: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe("Last line to return (inclusive); default the end of the file"),
     }),
   },
 );

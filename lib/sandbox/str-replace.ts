@@ -15,7 +15,8 @@ export const str_replace_tool = tool(
     const target = await resolveInThread(threadIdOf(config), userPath);
     if (!target.exists) throw new SandboxPathError(userPath, "no such file");
     const where = `str_replace ${target.virtual}`;
-    if (old_str.length === 0) throw new Error(`${where}: old_str is empty; use write_file to create or replace a whole file`);
+    if (old_str.length === 0)
+      throw new Error(`${where}: old_str is empty; use write_file to create or replace a whole file`);
     if (old_str === new_str) throw new Error(`${where}: old_str and new_str are identical, nothing to change`);
     const fh = await openForRead(target.host);
     let text: string;
@@ -23,7 +24,9 @@ export const str_replace_tool = tool(
       const st = await fh.stat();
       if (!st.isFile()) throw new SandboxPathError(userPath, "it is not a regular file");
       if (st.size > LIMITS.editBytes) {
-        throw new Error(`${where}: the file is ${overLimit(st.size, LIMITS.editBytes)} of str_replace (it edits whole files in memory)`);
+        throw new Error(
+          `${where}: the file is ${overLimit(st.size, LIMITS.editBytes)} of str_replace (it edits whole files in memory)`,
+        );
       }
       const buf = await fh.readFile();
       if (looksBinary(buf)) throw new Error(`${where}: binary file; str_replace edits text files only`);
@@ -33,7 +36,9 @@ export const str_replace_tool = tool(
     }
     const count = countOccurrences(text, old_str);
     if (count === 0) {
-      throw new Error(`${where}: old_str was not found; read the file and copy the exact text (whitespace and line breaks count)`);
+      throw new Error(
+        `${where}: old_str was not found; read the file and copy the exact text (whitespace and line breaks count)`,
+      );
     }
     if (count > 1 && !replace_all) {
       throw new Error(

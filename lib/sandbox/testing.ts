@@ -19,13 +19,20 @@ export async function useTempSandbox(opts: { allowHostBash?: boolean; bashTimeou
   const app = AppConfigSchema.parse({
     models: [{ name: "demo", model: "demo" }],
     sandbox: { root: "sandbox", allow_host_bash: opts.allowHostBash ?? false },
-    tools: opts.bashTimeoutS === undefined ? [] : [{ name: "bash", use: "@/lib/sandbox:bash_tool", timeout_s: opts.bashTimeoutS }],
+    tools:
+      opts.bashTimeoutS === undefined
+        ? []
+        : [{ name: "bash", use: "@/lib/sandbox:bash_tool", timeout_s: opts.bashTimeoutS }],
   });
   const config: LoadedConfig = {
     app,
     modelsMissingKey: [],
     servers: [],
-    paths: { config: path.join(base, "config.yaml"), extensions: path.join(base, "extensions_config.json"), extensionsExplicit: false },
+    paths: {
+      config: path.join(base, "config.yaml"),
+      extensions: path.join(base, "extensions_config.json"),
+      extensionsExplicit: false,
+    },
     baseDir: base,
     fingerprint: "test",
   };

@@ -21,7 +21,9 @@ export const write_file_tool = tool(
       const st = await fs.stat(target.host);
       if (st.isDirectory()) throw new SandboxPathError(userPath, "it is a folder");
       if (append && st.size + bytes > LIMITS.fileBytes) {
-        throw new Error(`write_file ${target.virtual}: appending would make the file larger than ${formatBytes(LIMITS.fileBytes)}`);
+        throw new Error(
+          `write_file ${target.virtual}: appending would make the file larger than ${formatBytes(LIMITS.fileBytes)}`,
+        );
       }
     } else {
       await fs.mkdir(path.dirname(target.host), { recursive: true });

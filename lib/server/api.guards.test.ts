@@ -1,16 +1,16 @@
 /** The API's guards at the HTTP level: CORS, token auth, body validation and size caps, error shapes. */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLangGraphApi, type LangGraphApi } from "./api";
-import { apiRequest, callApi, silentLogger, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
+import { apiRequest, callApi, silentLogger, startTestApi, type TestApi } from "./test-support";
 import type { AgentRuntime, LogLevel } from "./types";
 
 let runtime: AgentRuntime;
-let model: ScriptedModel;
 let api: LangGraphApi;
 const logs: Array<{ level: LogLevel; event: string; fields?: Record<string, unknown> }> = [];
 
 const req = apiRequest;
-const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => callApi(api, method, path, body, headers);
+const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  callApi(api, method, path, body, headers);
 
 let harness: TestApi;
 beforeAll(() => {
@@ -20,19 +20,23 @@ beforeAll(() => {
     heartbeatMs: 20,
     maxBodyBytes: 4096,
   });
-  ({ api, runtime, model } = harness);
+  ({ api, runtime } = harness);
 });
 afterAll(() => harness.stop());
 
 describe("CORS and auth", () => {
   test("preflight for an allowed origin lists the headers the SDK sends", async () => {
     const res = await api.handle(
-      req("OPTIONS", "/threads", undefined, { origin: "https://chat.example", "access-control-request-method": "POST" }),
+      req("OPTIONS", "/threads", undefined, {
+        origin: "https://chat.example",
+        "access-control-request-method": "POST",
+      }),
     );
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("https://chat.example");
     const allowed = res.headers.get("access-control-allow-headers")!;
-    for (const h of ["content-type", "x-api-key", "last-event-id", "x-auth-scheme", "authorization"]) expect(allowed).toContain(h);
+    for (const h of ["content-type", "x-api-key", "last-event-id", "x-auth-scheme", "authorization"])
+      expect(allowed).toContain(h);
   });
 
   test("responses expose Content-Location to allowed origins only", async () => {
@@ -44,13 +48,22 @@ describe("CORS and auth", () => {
   });
 
   test("with a token configured, requests need it (Bearer or x-api-key); preflights do not", async () => {
-    const secured = createLangGraphApi({ getRuntime: async () => runtime, logger: silentLogger, apiToken: "s3cret-token", corsOrigins: [] });
+    const secured = createLangGraphApi({
+      getRuntime: async () => runtime,
+      logger: silentLogger,
+      apiToken: "s3cret-token",
+      corsOrigins: [],
+    });
     try {
       const denied = await secured.handle(req("GET", "/info"));
       expect(denied.status).toBe(401);
       expect(await denied.json()).toMatchObject({ error: { code: "unauthorized" } });
-      expect((await secured.handle(req("GET", "/info", undefined, { authorization: "Bearer wrong" }))).status).toBe(401);
-      expect((await secured.handle(req("GET", "/info", undefined, { authorization: "Bearer s3cret-token" }))).status).toBe(200);
+      expect((await secured.handle(req("GET", "/info", undefined, { authorization: "Bearer wrong" }))).status).toBe(
+        401,
+      );
+      expect(
+        (await secured.handle(req("GET", "/info", undefined, { authorization: "Bearer s3cret-token" }))).status,
+      ).toBe(200);
       expect((await secured.handle(req("GET", "/info", undefined, { "x-api-key": "s3cret-token" }))).status).toBe(200);
       expect((await secured.handle(req("OPTIONS", "/info"))).status).toBe(204);
     } finally {
@@ -117,7 +130,10 @@ describe("errors", () => {
     const res = await down.handle(req("GET", "/threads/abc"));
     expect(res.status).toBe(503);
     const body = (await res.json()) as { error: { code: string; message: string } };
-    expect(body.error).toEqual({ code: "agent_unavailable", message: "The agent is not available: config.yaml: models[0].api_key=*** is invalid" });
+    expect(body.error).toEqual({
+      code: "agent_unavailable",
+      message: "The agent is not available: config.yaml: models[0].api_key=*** is invalid",
+    });
     expect((await down.handle(req("GET", "/info"))).status).toBe(200);
     await down.close();
   });

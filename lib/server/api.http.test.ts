@@ -13,7 +13,8 @@ let api: LangGraphApi;
 const logs: Array<{ level: LogLevel; event: string; fields?: Record<string, unknown> }> = [];
 
 const req = apiRequest;
-const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => callApi(api, method, path, body, headers);
+const call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+  callApi(api, method, path, body, headers);
 
 async function newThread(): Promise<string> {
   return (await call("POST", "/threads", {})).json!.thread_id as string;
@@ -36,7 +37,9 @@ afterAll(() => harness.stop());
 describe("SSE framing", () => {
   test("headers, event/data/id lines, end without data", async () => {
     const tid = await newThread();
-    const res = await api.handle(req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi") }));
+    const res = await api.handle(
+      req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi") }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(res.headers.get("cache-control")).toMatch(/no-cache/);
@@ -57,7 +60,11 @@ describe("SSE framing", () => {
   test("heartbeats keep a quiet stream alive without breaking the framing", async () => {
     const tid = await newThread();
     const res = await api.handle(
-      req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("slow beat"), on_disconnect: "continue" }),
+      req("POST", `/threads/${tid}/runs/stream`, {
+        assistant_id: "lead_agent",
+        input: human("slow beat"),
+        on_disconnect: "continue",
+      }),
     );
     await model.slowStarted();
     await new Promise((r) => setTimeout(r, 70));
@@ -93,7 +100,9 @@ describe("runs over HTTP", () => {
     const all = await (await api.handle(req("GET", `/threads/${tid}/runs/${runId}/stream`))).text();
     expect(all.startsWith("event: metadata\n")).toBe(true);
     const filtered = await (
-      await api.handle(req("GET", `/threads/${tid}/runs/${runId}/stream?stream_mode=updates`, undefined, { "last-event-id": "-1" }))
+      await api.handle(
+        req("GET", `/threads/${tid}/runs/${runId}/stream?stream_mode=updates`, undefined, { "last-event-id": "-1" }),
+      )
     ).text();
     const events = [...filtered.matchAll(/^event: (.+)$/gm)].map((m) => m[1]);
     expect(new Set(events)).toEqual(new Set(["metadata", "updates", "end"]));
@@ -102,7 +111,11 @@ describe("runs over HTTP", () => {
   test("cancel without wait answers 202; a cancelled stream's body closes with end", async () => {
     const tid = await newThread();
     const res = await api.handle(
-      req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("slow c"), on_disconnect: "continue" }),
+      req("POST", `/threads/${tid}/runs/stream`, {
+        assistant_id: "lead_agent",
+        input: human("slow c"),
+        on_disconnect: "continue",
+      }),
     );
     await model.slowStarted();
     const runPath = res.headers.get("content-location")!;
@@ -115,7 +128,9 @@ describe("runs over HTTP", () => {
 
   test("cancelling the response body cancels the run unless on_disconnect=continue", async () => {
     const tid = await newThread();
-    const res = await api.handle(req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("slow d") }));
+    const res = await api.handle(
+      req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("slow d") }),
+    );
     await model.slowStarted();
     await res.body!.cancel();
     const runPath = res.headers.get("content-location")!;
@@ -125,28 +140,46 @@ describe("runs over HTTP", () => {
 
   test("multitask rollback restores the thread head from before the cancelled run", async () => {
     const tid = await newThread();
-    await (await api.handle(req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi") }))).text();
+    await (
+      await api.handle(req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi") }))
+    ).text();
     const before = (await call("GET", `/threads/${tid}/state`)).json!;
     const slow = await api.handle(
-      req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("slow r"), on_disconnect: "continue" }),
+      req("POST", `/threads/${tid}/runs/stream`, {
+        assistant_id: "lead_agent",
+        input: human("slow r"),
+        on_disconnect: "continue",
+      }),
     );
     await model.slowStarted();
     const second = await api.handle(
-      req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi 2"), multitask_strategy: "rollback" }),
+      req("POST", `/threads/${tid}/runs/stream`, {
+        assistant_id: "lead_agent",
+        input: human("hi 2"),
+        multitask_strategy: "rollback",
+      }),
     );
     await second.text();
     await slow.text();
-    const values = (await call("GET", `/threads/${tid}/state`)).json!.values as { messages: Array<{ content: string }> };
+    const values = (await call("GET", `/threads/${tid}/state`)).json!.values as {
+      messages: Array<{ content: string }>;
+    };
     const contents = values.messages.map((m) => m.content);
     expect(contents).not.toContain("slow r");
-    expect(contents.slice(0, 2)).toEqual((before.values as { messages: Array<{ content: string }> }).messages.map((m) => m.content));
+    expect(contents.slice(0, 2)).toEqual(
+      (before.values as { messages: Array<{ content: string }> }).messages.map((m) => m.content),
+    );
     expect(contents.slice(2)).toEqual(["hi 2", "Hello there, friend."]);
   });
 
   test("a state update during a run is refused with 409", async () => {
     const tid = await newThread();
     const res = await api.handle(
-      req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("slow u"), on_disconnect: "continue" }),
+      req("POST", `/threads/${tid}/runs/stream`, {
+        assistant_id: "lead_agent",
+        input: human("slow u"),
+        on_disconnect: "continue",
+      }),
     );
     await model.slowStarted();
     const upd = await call("POST", `/threads/${tid}/state`, { values: { messages: [] } });
@@ -164,7 +197,9 @@ describe("threads and state over HTTP", () => {
     expect((await call("POST", `/threads/${tid}/history`, {})).json).toEqual([]);
     const patched = await call("PATCH", `/threads/${tid}`, { metadata: { title: "T" } });
     expect(patched.json!.metadata).toEqual({ title: "T" });
-    await (await api.handle(req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi") }))).text();
+    await (
+      await api.handle(req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi") }))
+    ).text();
     const head = (await call("GET", `/threads/${tid}/state`)).json!;
     const parentId = (head.parent_checkpoint as { checkpoint_id: string }).checkpoint_id;
     const atParent = await call("GET", `/threads/${tid}/state/${parentId}`);
@@ -172,23 +207,36 @@ describe("threads and state over HTTP", () => {
     const viaPost = await call("POST", `/threads/${tid}/state/checkpoint`, { checkpoint: { checkpoint_id: parentId } });
     expect((viaPost.json!.checkpoint as { checkpoint_id: string }).checkpoint_id).toBe(parentId);
     const older = await call("POST", `/threads/${tid}/history`, { limit: 5, before: parentId });
-    expect((older.json as unknown as Array<{ checkpoint: { checkpoint_id: string } }>).every((s) => s.checkpoint.checkpoint_id < parentId)).toBe(true);
+    expect(
+      (older.json as unknown as Array<{ checkpoint: { checkpoint_id: string } }>).every(
+        (s) => s.checkpoint.checkpoint_id < parentId,
+      ),
+    ).toBe(true);
   });
 
   test("a fork from an earlier checkpoint regenerates from there", async () => {
     const tid = await newThread();
-    await (await api.handle(req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi") }))).text();
+    await (
+      await api.handle(req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", input: human("hi") }))
+    ).text();
     const head = (await call("GET", `/threads/${tid}/state`)).json!;
     const parent = head.parent_checkpoint as { checkpoint_id: string };
     // Agent Chat UI "regenerate": no input, checkpoint = parent of the answer.
     const res = await api.handle(
-      req("POST", `/threads/${tid}/runs/stream`, { assistant_id: "lead_agent", checkpoint: { ...parent, checkpoint_map: null } }),
+      req("POST", `/threads/${tid}/runs/stream`, {
+        assistant_id: "lead_agent",
+        checkpoint: { ...parent, checkpoint_map: null },
+      }),
     );
     expect(await res.text()).not.toContain("event: error");
     const after = (await call("GET", `/threads/${tid}/state`)).json!;
     expect((after.values as { messages: unknown[] }).messages).toHaveLength(2);
     // LangGraph first copies the older checkpoint as a "fork" child of it, then runs from the copy.
-    type Snap = { checkpoint: { checkpoint_id: string }; parent_checkpoint: { checkpoint_id: string } | null; metadata: { source?: string } };
+    type Snap = {
+      checkpoint: { checkpoint_id: string };
+      parent_checkpoint: { checkpoint_id: string } | null;
+      metadata: { source?: string };
+    };
     const history = (await call("POST", `/threads/${tid}/history`, { limit: 10 })).json as unknown as Snap[];
     const fork = history.find((s) => s.metadata.source === "fork");
     expect(fork?.parent_checkpoint?.checkpoint_id).toBe(parent.checkpoint_id);
@@ -199,14 +247,17 @@ describe("threads and state over HTTP", () => {
 describe("threads started outside the API", () => {
   test("a thread with checkpoints but no record (the CLI) is adopted on first access", async () => {
     const tid = "cli-thread-1";
-    const stream = await runtime.graph.stream(human("hi from cli"), { configurable: { thread_id: tid }, streamMode: "values" });
+    const stream = await runtime.graph.stream(human("hi from cli"), {
+      configurable: { thread_id: tid },
+      streamMode: "values",
+    });
     for await (const _ of stream) {
       // drain
     }
     const got = await call("GET", `/threads/${tid}`);
     expect(got.status).toBe(200);
     expect(got.json).toMatchObject({ thread_id: tid, status: "idle", metadata: { graph_id: "lead_agent" } });
-    expect(((got.json!.values as { messages: unknown[] }).messages).length).toBe(2);
+    expect((got.json!.values as { messages: unknown[] }).messages.length).toBe(2);
     const listed = await call("POST", "/threads/search", { ids: [tid] });
     expect((listed.json as unknown as unknown[]).length).toBe(1);
     expect((await call("GET", "/threads/never-existed")).status).toBe(404);

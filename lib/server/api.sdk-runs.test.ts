@@ -4,11 +4,18 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
-import type { LangGraphApi } from "./api";
-import { collect, messagesOf, waitFor, type Msg, type Part, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
+import {
+  collect,
+  messagesOf,
+  waitFor,
+  type Msg,
+  type Part,
+  type ScriptedModel,
+  startTestApi,
+  type TestApi,
+} from "./test-support";
 import type { AgentRuntime } from "./types";
 
-let api: LangGraphApi;
 let client: Client;
 let runtime: AgentRuntime;
 let model: ScriptedModel;
@@ -16,7 +23,7 @@ let model: ScriptedModel;
 let harness: TestApi;
 beforeAll(() => {
   harness = startTestApi();
-  ({ api, runtime, model, client } = harness);
+  ({ runtime, model, client } = harness);
 });
 afterAll(() => harness.stop());
 
@@ -53,7 +60,9 @@ describe("one run per thread, cancel, reconnect", () => {
     const after = await collect(
       client.runs.stream(thread.thread_id, "lead_agent", { input: { messages: [{ type: "human", content: "hi" }] } }),
     );
-    expect(messagesOf(after.filter((p) => p.event === "values").at(-1)?.data).at(-1)?.content).toBe("Hello there, friend.");
+    expect(messagesOf(after.filter((p) => p.event === "values").at(-1)?.data).at(-1)?.content).toBe(
+      "Hello there, friend.",
+    );
   });
 
   test("a client that disconnects with on_disconnect=continue can rejoin and replay from Last-Event-ID", async () => {
@@ -114,7 +123,11 @@ describe("one run per thread, cancel, reconnect", () => {
       if (p.event === "values") break;
     }
     controller.abort(); // what useStream's stop() does: the connection closes
-    await waitFor(async () => (await client.runs.get(thread.thread_id, runId)).status === "interrupted", 5000, "run cancelled");
+    await waitFor(
+      async () => (await client.runs.get(thread.thread_id, runId)).status === "interrupted",
+      5000,
+      "run cancelled",
+    );
     expect((await client.threads.get(thread.thread_id)).status).not.toBe("busy");
   });
 
@@ -164,9 +177,15 @@ describe("errors", () => {
     await expect(client.threads.getState("no-such-thread")).rejects.toMatchObject({ status: 404 });
     const thread = await client.threads.create();
     await expect(client.runs.get(thread.thread_id, "no-such-run")).rejects.toMatchObject({ status: 404 });
-    await expect(collect(client.runs.stream("no-such-thread", "lead_agent", { input: {} }))).rejects.toMatchObject({ status: 404 });
-    await expect(collect(client.runs.stream(thread.thread_id, "nobody", { input: {} }))).rejects.toMatchObject({ status: 404 });
-    const bad = collect(client.runs.stream(thread.thread_id, "lead_agent", { input: {}, streamMode: ["bogus" as never] }));
+    await expect(collect(client.runs.stream("no-such-thread", "lead_agent", { input: {} }))).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(collect(client.runs.stream(thread.thread_id, "nobody", { input: {} }))).rejects.toMatchObject({
+      status: 404,
+    });
+    const bad = collect(
+      client.runs.stream(thread.thread_id, "lead_agent", { input: {}, streamMode: ["bogus" as never] }),
+    );
     await expect(bad).rejects.toMatchObject({ status: 400 });
     await expect(bad).rejects.toThrow(/body\.stream_mode/);
     await expect(client.threads.search({ limit: -1 })).rejects.toThrow(/body\.limit/);
@@ -174,7 +193,10 @@ describe("errors", () => {
 
   test("if_not_exists=create runs on a new thread", async () => {
     const parts = await collect(
-      client.runs.stream("fresh-thread-1", "lead_agent", { input: { messages: [{ type: "human", content: "hi" }] }, ifNotExists: "create" }),
+      client.runs.stream("fresh-thread-1", "lead_agent", {
+        input: { messages: [{ type: "human", content: "hi" }] },
+        ifNotExists: "create",
+      }),
     );
     expect(parts.at(-1)?.event).toBe("end");
     expect((await client.threads.get("fresh-thread-1")).metadata?.graph_id).toBe("lead_agent");
@@ -182,7 +204,9 @@ describe("errors", () => {
 
   test("deleting a thread removes it and its checkpoints", async () => {
     const thread = await client.threads.create();
-    await collect(client.runs.stream(thread.thread_id, "lead_agent", { input: { messages: [{ type: "human", content: "hi" }] } }));
+    await collect(
+      client.runs.stream(thread.thread_id, "lead_agent", { input: { messages: [{ type: "human", content: "hi" }] } }),
+    );
     await client.threads.delete(thread.thread_id);
     await expect(client.threads.get(thread.thread_id)).rejects.toMatchObject({ status: 404 });
     const snapshot = await runtime.graph.getState({ configurable: { thread_id: thread.thread_id } });

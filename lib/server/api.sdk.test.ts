@@ -4,20 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
-import type { LangGraphApi } from "./api";
 import { assistantIdFor } from "./assistant";
-import { collect, messagesOf, type Msg, type Part, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
-import type { AgentRuntime } from "./types";
+import { collect, messagesOf, type Msg, type Part, startTestApi, type TestApi } from "./test-support";
 
-let api: LangGraphApi;
 let client: Client;
-let runtime: AgentRuntime;
-let model: ScriptedModel;
 
 let harness: TestApi;
 beforeAll(() => {
   harness = startTestApi();
-  ({ api, runtime, model, client } = harness);
+  ({ client } = harness);
 });
 afterAll(() => harness.stop());
 
@@ -77,7 +72,10 @@ describe("threads, streaming, state, history, search", () => {
     const final = messagesOf(parts.filter((p) => p.event === "values").at(-1)?.data);
     expect(final.map((m) => m.type)).toEqual(["human", "ai", "tool", "ai"]);
     const lastAi = final[3];
-    const streamed = tuples.filter(([m]) => m.id === lastAi.id).map(([m]) => String(m.content)).join("");
+    const streamed = tuples
+      .filter(([m]) => m.id === lastAi.id)
+      .map(([m]) => String(m.content))
+      .join("");
     expect(streamed).toBe("Done: sunny in Paris");
     expect(final[1].tool_calls?.[0]).toMatchObject({ name: "get_weather", args: { city: "Paris" } });
     // Input messages are never streamed as message chunks.
@@ -101,7 +99,11 @@ describe("threads, streaming, state, history, search", () => {
     expect(run.status).toBe("success");
     const thread = await client.threads.get(threadId);
     expect(thread.status).toBe("idle");
-    expect(thread.metadata).toMatchObject({ owner: "tester", graph_id: "lead_agent", assistant_id: assistantIdFor("lead_agent") });
+    expect(thread.metadata).toMatchObject({
+      owner: "tester",
+      graph_id: "lead_agent",
+      assistant_id: assistantIdFor("lead_agent"),
+    });
     expect(messagesOf(thread.values)).toHaveLength(4);
   });
 
@@ -110,7 +112,9 @@ describe("threads, streaming, state, history, search", () => {
     expect(history).toHaveLength(3);
     const ids = history.map((h) => h.checkpoint!.checkpoint_id);
     expect([...ids].sort().reverse()).toEqual(ids);
-    expect(history[0].checkpoint?.checkpoint_id).toBe((await client.threads.getState(threadId)).checkpoint?.checkpoint_id);
+    expect(history[0].checkpoint?.checkpoint_id).toBe(
+      (await client.threads.getState(threadId)).checkpoint?.checkpoint_id,
+    );
     const older = await client.threads.getHistory(threadId, {
       limit: 2,
       before: { configurable: { checkpoint_id: ids[2] } },
@@ -151,7 +155,9 @@ describe("interrupt and resume", () => {
         streamMode: ["values", "updates"],
       }),
     );
-    const interruptValues = first.filter((p) => p.event === "values").at(-1)?.data as { __interrupt__?: Array<{ value: unknown }> };
+    const interruptValues = first.filter((p) => p.event === "values").at(-1)?.data as {
+      __interrupt__?: Array<{ value: unknown }>;
+    };
     expect(interruptValues.__interrupt__?.[0].value).toEqual({ question: "Proceed?" });
     const interrupted = await client.threads.get(thread.thread_id);
     expect(interrupted.status).toBe("interrupted");

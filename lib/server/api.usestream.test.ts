@@ -6,12 +6,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
 import { StreamOrchestrator, type SubmitOptions } from "@langchain/langgraph-sdk/ui";
-import type { LangGraphApi } from "./api";
 import { waitFor, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
 
 type Msg = { type: string; content: unknown; id?: string };
 
-let api: LangGraphApi;
 let client: Client;
 let model: ScriptedModel;
 
@@ -35,7 +33,7 @@ const chatUiOptions: SubmitOptions = {
 let harness: TestApi;
 beforeAll(() => {
   harness = startTestApi();
-  ({ api, model, client } = harness);
+  ({ model, client } = harness);
 });
 afterAll(() => harness.stop());
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { configuredApiToken, isAuthorized, presentedToken, requireAuth } from "./auth";
 
-const r = (headers: Record<string, string> = {}, method = "GET") => new Request("http://fawn/api/x", { method, headers });
+const r = (headers: Record<string, string> = {}, method = "GET") =>
+  new Request("http://fawn/api/x", { method, headers });
 
 describe("auth", () => {
   afterEach(() => {

@@ -6,7 +6,10 @@ const withOrigin = (origin: string | null, method = "GET") =>
 
 describe("cors", () => {
   test("origins come from a comma-separated list; * allows any", () => {
-    expect(parseCorsOrigins(" https://a.example/, http://localhost:3000 ,")).toEqual(["https://a.example", "http://localhost:3000"]);
+    expect(parseCorsOrigins(" https://a.example/, http://localhost:3000 ,")).toEqual([
+      "https://a.example",
+      "http://localhost:3000",
+    ]);
     expect(parseCorsOrigins(undefined)).toEqual([]);
     expect(isOriginAllowed("https://a.example", ["https://a.example"])).toBe(true);
     expect(isOriginAllowed("https://b.example", ["https://a.example"])).toBe(false);
@@ -24,7 +27,9 @@ describe("cors", () => {
   test("preflight allows the SDK's headers; unknown origins get none", () => {
     const ok = preflightResponse(withOrigin("https://a.example", "OPTIONS"), ["https://a.example"]);
     expect(ok.status).toBe(204);
-    expect(ok.headers.get("access-control-allow-headers")).toBe("content-type, x-api-key, last-event-id, x-auth-scheme, authorization");
+    expect(ok.headers.get("access-control-allow-headers")).toBe(
+      "content-type, x-api-key, last-event-id, x-auth-scheme, authorization",
+    );
     expect(ok.headers.get("access-control-allow-methods")).toContain("DELETE");
     const no = preflightResponse(withOrigin("https://b.example", "OPTIONS"), ["https://a.example"]);
     expect(no.headers.get("access-control-allow-origin")).toBeNull();

@@ -47,7 +47,11 @@ export function preflightResponse(request: Request, allowed: readonly string[] =
 }
 
 /** Copy the CORS headers onto a response (streaming bodies included; headers are set before the body flows). */
-export function withCors(request: Request, response: Response, allowed: readonly string[] = parseCorsOrigins()): Response {
+export function withCors(
+  request: Request,
+  response: Response,
+  allowed: readonly string[] = parseCorsOrigins(),
+): Response {
   const extra = corsHeaders(request, allowed);
   if (Object.keys(extra).length === 0) return response;
   for (const [k, v] of Object.entries(extra)) {

@@ -25,7 +25,9 @@ describe("http helpers", () => {
   });
 
   test("body size cap: declared length and streamed length", async () => {
-    await expect(readBodyText(post("x".repeat(20), { "content-length": "20" }), 10)).rejects.toMatchObject({ status: 413 });
+    await expect(readBodyText(post("x".repeat(20), { "content-length": "20" }), 10)).rejects.toMatchObject({
+      status: 413,
+    });
     const stream = new ReadableStream<Uint8Array>({
       start(c) {
         for (let i = 0; i < 5; i++) c.enqueue(new TextEncoder().encode("xxxx"));
@@ -40,7 +42,9 @@ describe("http helpers", () => {
     expect(await readJsonBody(post(""))).toEqual({});
     expect(await readJsonBody(post('{"a":1}'))).toEqual({ a: 1 });
     await expect(readJsonBody(post("{oops"))).rejects.toMatchObject({ status: 400, code: "invalid_json" });
-    await expect(readJsonBody(post("a=1", { "content-type": "application/x-www-form-urlencoded" }))).rejects.toMatchObject({
+    await expect(
+      readJsonBody(post("a=1", { "content-type": "application/x-www-form-urlencoded" })),
+    ).rejects.toMatchObject({
       status: 415,
     });
   });
@@ -59,7 +63,9 @@ describe("http helpers", () => {
       stream_mode: ["values", "updates"],
       wait: "1",
     });
-    expect(queryObject(new URL('http://x/?stream_mode=["values","updates"]'))).toEqual({ stream_mode: ["values", "updates"] });
+    expect(queryObject(new URL('http://x/?stream_mode=["values","updates"]'))).toEqual({
+      stream_mode: ["values", "updates"],
+    });
     expect(parseBooleanParam("1")).toBe(true);
     expect(parseBooleanParam(["1", "false"])).toBe(false);
     expect(parseBooleanParam("maybe")).toBeUndefined();

@@ -59,10 +59,13 @@ export async function readBodyBytes(
   request: Request,
   maxBytes = DEFAULT_MAX_BODY_BYTES,
   describe: (limit: number, declared?: number) => string = (limit, declared) =>
-    declared !== undefined ? `Request body is ${declared} bytes; the limit is ${limit} bytes` : `Request body exceeds the limit of ${limit} bytes`,
+    declared !== undefined
+      ? `Request body is ${declared} bytes; the limit is ${limit} bytes`
+      : `Request body exceeds the limit of ${limit} bytes`,
 ): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > maxBytes) throw new ApiError(413, "payload_too_large", describe(maxBytes, declared));
+  if (Number.isFinite(declared) && declared > maxBytes)
+    throw new ApiError(413, "payload_too_large", describe(maxBytes, declared));
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -91,7 +94,11 @@ export async function readJsonBody(request: Request, maxBytes = DEFAULT_MAX_BODY
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") return {};
   if (contentType && !/json/i.test(contentType)) {
-    throw new ApiError(415, "unsupported_media_type", `Expected a JSON body (content-type application/json), got '${contentType}'`);
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      `Expected a JSON body (content-type application/json), got '${contentType}'`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;

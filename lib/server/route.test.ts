@@ -6,7 +6,9 @@ describe("app/api/langgraph/[...path]/route", () => {
   test("exports the Node runtime, dynamic rendering and every method the SDK uses", () => {
     expect(route.runtime).toBe("nodejs");
     expect(route.dynamic).toBe("force-dynamic");
-    for (const m of ["GET", "POST", "PATCH", "DELETE", "OPTIONS"] as const) expect(typeof route[m]).toBe("function");
+    for (const handler of [route.GET, route.POST, route.PATCH, route.DELETE, route.OPTIONS]) {
+      expect(typeof handler).toBe("function");
+    }
   });
 
   test("requests reach the API under /api/langgraph (health check needs no agent)", async () => {

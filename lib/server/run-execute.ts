@@ -134,7 +134,12 @@ export async function executeRun(run: RunRecord, ctx: ExecuteContext): Promise<v
     ctx.release();
     run.append("end");
     run.finish();
-    logger("info", "run.end", { run_id: run.run_id, thread_id: run.thread_id, status: run.status, ms: Date.now() - started });
+    logger("info", "run.end", {
+      run_id: run.run_id,
+      thread_id: run.thread_id,
+      status: run.status,
+      ms: Date.now() - started,
+    });
   }
 }
 

@@ -35,7 +35,12 @@ function fakeGraph(opts: FakeOptions = {}): CompiledGraphLike & { streamed: numb
     },
     async getState(): Promise<StateSnapshotLike> {
       if (opts.stateError) throw new Error("state unavailable");
-      return { values: { n: 2 }, next: opts.next ?? [], config: { configurable: { thread_id: "t", checkpoint_id: "c1" } }, tasks: [] };
+      return {
+        values: { n: 2 },
+        next: opts.next ?? [],
+        config: { configurable: { thread_id: "t", checkpoint_id: "c1" } },
+        tasks: [],
+      };
     },
     async *getStateHistory(): AsyncGenerator<StateSnapshotLike> {},
     async updateState() {
@@ -73,7 +78,10 @@ describe("RunManager", () => {
     // Pretend the holder is our parent process: alive, and not us.
     other.acquire("t", "cli-turn");
     new Database(store.dbPath).prepare("UPDATE fawn_thread_locks SET pid = ? WHERE thread_id = 't'").run(process.ppid);
-    await expect(runs.start(params(fakeGraph(), store))).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/busy: another process \(pid \d+\)/) });
+    await expect(runs.start(params(fakeGraph(), store))).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/busy: another process \(pid \d+\)/),
+    });
     other.release("t", "cli-turn");
     const run = await runs.start(params(fakeGraph(), store));
     await run.finished;
@@ -90,12 +98,18 @@ describe("RunManager", () => {
     expect(rejected.reason).toMatchObject({ status: 409, code: "conflict" });
     expect(store.get("t")?.status).toBe("busy");
     release();
-    const run = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<Awaited<ReturnType<RunManager["start"]>>>).value;
+    const run = (
+      results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<Awaited<ReturnType<RunManager["start"]>>>
+    ).value;
     await run.finished;
     expect(run.status).toBe("success");
     expect(run.events.map((e) => e.event)).toEqual(["metadata", "values", "values", "end"]);
     expect(runs.activeRun("t")).toBeUndefined();
-    expect(store.get("t")).toMatchObject({ status: "idle", values: { n: 2 }, metadata: { graph_id: "g", assistant_id: "a" } });
+    expect(store.get("t")).toMatchObject({
+      status: "idle",
+      values: { n: 2 },
+      metadata: { graph_id: "g", assistant_id: "a" },
+    });
   });
 
   test("a failing run emits error, marks the thread error, and releases the lock", async () => {

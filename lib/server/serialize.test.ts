@@ -7,12 +7,22 @@ describe("serialize", () => {
     const values = {
       messages: [
         new HumanMessage({ content: "hi", id: "h1" }),
-        new AIMessage({ content: "", id: "a1", tool_calls: [{ id: "c1", name: "get_weather", args: { city: "Paris" } }] }),
+        new AIMessage({
+          content: "",
+          id: "a1",
+          tool_calls: [{ id: "c1", name: "get_weather", args: { city: "Paris" } }],
+        }),
         new ToolMessage({ content: "sunny", tool_call_id: "c1", name: "get_weather", id: "t1" }),
       ],
     };
     const plain = toPlain<{ messages: Array<Record<string, unknown>> }>(values);
-    expect(plain.messages[0]).toMatchObject({ type: "human", content: "hi", id: "h1", additional_kwargs: {}, response_metadata: {} });
+    expect(plain.messages[0]).toMatchObject({
+      type: "human",
+      content: "hi",
+      id: "h1",
+      additional_kwargs: {},
+      response_metadata: {},
+    });
     expect(plain.messages[1]).toMatchObject({
       type: "ai",
       id: "a1",

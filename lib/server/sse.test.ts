@@ -11,11 +11,11 @@ class TestLog implements EventLog {
   }
   push(event: string, data?: unknown) {
     this.events.push({ id: this.events.length, event, data: data === undefined ? undefined : JSON.stringify(data) });
-    this.listeners.forEach((l) => l());
+    for (const l of this.listeners) l();
   }
   finish() {
     this.done = true;
-    this.listeners.forEach((l) => l());
+    for (const l of this.listeners) l();
   }
 }
 
@@ -45,7 +45,9 @@ describe("sse", () => {
     log.push("end");
     log.finish();
     const text = await reading;
-    expect(text).toBe('event: values\ndata: {"n":1}\nid: 1\n\nevent: values\ndata: {"n":2}\nid: 2\n\nevent: end\nid: 3\n\n');
+    expect(text).toBe(
+      'event: values\ndata: {"n":1}\nid: 1\n\nevent: values\ndata: {"n":2}\nid: 2\n\nevent: end\nid: 3\n\n',
+    );
   });
 
   test("a filter drops events; a finished log drains and closes at once", async () => {

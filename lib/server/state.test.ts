@@ -21,7 +21,10 @@ describe("state mapping", () => {
   test("an interrupted snapshot maps to the ThreadState the SDK reads", async () => {
     const graph = interruptingGraph();
     const config = { configurable: { thread_id: "t1" } };
-    for await (const _ of await graph.stream({ messages: [{ type: "human", content: "hi" }] }, { ...config, streamMode: "values" })) {
+    for await (const _ of await graph.stream(
+      { messages: [{ type: "human", content: "hi" }] },
+      { ...config, streamMode: "values" },
+    )) {
       // drain
     }
     const snap = await graph.getState(config);
@@ -31,7 +34,12 @@ describe("state mapping", () => {
     expect(state.checkpoint?.checkpoint_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(state.parent_checkpoint?.checkpoint_id).toBeTruthy();
     expect(state.tasks).toHaveLength(1);
-    expect(state.tasks[0]).toMatchObject({ name: "ask", error: null, interrupts: [{ value: { question: "ok?" } }], state: null });
+    expect(state.tasks[0]).toMatchObject({
+      name: "ask",
+      error: null,
+      interrupts: [{ value: { question: "ok?" } }],
+      state: null,
+    });
     expect(typeof state.created_at).toBe("string");
     const messages = (state.values as { messages: Array<{ type: string }> }).messages;
     expect(messages.map((m) => m.type)).toEqual(["human", "ai"]);

@@ -89,7 +89,10 @@ export function interruptsByTask(snapshot: StateSnapshotLike): Record<string, un
 /** Turn a client's partial checkpoint reference into `configurable` keys (nulls dropped; thread id forced). */
 export function checkpointConfigurable(
   threadId: string,
-  ref: { checkpoint_id?: string | null; checkpoint_ns?: string | null; checkpoint_map?: Record<string, unknown> | null } | null | undefined,
+  ref:
+    | { checkpoint_id?: string | null; checkpoint_ns?: string | null; checkpoint_map?: Record<string, unknown> | null }
+    | null
+    | undefined,
   checkpointId?: string | null,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { thread_id: threadId };

@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { ensureMessageId, fallbackMessageId, graphStreamModes, mapChunk, normalizeStreamModes, unsupportedModes } from "./stream-map";
+import {
+  ensureMessageId,
+  fallbackMessageId,
+  graphStreamModes,
+  mapChunk,
+  normalizeStreamModes,
+  unsupportedModes,
+} from "./stream-map";
 
 describe("stream-map", () => {
   test("requested modes map to LangGraph modes", () => {
@@ -16,13 +23,18 @@ describe("stream-map", () => {
     expect(mapChunk(["messages", [{}, {}]], ["values"], false)).toBeNull();
     expect(mapChunk(["messages", [{ id: "m" }, {}]], ["messages-tuple"], false)?.event).toBe("messages");
     expect(mapChunk([[], "values", { a: 1 }], ["values"], true)?.event).toBe("values");
-    expect(mapChunk([["tools:abc", "inner:1"], "values", {}], ["values"], true)?.event).toBe("values|tools:abc|inner:1");
+    expect(mapChunk([["tools:abc", "inner:1"], "values", {}], ["values"], true)?.event).toBe(
+      "values|tools:abc|inner:1",
+    );
     expect(mapChunk([["sub:1"], "messages", [{}, {}]], ["messages-tuple"], true)?.event).toBe("messages|sub:1");
     expect(mapChunk("garbage", ["values"], false)).toBeNull();
   });
 
   test("a message chunk without an id gets a stable one", () => {
-    const payload = [{ content: "x", lc_kwargs: {} as Record<string, unknown> } as Record<string, unknown>, { langgraph_node: "model_request", langgraph_step: 2 }];
+    const payload = [
+      { content: "x", lc_kwargs: {} as Record<string, unknown> } as Record<string, unknown>,
+      { langgraph_node: "model_request", langgraph_step: 2 },
+    ];
     const id = fallbackMessageId("r1", payload);
     expect(id).toBe(fallbackMessageId("r1", [{}, { langgraph_node: "model_request", langgraph_step: 2 }]));
     ensureMessageId(payload, id);

@@ -5,7 +5,15 @@
 import type { StreamMode } from "./schemas";
 
 /** Modes LangGraph JS streams natively (besides `messages`, which backs `messages-tuple`). */
-const PASSTHROUGH: ReadonlySet<string> = new Set(["values", "updates", "custom", "debug", "tasks", "checkpoints", "tools"]);
+const PASSTHROUGH: ReadonlySet<string> = new Set([
+  "values",
+  "updates",
+  "custom",
+  "debug",
+  "tasks",
+  "checkpoints",
+  "tools",
+]);
 
 /** Modes a client may ask for that Fawn does not produce (LangChain `events`, the legacy `messages` triple). */
 const UNSUPPORTED: ReadonlySet<string> = new Set(["events", "messages"]);

@@ -99,7 +99,11 @@ export function scriptedModel(): ScriptedModel {
                 role: "assistant",
                 content: null,
                 tool_calls: [
-                  { id: `call_${seq}`, type: "function", function: { name: reply.toolCall.name, arguments: reply.toolCall.args } },
+                  {
+                    id: `call_${seq}`,
+                    type: "function",
+                    function: { name: reply.toolCall.name, arguments: reply.toolCall.args },
+                  },
                 ],
               };
         return Response.json({
@@ -115,14 +119,16 @@ export function scriptedModel(): ScriptedModel {
       let finish: string;
       if ("text" in reply) {
         const words = reply.text.split(/(?<= )/);
-        words.forEach((w, i) => deltas.push(i === 0 ? { role: "assistant", content: w } : { content: w }));
+        for (const [i, w] of words.entries()) deltas.push(i === 0 ? { role: "assistant", content: w } : { content: w });
         finish = "stop";
       } else {
         const half = Math.floor(reply.toolCall.args.length / 2);
         deltas.push({
           role: "assistant",
           content: null,
-          tool_calls: [{ index: 0, id: `call_${seq}`, type: "function", function: { name: reply.toolCall.name, arguments: "" } }],
+          tool_calls: [
+            { index: 0, id: `call_${seq}`, type: "function", function: { name: reply.toolCall.name, arguments: "" } },
+          ],
         });
         deltas.push({ tool_calls: [{ index: 0, function: { arguments: reply.toolCall.args.slice(0, half) } }] });
         deltas.push({ tool_calls: [{ index: 0, function: { arguments: reply.toolCall.args.slice(half) } }] });
@@ -144,7 +150,11 @@ export function scriptedModel(): ScriptedModel {
 }
 
 /** The lead-agent stand-in: createAgent with a weather tool (emits a custom event) and a human-approval tool. */
-export function buildTestRuntime(dbPath = tempDbPath()): { runtime: AgentRuntime; model: ScriptedModel; graph: CompiledGraphLike } {
+export function buildTestRuntime(dbPath = tempDbPath()): {
+  runtime: AgentRuntime;
+  model: ScriptedModel;
+  graph: CompiledGraphLike;
+} {
   const model = scriptedModel();
   const chat = new ChatOpenAI({
     model: "scripted",
@@ -166,7 +176,11 @@ export function buildTestRuntime(dbPath = tempDbPath()): { runtime: AgentRuntime
     },
     { name: "ask_human", description: "Ask the human to approve", schema: z.object({ question: z.string() }) },
   );
-  const agent = createAgent({ model: chat, tools: [getWeather, askHuman], checkpointer: SqliteSaver.fromConnString(dbPath) });
+  const agent = createAgent({
+    model: chat,
+    tools: [getWeather, askHuman],
+    checkpointer: SqliteSaver.fromConnString(dbPath),
+  });
   const graph: CompiledGraphLike = agent.graph;
   return {
     model,
@@ -230,7 +244,11 @@ export function sdkClient(api: LangGraphApi, headers?: Record<string, string>): 
   });
 }
 
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000, what = "condition"): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+  what = "condition",
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
@@ -265,7 +283,13 @@ export interface TestApi {
 
 export function startTestApi(deps: Partial<Omit<LangGraphApiDeps, "getRuntime">> = {}): TestApi {
   const built = buildTestRuntime();
-  const api = createLangGraphApi({ getRuntime: async () => built.runtime, logger: silentLogger, apiToken: undefined, corsOrigins: [], ...deps });
+  const api = createLangGraphApi({
+    getRuntime: async () => built.runtime,
+    logger: silentLogger,
+    apiToken: undefined,
+    corsOrigins: [],
+    ...deps,
+  });
   return {
     api,
     runtime: built.runtime,
@@ -279,7 +303,12 @@ export function startTestApi(deps: Partial<Omit<LangGraphApiDeps, "getRuntime">>
 }
 
 /** A request to the API as a client would build it (JSON body when given). */
-export function apiRequest(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Request {
+export function apiRequest(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(`${API_URL}${path}`, {
     method,
     headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
@@ -288,7 +317,13 @@ export function apiRequest(method: string, path: string, body?: unknown, headers
 }
 
 /** Send one request through `api` and read the answer (JSON parsed when there is a body). */
-export async function callApi(api: LangGraphApi, method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+export async function callApi(
+  api: LangGraphApi,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) {
   const res = await api.handle(apiRequest(method, path, body, headers));
   const text = await res.text();
   return { res, status: res.status, text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };

@@ -6,7 +6,10 @@ import { tempDbPath } from "./test-support";
 const stores: ThreadStore[] = [];
 function open(path = tempDbPath()): ThreadStore {
   let t = Date.parse("2026-01-01T00:00:00Z");
-  const store = new ThreadStore(path, () => new Date((t += 1000)));
+  const store = new ThreadStore(path, () => {
+    t += 1000;
+    return new Date(t);
+  });
   stores.push(store);
   return store;
 }
@@ -20,7 +23,13 @@ describe("ThreadStore", () => {
     const s = open();
     const t = s.create("t1", { a: 1 });
     expect(t).toMatchObject({ thread_id: "t1", status: "idle", metadata: { a: 1 }, values: {}, interrupts: {} });
-    const u = s.update("t1", { metadata: { b: 2 }, status: "interrupted", values: { messages: [] }, interrupts: { x: [{ id: "i", value: 1 }] }, stateChanged: true })!;
+    const u = s.update("t1", {
+      metadata: { b: 2 },
+      status: "interrupted",
+      values: { messages: [] },
+      interrupts: { x: [{ id: "i", value: 1 }] },
+      stateChanged: true,
+    })!;
     expect(u.metadata).toEqual({ a: 1, b: 2 });
     expect(u.status).toBe("interrupted");
     expect(u.updated_at > t.updated_at).toBe(true);

@@ -15,7 +15,11 @@ describe("countTokens (o200k_base)", () => {
   it("counts a tool definition as its compact JSON", () => {
     const def = {
       type: "function" as const,
-      function: { name: "get_current_time", description: "Get current time in a specific timezone", parameters: { type: "object", properties: { timezone: { type: "string" } } } },
+      function: {
+        name: "get_current_time",
+        description: "Get current time in a specific timezone",
+        parameters: { type: "object", properties: { timezone: { type: "string" } } },
+      },
     };
     expect(toolDefinitionTokens(def)).toBe(countTokens(JSON.stringify(def)));
     expect(toolDefinitionsTokens([def, def])).toBe(2 * toolDefinitionTokens(def));

@@ -9,7 +9,12 @@ describe("assembleTools", () => {
       builtins: [record("read_file", "builtin"), record("present_files", "builtin")],
       mcp: [record("read_file", "mcp", "fs"), record("present_files", "mcp", "x"), record("fs_list", "mcp", "fs")],
     });
-    expect(r.tools.map((t) => `${t.tool.name}:${t.source}`)).toEqual(["read_file:config", "only_cfg:config", "present_files:builtin", "fs_list:mcp"]);
+    expect(r.tools.map((t) => `${t.tool.name}:${t.source}`)).toEqual([
+      "read_file:config",
+      "only_cfg:config",
+      "present_files:builtin",
+      "fs_list:mcp",
+    ]);
     expect(r.shadowed).toEqual([
       { name: "read_file", source: "builtin", server: null, shadowed_by: "config", shadowed_by_server: null },
       { name: "read_file", source: "mcp", server: "fs", shadowed_by: "config", shadowed_by_server: null },

@@ -10,7 +10,11 @@ export interface AssembledTools {
  * Merge the three sources by name, first wins: configured > built-in > MCP.
  * Every loser is kept in `shadowed` (for the inventory) and logged as a warning.
  */
-export function assembleTools(sources: { configured: ToolRecord[]; builtins: ToolRecord[]; mcp: ToolRecord[] }): AssembledTools {
+export function assembleTools(sources: {
+  configured: ToolRecord[];
+  builtins: ToolRecord[];
+  mcp: ToolRecord[];
+}): AssembledTools {
   const winners = new Map<string, ToolRecord>();
   const shadowed: ShadowedTool[] = [];
   for (const rec of [...sources.configured, ...sources.builtins, ...sources.mcp]) {

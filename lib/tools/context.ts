@@ -33,6 +33,7 @@ export function toolSettings(name: string): Record<string, unknown> {
 /** The thread a tool call belongs to, from the LangGraph run config. */
 export function threadIdOf(config: { configurable?: Record<string, unknown> } | undefined): string {
   const id = config?.configurable?.thread_id;
-  if (typeof id !== "string" || id.length === 0) throw new Error("this tool needs a thread (configurable.thread_id is missing)");
+  if (typeof id !== "string" || id.length === 0)
+    throw new Error("this tool needs a thread (configurable.thread_id is missing)");
   return id;
 }

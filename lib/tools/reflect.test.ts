@@ -43,7 +43,11 @@ describe("loadConfiguredTool", () => {
   });
 
   it("calls a factory export with the entry's settings", async () => {
-    const { tool } = await loadConfiguredTool({ ...entry("whisper", "./my-tools.mjs:makeWhisper"), suffix: "!" }, 0, ctx);
+    const { tool } = await loadConfiguredTool(
+      { ...entry("whisper", "./my-tools.mjs:makeWhisper"), suffix: "!" },
+      0,
+      ctx,
+    );
     expect(await tool.invoke({ text: "HI" })).toBe("hi!");
   });
 
@@ -55,12 +59,16 @@ describe("loadConfiguredTool", () => {
   it("loads from an installed npm package", async () => {
     // Any installed package export that is a tool-like object would do; a missing export proves resolution worked.
     const e = await errorOf(loadConfiguredTool(entry("x", "yaml:nope"), 2, ctx));
-    expect(e.message).toMatch(/^config\.yaml: tools\[2\]\.use: tool "x": module "yaml" has no export "nope" \(exports: /);
+    expect(e.message).toMatch(
+      /^config\.yaml: tools\[2\]\.use: tool "x": module "yaml" has no export "nope" \(exports: /,
+    );
   });
 
   it("a missing module names the entry and says how to install it", async () => {
     const e = await errorOf(loadConfiguredTool(entry("web_search", "@acme/fawn-search/tools:search"), 1, ctx));
-    expect(e.message).toBe('config.yaml: tools[1].use: tool "web_search": module "@acme/fawn-search/tools" not found; install it with `npm install @acme/fawn-search`');
+    expect(e.message).toBe(
+      'config.yaml: tools[1].use: tool "web_search": module "@acme/fawn-search/tools" not found; install it with `npm install @acme/fawn-search`',
+    );
   });
 
   it("a missing file names the path", async () => {

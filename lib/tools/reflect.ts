@@ -49,10 +49,14 @@ export async function loadConfiguredTool(
     mod = await importModule(spec, ctx);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    const missing = err.code === "ERR_MODULE_NOT_FOUND" || err.code === "MODULE_NOT_FOUND" || /Cannot find (module|package)/.test(err.message);
-    const hint = spec.startsWith(".") || path.isAbsolute(spec)
-      ? `check the path (resolved from ${ctx.baseDir})`
-      : `install it with \`npm install ${spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]}\``;
+    const missing =
+      err.code === "ERR_MODULE_NOT_FOUND" ||
+      err.code === "MODULE_NOT_FOUND" ||
+      /Cannot find (module|package)/.test(err.message);
+    const hint =
+      spec.startsWith(".") || path.isAbsolute(spec)
+        ? `check the path (resolved from ${ctx.baseDir})`
+        : `install it with \`npm install ${spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]}\``;
     throw ConfigError.at(
       ctx.file,
       field,
@@ -62,19 +66,35 @@ export async function loadConfiguredTool(
     );
   }
   if (!(exportName in mod)) {
-    const available = Object.keys(mod).filter((k) => k !== "default").slice(0, 12).join(", ") || "none";
-    throw ConfigError.at(ctx.file, field, `tool "${entry.name}": module "${spec}" has no export "${exportName}" (exports: ${available})`);
+    const available =
+      Object.keys(mod)
+        .filter((k) => k !== "default")
+        .slice(0, 12)
+        .join(", ") || "none";
+    throw ConfigError.at(
+      ctx.file,
+      field,
+      `tool "${entry.name}": module "${spec}" has no export "${exportName}" (exports: ${available})`,
+    );
   }
   let value = mod[exportName];
   if (typeof value === "function" && !isTool(value)) {
     try {
       value = await (value as (settings: ToolConfig) => unknown)(entry);
     } catch (e) {
-      throw ConfigError.at(ctx.file, field, `tool "${entry.name}": factory "${exportName}" of "${spec}" threw: ${(e as Error).message}`);
+      throw ConfigError.at(
+        ctx.file,
+        field,
+        `tool "${entry.name}": factory "${exportName}" of "${spec}" threw: ${(e as Error).message}`,
+      );
     }
   }
   if (!isTool(value)) {
-    throw ConfigError.at(ctx.file, field, `tool "${entry.name}": export "${exportName}" of "${spec}" is not a LangChain tool (expected an object with name, schema and invoke, or a factory returning one)`);
+    throw ConfigError.at(
+      ctx.file,
+      field,
+      `tool "${entry.name}": export "${exportName}" of "${spec}" is not a LangChain tool (expected an object with name, schema and invoke, or a factory returning one)`,
+    );
   }
   if (value.name !== entry.name) {
     const warning = `${ctx.file}: tools[${index}].name: configured as "${entry.name}" but the tool calls itself "${value.name}"; "${value.name}" is the name that binds`;

@@ -22,7 +22,11 @@ export async function serveDemoModel(opts: { port?: number; host?: string; delay
       }
       const ac = new AbortController();
       res.on("close", () => ac.abort());
-      const response = await demo(`http://demo${req.url ?? "/"}`, { method: req.method, body: Buffer.concat(chunks).toString("utf8"), signal: ac.signal });
+      const response = await demo(`http://demo${req.url ?? "/"}`, {
+        method: req.method,
+        body: Buffer.concat(chunks).toString("utf8"),
+        signal: ac.signal,
+      });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (!response.body) return void res.end();
       for await (const part of response.body as unknown as AsyncIterable<Uint8Array>) res.write(part);
@@ -34,11 +38,20 @@ export async function serveDemoModel(opts: { port?: number; host?: string; delay
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 3918, opts.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://${opts.host ?? "127.0.0.1"}:${port}/v1`, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://${opts.host ?? "127.0.0.1"}:${port}/v1`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop() as string)) {
-  const { values } = parseArgs({ options: { port: { type: "string" }, host: { type: "string" }, "delay-ms": { type: "string" } } });
-  const running = await serveDemoModel({ port: Number(values.port ?? 3918), host: values.host, delayMs: Number(values["delay-ms"] ?? 8) });
+  const { values } = parseArgs({
+    options: { port: { type: "string" }, host: { type: "string" }, "delay-ms": { type: "string" } },
+  });
+  const running = await serveDemoModel({
+    port: Number(values.port ?? 3918),
+    host: values.host,
+    delayMs: Number(values["delay-ms"] ?? 8),
+  });
   process.stderr.write(`demo model listening on ${running.url}\n`);
 }

@@ -18,7 +18,7 @@ export interface ServeArgs {
 
 export function parseServeArgs(argv: string[], config: { defaultPort: number; extraOptions?: string[] }): ServeArgs {
   const extra = Object.fromEntries((config.extraOptions ?? []).map((name) => [name, { type: "string" as const }]));
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
       args: argv,
@@ -35,10 +35,13 @@ export function parseServeArgs(argv: string[], config: { defaultPort: number; ex
   if (transports.length > 1) throw new UsageError(`choose one transport, got: ${transports.join(", ")}`);
   const transport = (transports[0] ?? "stdio") as "stdio" | "http";
   const rawPort = values.port as string | undefined;
-  if (rawPort !== undefined && !/^\d{1,5}$/.test(rawPort)) throw new UsageError(`--port must be a number 0-65535, got '${rawPort}'`);
+  if (rawPort !== undefined && !/^\d{1,5}$/.test(rawPort))
+    throw new UsageError(`--port must be a number 0-65535, got '${rawPort}'`);
   const port = rawPort === undefined ? config.defaultPort : Number(rawPort);
   if (port > 65535) throw new UsageError(`--port must be a number 0-65535, got '${rawPort}'`);
-  const options = Object.fromEntries((config.extraOptions ?? []).map((name) => [name, values[name] as string | undefined]));
+  const options = Object.fromEntries(
+    (config.extraOptions ?? []).map((name) => [name, values[name] as string | undefined]),
+  );
   return {
     transport,
     port,

@@ -50,7 +50,10 @@ async function readBody(req: http.IncomingMessage, limit: number): Promise<strin
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export async function serveHttp(createServer: () => Connectable, opts: HttpServeOptions = {}): Promise<RunningHttpServer> {
+export async function serveHttp(
+  createServer: () => Connectable,
+  opts: HttpServeOptions = {},
+): Promise<RunningHttpServer> {
   const host = opts.host ?? "127.0.0.1";
   const endpoint = opts.path ?? "/mcp";
   const maxBody = opts.maxBodyBytes ?? 4 * 1024 * 1024;
@@ -59,9 +62,15 @@ export async function serveHttp(createServer: () => Connectable, opts: HttpServe
   const httpServer = http.createServer(async (req, res) => {
     const pathname = new URL(req.url ?? "/", "http://x").pathname;
     if (pathname === "/healthz" && req.method === "GET") return sendJson(res, 200, { status: "ok" });
-    if (pathname !== endpoint) return sendJson(res, 404, rpcError(-32000, `Not found: ${pathname}; the MCP endpoint is ${endpoint}`));
+    if (pathname !== endpoint)
+      return sendJson(res, 404, rpcError(-32000, `Not found: ${pathname}; the MCP endpoint is ${endpoint}`));
     if (req.method !== "POST") {
-      return sendJson(res, 405, rpcError(-32000, `Method ${req.method} not allowed; this stateless server only accepts POST`), { allow: "POST" });
+      return sendJson(
+        res,
+        405,
+        rpcError(-32000, `Method ${req.method} not allowed; this stateless server only accepts POST`),
+        { allow: "POST" },
+      );
     }
     const text = await readBody(req, maxBody);
     if (text === undefined) return sendJson(res, 413, rpcError(-32600, `Request body exceeds ${maxBody} bytes`));

@@ -29,11 +29,18 @@ async function exercise(client: Client): Promise<void> {
   const { tools } = await client.listTools();
   expect(tools).toHaveLength(17);
   expect(tools.map((t) => t.name)).toContain("notes_search");
-  expect(JSON.parse(textOf(await client.callTool({ name: "calculate", arguments: { expression: "6 * 7" } }))).result).toBe(42);
-  const added = JSON.parse(textOf(await client.callTool({ name: "notes_add", arguments: { title: `via ${Math.random()}` } })));
+  expect(
+    JSON.parse(textOf(await client.callTool({ name: "calculate", arguments: { expression: "6 * 7" } }))).result,
+  ).toBe(42);
+  const added = JSON.parse(
+    textOf(await client.callTool({ name: "notes_add", arguments: { title: `via ${Math.random()}` } })),
+  );
   const listed = JSON.parse(textOf(await client.callTool({ name: "notes_list", arguments: {} })));
   expect(listed.notes.map((n: { id: string }) => n.id)).toContain(added.id);
-  const bad = (await client.callTool({ name: "current_time", arguments: { timezone: "Nowhere/Land" } })) as CallToolResult;
+  const bad = (await client.callTool({
+    name: "current_time",
+    arguments: { timezone: "Nowhere/Land" },
+  })) as CallToolResult;
   expect(bad.isError).toBe(true);
   expect(textOf(bad)).toContain("Invalid argument 'timezone'");
 }
@@ -57,7 +64,10 @@ describe("workbench over stdio", () => {
   });
 
   it("exits 2 with usage on bad arguments", () => {
-    const run = spawnSync(process.execPath, tsNodeArgs(MAIN, ["http", "--port", "nope"]), { cwd: REPO_ROOT, encoding: "utf8" });
+    const run = spawnSync(process.execPath, tsNodeArgs(MAIN, ["http", "--port", "nope"]), {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain("--port must be a number 0-65535, got 'nope'");
     expect(run.stderr).toContain("usage:");
@@ -101,7 +111,17 @@ describe("workbench over Streamable HTTP", () => {
     const { port } = new URL(server.url);
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, path: "/mcp", method: "POST", headers: { host: `evil.example:${port}`, "content-type": "application/json", accept: "application/json, text/event-stream" } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/mcp",
+          method: "POST",
+          headers: {
+            host: `evil.example:${port}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode);

@@ -3,7 +3,8 @@ import { parseServeArgs, serve, UsageError } from "./cli";
 import { createWorkbenchServer, resolveDataDir } from "./server";
 
 export const DEFAULT_PORT = 3917;
-const USAGE = "usage: node --import tsx servers/workbench/main.ts [stdio|http] [--port N] [--host 127.0.0.1] [--data DIR]";
+const USAGE =
+  "usage: node --import tsx servers/workbench/main.ts [stdio|http] [--port N] [--host 127.0.0.1] [--data DIR]";
 
 try {
   const args = parseServeArgs(process.argv.slice(2), { defaultPort: DEFAULT_PORT, extraOptions: ["data"] });

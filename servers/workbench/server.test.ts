@@ -9,9 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkbenchServer } from "./server";
 
 const EXPECTED_TOOLS = [
-  "calculate", "convert_units", "current_time", "date_diff", "date_add", "text_stats", "regex_test", "hash_text",
-  "base64_encode", "base64_decode", "generate_uuid", "json_query", "csv_to_json",
-  "notes_add", "notes_list", "notes_search", "notes_delete",
+  "calculate",
+  "convert_units",
+  "current_time",
+  "date_diff",
+  "date_add",
+  "text_stats",
+  "regex_test",
+  "hash_text",
+  "base64_encode",
+  "base64_decode",
+  "generate_uuid",
+  "json_query",
+  "csv_to_json",
+  "notes_add",
+  "notes_list",
+  "notes_search",
+  "notes_delete",
 ];
 
 let dir: string;
@@ -59,15 +73,22 @@ describe("workbench server", () => {
   it("calls tools across groups", async () => {
     expect((await call("calculate", { expression: "(1 + 0.05)^2 * 100", decimals: 2 })).json().result).toBe(110.25);
     expect((await call("convert_units", { value: 10, from: "km", to: "mi" })).json().result).toBeCloseTo(6.21371, 4);
-    expect((await call("current_time", { timezone: "Europe/Paris" })).json()).toMatchObject({ time: "12:00:00", utc_offset: "+02:00" });
+    expect((await call("current_time", { timezone: "Europe/Paris" })).json()).toMatchObject({
+      time: "12:00:00",
+      utc_offset: "+02:00",
+    });
     expect((await call("date_add", { date: "2026-05-01", amount: 30, unit: "days" })).json().date).toBe("2026-05-31");
-    expect((await call("hash_text", { text: "abc", algorithm: "md5" })).json().digest).toBe("900150983cd24fb0d6963f7d28e17f72");
+    expect((await call("hash_text", { text: "abc", algorithm: "md5" })).json().digest).toBe(
+      "900150983cd24fb0d6963f7d28e17f72",
+    );
     expect((await call("json_query", { json: '{"a":[{"b":7}]}', path: "a[0].b" })).json().value).toBe(7);
     expect((await call("csv_to_json", { csv: "x,y\n1,2" })).json().rows).toEqual([{ x: 1, y: 2 }]);
   });
 
   it("persists notes through add, search, list and delete", async () => {
-    const added = (await call("notes_add", { title: "Lisbon trip", body: "Book the tram tour", tags: ["travel"] })).json();
+    const added = (
+      await call("notes_add", { title: "Lisbon trip", body: "Book the tram tour", tags: ["travel"] })
+    ).json();
     expect(added).toMatchObject({ title: "Lisbon trip", tags: ["travel"], created_at: "2026-05-01T10:00:00.000Z" });
     expect((await call("notes_search", { query: "tram" })).json().results[0].id).toBe(added.id);
     expect((await call("notes_list", { tag: "travel" })).json().total).toBe(1);

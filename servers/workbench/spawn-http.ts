@@ -17,7 +17,12 @@ export function tsNodeArgs(script: string, args: string[] = []): string[] {
   return ["--import", "tsx", path.resolve(REPO_ROOT, script), ...args];
 }
 
-export function spawnHttpServer(script: string, args: string[], env: Record<string, string | undefined> = {}, timeoutMs = 15_000): Promise<SpawnedHttpServer> {
+export function spawnHttpServer(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 15_000,
+): Promise<SpawnedHttpServer> {
   const child = spawn(process.execPath, tsNodeArgs(script, ["http", "--port", "0", ...args]), {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },

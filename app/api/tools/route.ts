@@ -7,7 +7,12 @@ import { jsonResponse, parseWith } from "@/lib/server/http";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const Query = z.object({ thread_id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a thread id").optional() });
+const Query = z.object({
+  thread_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/, "must be a thread id")
+    .optional(),
+});
 
 export const GET = apiRoute(async (_req, url) => {
   const q = parseWith(Query, Object.fromEntries(url.searchParams), "query");

@@ -4,13 +4,23 @@ import { INTERRUPTED_CALL_TEXT, patchDanglingToolCalls } from "./dangling-tool-c
 
 describe("patchDanglingToolCalls", () => {
   it("leaves complete histories untouched (same array)", () => {
-    const msgs = [new HumanMessage("hi"), new AIMessage({ content: "", tool_calls: [{ id: "a", name: "t", args: {} }] }), new ToolMessage({ tool_call_id: "a", content: "ok" })];
+    const msgs = [
+      new HumanMessage("hi"),
+      new AIMessage({ content: "", tool_calls: [{ id: "a", name: "t", args: {} }] }),
+      new ToolMessage({ tool_call_id: "a", content: "ok" }),
+    ];
     expect(patchDanglingToolCalls(msgs)).toBe(msgs);
   });
   it("inserts an error result right after each call left without one", () => {
     const msgs = [
       new HumanMessage("hi"),
-      new AIMessage({ content: "", tool_calls: [{ id: "a", name: "t", args: {} }, { id: "b", name: "u", args: {} }] }),
+      new AIMessage({
+        content: "",
+        tool_calls: [
+          { id: "a", name: "t", args: {} },
+          { id: "b", name: "u", args: {} },
+        ],
+      }),
       new ToolMessage({ tool_call_id: "a", content: "ok" }),
       new HumanMessage("again"),
     ];

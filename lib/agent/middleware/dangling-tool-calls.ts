@@ -9,7 +9,9 @@ export const INTERRUPTED_CALL_TEXT =
  * APIs then reject every later turn. Fill each gap with an error result, for the model call only.
  */
 export function patchDanglingToolCalls(messages: BaseMessage[]): BaseMessage[] {
-  const answered = new Set(messages.filter((m) => ToolMessage.isInstance(m)).map((m) => (m as ToolMessage).tool_call_id));
+  const answered = new Set(
+    messages.filter((m) => ToolMessage.isInstance(m)).map((m) => (m as ToolMessage).tool_call_id),
+  );
   let patched: BaseMessage[] | null = null;
   messages.forEach((m, i) => {
     const missing = AIMessage.isInstance(m) ? (m.tool_calls ?? []).filter((c) => c.id && !answered.has(c.id)) : [];
@@ -18,7 +20,18 @@ export function patchDanglingToolCalls(messages: BaseMessage[]): BaseMessage[] {
       return;
     }
     patched ??= messages.slice(0, i);
-    patched.push(m, ...missing.map((c) => new ToolMessage({ tool_call_id: c.id as string, name: c.name, status: "error", content: INTERRUPTED_CALL_TEXT })));
+    patched.push(
+      m,
+      ...missing.map(
+        (c) =>
+          new ToolMessage({
+            tool_call_id: c.id as string,
+            name: c.name,
+            status: "error",
+            content: INTERRUPTED_CALL_TEXT,
+          }),
+      ),
+    );
   });
   return patched ?? messages;
 }

@@ -24,7 +24,12 @@ export function toolErrorsMiddleware() {
       } catch (e) {
         if (isGraphBubbleUp(e) || request.runtime.signal?.aborted) throw e;
         const name = request.toolCall.name;
-        return new ToolMessage({ content: toolErrorText(name, e), tool_call_id: request.toolCall.id ?? "", name, status: "error" });
+        return new ToolMessage({
+          content: toolErrorText(name, e),
+          tool_call_id: request.toolCall.id ?? "",
+          name,
+          status: "error",
+        });
       }
     },
   });

@@ -2,8 +2,19 @@ import { describe, expect, it } from "vitest";
 import { Bm25Index } from "./bm25";
 import type { DocFields } from "./fields";
 
-const doc = (name: string[], description: string[]): DocFields => ({ name, server: [], lead: [], description, paramNames: [], paramText: [] });
-const docs = [doc(["delet", "file"], ["remov", "a", "file"]), doc(["read", "file"], ["read", "file", "content"]), doc(["pull", "request"], ["open", "pull", "request"])];
+const doc = (name: string[], description: string[]): DocFields => ({
+  name,
+  server: [],
+  lead: [],
+  description,
+  paramNames: [],
+  paramText: [],
+});
+const docs = [
+  doc(["delet", "file"], ["remov", "a", "file"]),
+  doc(["read", "file"], ["read", "file", "content"]),
+  doc(["pull", "request"], ["open", "pull", "request"]),
+];
 
 describe("Bm25Index", () => {
   const index = new Bm25Index(docs);
@@ -20,7 +31,10 @@ describe("Bm25Index", () => {
 
   it("counts a query term once, through its best expansion (max, not sum)", () => {
     const one = score([{ terms: ["delet"], weight: 1 }])[0]!;
-    const both = score([{ terms: ["delet"], weight: 1 }, { terms: ["remov"], weight: 0.5 }])[0]!;
+    const both = score([
+      { terms: ["delet"], weight: 1 },
+      { terms: ["remov"], weight: 0.5 },
+    ])[0]!;
     expect(both).toBeCloseTo(one);
   });
 

@@ -58,7 +58,8 @@ export class Bm25Index {
   constructor(docs: readonly DocFields[], config: Bm25Config = DEFAULT_BM25) {
     this.size = docs.length;
     const avg = {} as Record<FieldName, number>;
-    for (const f of FIELD_NAMES) avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
+    for (const f of FIELD_NAMES)
+      avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
 
     // Terms are interned to integers so the per-document accumulation is array arithmetic, not map churn.
     // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency).

@@ -47,7 +47,9 @@ export function expandQuery(text: string, lex: Lexicon = getLexicon()): QueryTer
   const flushLatin = () => {
     for (let i = 0; i < latin.length; ) {
       // A known phrase ("logged in", "pull request") is one idea: one term, its words not scored again alone.
-      const phrase = (lex.phrases.get(latin[i]!.stem) ?? []).find((p) => p.key.every((k, j) => latin[i + j]?.stem === k));
+      const phrase = (lex.phrases.get(latin[i]!.stem) ?? []).find((p) =>
+        p.key.every((k, j) => latin[i + j]?.stem === k),
+      );
       if (phrase) {
         const literal = phrase.key.filter((_, j) => !STOPWORDS.has(latin[i + j]!.raw));
         out.push({

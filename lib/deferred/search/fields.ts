@@ -48,7 +48,8 @@ function walkSchema(node: unknown, depth: number, names: string[], text: string[
       walkSchema(v, depth + 1, names, text, budget);
     }
   }
-  for (const key of ["items", "anyOf", "oneOf", "allOf", "additionalProperties"]) walkSchema(o[key], depth + 1, names, text, budget);
+  for (const key of ["items", "anyOf", "oneOf", "allOf", "additionalProperties"])
+    walkSchema(o[key], depth + 1, names, text, budget);
 }
 
 function firstSentence(text: string): string {

@@ -11,7 +11,8 @@ describe("lexicon", () => {
     expect(lex.translations.size).toBe(Object.keys(TRANSLATIONS).length);
     for (const concepts of lex.translations.values()) {
       expect(concepts.length).toBeGreaterThan(0);
-      for (const alts of concepts) for (const words of alts) expect(words.every((w) => /^[a-z0-9]+$/.test(w))).toBe(true);
+      for (const alts of concepts)
+        for (const words of alts) expect(words.every((w) => /^[a-z0-9]+$/.test(w))).toBe(true);
     }
   });
 
@@ -27,7 +28,7 @@ describe("expandQuery", () => {
     const [remove] = expandQuery("remove");
     expect(remove!.expansions[0]).toEqual({ terms: ["remov"], weight: 1 });
     const del = remove!.expansions.find((e) => e.terms[0] === "delet");
-    expect(del && del.weight).toBeLessThan(1);
+    expect(del?.weight).toBeLessThan(1);
   });
 
   it("expands abbreviations to phrases", () => {
@@ -40,7 +41,11 @@ describe("expandQuery", () => {
   });
 
   it("translates Chinese, Japanese and German into English terms", () => {
-    expect(flat("列出目录中的文件").slice(0, 3).map((alts) => alts[0])).toEqual(["list", "directori", "file"]);
+    expect(
+      flat("列出目录中的文件")
+        .slice(0, 3)
+        .map((alts) => alts[0]),
+    ).toEqual(["list", "directori", "file"]);
     expect(flat("スレッドに返信").some((alts) => alts.includes("repli"))).toBe(true);
     expect(flat("Datei umbenennen").flat()).toEqual(expect.arrayContaining(["file", "renam", "move"]));
   });

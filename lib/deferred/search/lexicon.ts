@@ -87,7 +87,12 @@ function build(WEIGHTS: LexiconWeights): Lexicon {
     const key = HAS_CJK.test(k) ? k : fold(k);
     translations.set(
       key,
-      v.split(",").map((concept) => concept.trim().split(/\s+/).map((alt) => alt.split("_"))),
+      v.split(",").map((concept) =>
+        concept
+          .trim()
+          .split(/\s+/)
+          .map((alt) => alt.split("_")),
+      ),
     );
     if (HAS_CJK.test(k)) {
       cjkKeys.add(key);
@@ -102,7 +107,10 @@ const compiled = new Map<string, Lexicon>();
 export function getLexicon(weights: LexiconWeights = DEFAULT_LEXICON_WEIGHTS): Lexicon {
   const key = `${weights.equivalent}/${weights.related}/${weights.product}`;
   let lex = compiled.get(key);
-  if (!lex) compiled.set(key, (lex = build(weights)));
+  if (!lex) {
+    lex = build(weights);
+    compiled.set(key, lex);
+  }
   return lex;
 }
 

@@ -13,7 +13,8 @@ describe("parseQuery", () => {
   });
 
   it("refuses empty queries and queries over the length cap, naming the limit", () => {
-    for (const q of ["", "   ", "\u0000\u0007", "select:", "select: , ,"]) expect(() => parseQuery(q)).toThrow(SearchQueryError);
+    for (const q of ["", "   ", "\u0000\u0007", "select:", "select: , ,"])
+      expect(() => parseQuery(q)).toThrow(SearchQueryError);
     expect(() => parseQuery("x".repeat(MAX_QUERY_LENGTH))).not.toThrow();
     expect(() => parseQuery("x".repeat(MAX_QUERY_LENGTH + 1))).toThrow(new RegExp(`limit is ${MAX_QUERY_LENGTH}`));
   });
@@ -23,7 +24,9 @@ describe("parseQuery", () => {
     const t = performance.now();
     expect(() => parseQuery(huge)).toThrow(SearchQueryError);
     expect(performance.now() - t).toBeLessThan(50);
-    const many = parseQuery(`select:${Array.from({ length: 200 }, (_, i) => `t${i}`).join(",")}`.slice(0, MAX_QUERY_LENGTH));
+    const many = parseQuery(
+      `select:${Array.from({ length: 200 }, (_, i) => `t${i}`).join(",")}`.slice(0, MAX_QUERY_LENGTH),
+    );
     expect(many.mode === "select" && many.names.length).toBe(MAX_SELECT_NAMES);
   });
 
@@ -35,12 +38,31 @@ describe("parseQuery", () => {
 
 describe("looksLikeRegex", () => {
   it("recognises patterns", () => {
-    for (const q of ["geocod|reverse.geocod", "edge.?function", "create_(pull|merge)_request", "^git_", "status$", "slack.*(post|message)", "\\bkv\\b", "[a-z]+_list", "a{2,3}"]) {
+    for (const q of [
+      "geocod|reverse.geocod",
+      "edge.?function",
+      "create_(pull|merge)_request",
+      "^git_",
+      "status$",
+      "slack.*(post|message)",
+      "\\bkv\\b",
+      "[a-z]+_list",
+      "a{2,3}",
+    ]) {
       expect(looksLikeRegex(q), q).toBe(true);
     }
   });
   it("leaves prose and names alone", () => {
-    for (const q of ["what time is it?", "list files (recursive)", "squash and land PR #42", "c++ compiler", "api-post-page", "invoice", "$5 refund", "3.5 version"]) {
+    for (const q of [
+      "what time is it?",
+      "list files (recursive)",
+      "squash and land PR #42",
+      "c++ compiler",
+      "api-post-page",
+      "invoice",
+      "$5 refund",
+      "3.5 version",
+    ]) {
       expect(looksLikeRegex(q), q).toBe(false);
     }
   });

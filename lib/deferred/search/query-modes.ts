@@ -45,7 +45,8 @@ export function parseQuery(query: string): ParsedQuery {
     );
   }
   const q = stripControl(query).trim();
-  if (q.length === 0) throw new SearchQueryError('tool_search query is empty: give keywords, "select:name", or "+term words".');
+  if (q.length === 0)
+    throw new SearchQueryError('tool_search query is empty: give keywords, "select:name", or "+term words".');
 
   const select = /^select\s*:/i.exec(q);
   if (select) {
@@ -55,7 +56,8 @@ export function parseQuery(query: string): ParsedQuery {
       if (name) seen.add(name);
       if (seen.size >= MAX_SELECT_NAMES) break;
     }
-    if (seen.size === 0) throw new SearchQueryError('tool_search "select:" needs at least one tool name, e.g. "select:read_file".');
+    if (seen.size === 0)
+      throw new SearchQueryError('tool_search "select:" needs at least one tool name, e.g. "select:read_file".');
     return { mode: "select", names: [...seen] };
   }
   const plus = /^\+(\S+)\s*(.*)$/s.exec(q);

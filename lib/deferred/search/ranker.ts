@@ -55,7 +55,8 @@ export class TextRanker {
     const s = stem(surface);
     const prefix = surface.length >= 4 ? prefixMatches(this.index.vocabulary, surface, 12).filter((t) => t !== s) : [];
     // Typo tolerance only for longer words: short unknown words are mostly names (Tokyo, Acme), not typos.
-    const typos = !this.index.has(s) && prefix.length === 0 && surface.length >= 5 ? typoMatches(this.index.vocabulary, s, 6) : [];
+    const typos =
+      !this.index.has(s) && prefix.length === 0 && surface.length >= 5 ? typoMatches(this.index.vocabulary, s, 6) : [];
     return [prefix, typos];
   }
 
@@ -120,7 +121,8 @@ export class TextRanker {
     for (const s of seeds) floor = Math.min(floor, this.final(s.index, s.score, weightOf));
     const reach = 1 + this.config.nameBonus;
     const kept: Scored[] = [];
-    for (const s of base) if (s.score * reach >= floor) kept.push({ ...s, score: this.final(s.index, s.score, weightOf) });
+    for (const s of base)
+      if (s.score * reach >= floor) kept.push({ ...s, score: this.final(s.index, s.score, weightOf) });
     return topK(kept, limit);
   }
 }

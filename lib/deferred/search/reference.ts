@@ -19,7 +19,10 @@ export function createReferenceSearcher(docs: SearchDoc[]): ToolSearcher {
       if (re.test(`${d.name} ${d.description}`)) scored.push([re.test(d.name) ? 2 : 1, d.name]);
     }
     // Stable sort keeps catalog order among equal scores, as Python's sort does.
-    return scored.sort((a, b) => b[0] - a[0]).slice(0, limit).map(([, n]) => n);
+    return scored
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, limit)
+      .map(([, n]) => n);
   };
   return {
     search(query, limit) {

@@ -20,7 +20,9 @@ describe("ranked text search", () => {
   });
 
   it("reaches tools from Chinese, Japanese, German and Spanish queries", () => {
-    expect(top("列出目录中的文件").slice(0, 2)).toEqual(expect.arrayContaining(["filesystem_list_directory", "list_directory_with_sizes"]));
+    expect(top("列出目录中的文件").slice(0, 2)).toEqual(
+      expect.arrayContaining(["filesystem_list_directory", "list_directory_with_sizes"]),
+    );
     expect(top("在 GitLab 上创建合并请求")[0]).toBe("create_merge_request");
     expect(top("Slackのスレッドに返信する")[0]).toBe("slack_reply_to_thread");
     expect(top("Datei umbenennen")[0]).toBe("filesystem_move_file");
@@ -58,7 +60,10 @@ describe("query modes", () => {
   });
 
   it("regex: a catastrophic pattern over long text returns promptly", () => {
-    const hostile = createToolSearcher([...TOOLS, { name: "long_tool", description: `${"a".repeat(50_000)}!`, parameters: {} }]);
+    const hostile = createToolSearcher([
+      ...TOOLS,
+      { name: "long_tool", description: `${"a".repeat(50_000)}!`, parameters: {} },
+    ]);
     const t = performance.now();
     for (const p of ["(a+)+$", "(a|aa)*$b", ".*.*.*.*x$", "(\\w+\\s?)*!x"]) hostile.search(p, 5);
     expect(performance.now() - t).toBeLessThan(1000);
@@ -75,7 +80,8 @@ describe("contract", () => {
 
   it("is deterministic and independent of catalog order; ties break by name", () => {
     const reversed = createToolSearcher([...TOOLS].reverse());
-    for (const q of ["file", "git", "+git", "select:nope_status", "refund|invoice", "列出文件"]) expect(reversed.search(q, 5)).toEqual(top(q));
+    for (const q of ["file", "git", "+git", "select:nope_status", "refund|invoice", "列出文件"])
+      expect(reversed.search(q, 5)).toEqual(top(q));
     const twins = createToolSearcher([
       { name: "b_tool", description: "same words", parameters: {} },
       { name: "a_tool", description: "same words", parameters: {} },

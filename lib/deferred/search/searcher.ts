@@ -35,7 +35,9 @@ export class LexicalSearcher implements ToolSearcher {
     this.lowerNames = this.names.map((n) => n.toLowerCase());
     this.squashedNames = this.names.map(squash);
     this.lowerDescriptions = docs.map((d) => d.description.slice(0, MAX_REGEX_TEXT).toLowerCase());
-    this.substrings = new SubstringIndex(this.names.map((n, i) => `${this.lowerNames[i]} ${this.lowerDescriptions[i]}`));
+    this.substrings = new SubstringIndex(
+      this.names.map((_n, i) => `${this.lowerNames[i]} ${this.lowerDescriptions[i]}`),
+    );
   }
 
   search(query: string, limit: number): string[] {
@@ -62,7 +64,8 @@ export class LexicalSearcher implements ToolSearcher {
   private plus(term: string, rest: string, k: number): string[] {
     const lower = term.toLowerCase();
     const sq = squash(term);
-    const inPool = (i: number) => this.lowerNames[i]!.includes(lower) || (sq.length > 0 && this.squashedNames[i]!.includes(sq));
+    const inPool = (i: number) =>
+      this.lowerNames[i]!.includes(lower) || (sq.length > 0 && this.squashedNames[i]!.includes(sq));
     const pool: number[] = [];
     for (let i = 0; i < this.names.length; i++) if (inPool(i)) pool.push(i);
     // No name has the term: say what the words find rather than nothing at all.
@@ -70,7 +73,9 @@ export class LexicalSearcher implements ToolSearcher {
     // Ranked by rest; the term's own score (at 1 %) only breaks ties, e.g. when rest is empty.
     const query = [
       ...this.ranker.terms(rest),
-      ...this.ranker.terms(term).map((q) => ({ ...q, expansions: q.expansions.map((e) => ({ ...e, weight: e.weight * 0.01 })) })),
+      ...this.ranker
+        .terms(term)
+        .map((q) => ({ ...q, expansions: q.expansions.map((e) => ({ ...e, weight: e.weight * 0.01 })) })),
     ];
     const inSet = new Uint8Array(this.names.length);
     for (const i of pool) inSet[i] = 1;
@@ -78,7 +83,10 @@ export class LexicalSearcher implements ToolSearcher {
     if (ranked.length >= k) return ranked;
     // Pool members no word matched still qualify (the term is in their name): after the ranked ones, by name.
     const taken = new Set(ranked);
-    const rest_ = pool.map((i) => this.names[i]!).filter((n) => !taken.has(n)).sort();
+    const rest_ = pool
+      .map((i) => this.names[i]!)
+      .filter((n) => !taken.has(n))
+      .sort();
     return [...ranked, ...rest_].slice(0, k);
   }
 
@@ -110,9 +118,14 @@ export class LexicalSearcher implements ToolSearcher {
     if (tier.size === 0) return words ? this.text(words, k) : [];
     // Within a tier, order by the ranked text search over the pattern's words.
     const lexical = new Map<number, number>();
-    if (words) for (const s of this.ranker.scoreAll(this.ranker.terms(words), (i) => tier.has(i))) lexical.set(s.index, s.score);
+    if (words)
+      for (const s of this.ranker.scoreAll(this.ranker.terms(words), (i) => tier.has(i))) lexical.set(s.index, s.score);
     // The tier dominates; the lexical score (capped below 1,000) only orders within a tier.
-    const all = [...tier].map(([i, t]) => ({ index: i, name: this.names[i]!, score: t * 1000 + Math.min(999, lexical.get(i) ?? 0) }));
+    const all = [...tier].map(([i, t]) => ({
+      index: i,
+      name: this.names[i]!,
+      score: t * 1000 + Math.min(999, lexical.get(i) ?? 0),
+    }));
     return topK(all, k).map((s) => s.name);
   }
 }

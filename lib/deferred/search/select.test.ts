@@ -17,7 +17,9 @@ describe("NameMatcher.select", () => {
     expect(matcher.closest("github_merge_pr", 5)[0]).toBe("merge_pull_request");
     expect(matcher.closest("notion_create_page", 5)[0]).toBe("API-post-page");
     expect(matcher.closest("github_create_issue", 5).slice(0, 3)).toContain("issue_write");
-    expect(matcher.closest("read_file", 5).slice(0, 3)).toEqual(expect.arrayContaining(["read_text_file", "desktop_commander_read_file"]));
+    expect(matcher.closest("read_file", 5).slice(0, 3)).toEqual(
+      expect.arrayContaining(["read_text_file", "desktop_commander_read_file"]),
+    );
   });
 
   it("takes case, separators and typos in its stride", () => {

@@ -30,7 +30,9 @@ export class NameMatcher {
     });
     this.serverOf = docs.map((d) => (d.server ? d.server.toLowerCase() : undefined));
     // Longest first, so "desktop_commander_x" is read as server desktop_commander, not desktop.
-    this.servers = [...new Set(this.serverOf.filter((s): s is string => !!s))].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+    this.servers = [...new Set(this.serverOf.filter((s): s is string => !!s))].sort(
+      (a, b) => b.length - a.length || (a < b ? -1 : 1),
+    );
   }
 
   select(names: readonly string[], limit: number): string[] {
@@ -73,7 +75,8 @@ export class NameMatcher {
     // The named server's own best matches are candidates even when other servers crowd the overall list.
     if (server) {
       const seen = new Set(shortlist.map((s) => s.index));
-      for (const s of this.ranker.top(query, n, (i) => this.serverOf[i] === server)) if (!seen.has(s.index)) shortlist.push(s);
+      for (const s of this.ranker.top(query, n, (i) => this.serverOf[i] === server))
+        if (!seen.has(s.index)) shortlist.push(s);
     }
     const best = shortlist.reduce((m, s) => Math.max(m, s.score), 0);
     const target = squash(rest);

@@ -10,7 +10,10 @@ export interface EmbeddingsLike {
 export function embeddingText(doc: SearchDoc): string {
   const props = Object.keys(((doc.parameters as { properties?: Record<string, unknown> }).properties ?? {}) as object);
   const name = doc.name.replace(/[_-]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2");
-  return [name, doc.description, props.length ? `parameters: ${props.join(", ")}` : ""].filter(Boolean).join("\n").slice(0, 2000);
+  return [name, doc.description, props.length ? `parameters: ${props.join(", ")}` : ""]
+    .filter(Boolean)
+    .join("\n")
+    .slice(0, 2000);
 }
 
 function normalise(v: number[]): Float32Array {
@@ -31,8 +34,12 @@ export class SemanticIndex {
 
   static async build(docs: readonly SearchDoc[], embeddings: EmbeddingsLike): Promise<SemanticIndex> {
     const vectors = await embeddings.embedDocuments(docs.map(embeddingText));
-    if (vectors.length !== docs.length) throw new Error(`the embeddings endpoint returned ${vectors.length} vectors for ${docs.length} tools`);
-    return new SemanticIndex(docs.map((d) => d.name), vectors.map(normalise));
+    if (vectors.length !== docs.length)
+      throw new Error(`the embeddings endpoint returned ${vectors.length} vectors for ${docs.length} tools`);
+    return new SemanticIndex(
+      docs.map((d) => d.name),
+      vectors.map(normalise),
+    );
   }
 
   /** Names by similarity, best first; ties by name so results are deterministic. */
@@ -53,9 +60,14 @@ export class SemanticIndex {
  * Reciprocal-rank fusion: each list contributes weight / (k + rank). Robust to the two retrievers'
  * scores living on different scales; ties by name.
  */
-export function fuseRankings(lists: ReadonlyArray<{ names: readonly string[]; weight: number }>, limit: number, k = 60): string[] {
+export function fuseRankings(
+  lists: ReadonlyArray<{ names: readonly string[]; weight: number }>,
+  limit: number,
+  k = 60,
+): string[] {
   const score = new Map<string, number>();
-  for (const { names, weight } of lists) names.forEach((n, i) => score.set(n, (score.get(n) ?? 0) + weight / (k + i + 1)));
+  for (const { names, weight } of lists)
+    for (const [i, n] of names.entries()) score.set(n, (score.get(n) ?? 0) + weight / (k + i + 1));
   return [...score.entries()]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .slice(0, limit)

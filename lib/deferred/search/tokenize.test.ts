@@ -37,7 +37,12 @@ describe("rawTokens / terms", () => {
 
 describe("stem", () => {
   it("conflates the forms of a word", () => {
-    for (const group of [["create", "creates", "created", "creating", "creation"], ["migration", "migrate", "migrations"], ["entries", "entry"], ["deploy", "deployment", "deployments"]]) {
+    for (const group of [
+      ["create", "creates", "created", "creating", "creation"],
+      ["migration", "migrate", "migrations"],
+      ["entries", "entry"],
+      ["deploy", "deployment", "deployments"],
+    ]) {
       expect(new Set(group.map(stem)).size).toBe(1);
     }
   });

@@ -17,7 +17,9 @@ export interface InferredArgs {
 }
 
 const STOPWORDS = new Set(
-  "a an the to of in on for with and or please can could would you me my i it this that is are be use using call run tool do show give tell what".split(" "),
+  "a an the to of in on for with and or please can could would you me my i it this that is are be use using call run tool do show give tell what".split(
+    " ",
+  ),
 );
 
 /** The first balanced {...} in the text that parses as a JSON object. */
@@ -60,7 +62,11 @@ function coerce(value: string, p: PropSchema): unknown {
     return Number.isFinite(n) ? n : undefined;
   }
   if (t === "boolean") return /^(true|yes|1)$/i.test(value) ? true : /^(false|no|0)$/i.test(value) ? false : undefined;
-  if (t === "array") return value.split(",").map((s) => s.trim()).filter(Boolean);
+  if (t === "array")
+    return value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   return value;
 }
 
@@ -68,8 +74,15 @@ function coerce(value: string, p: PropSchema): unknown {
 function contentRemainder(text: string, toolWords: Set<string>): string {
   const words = text.trim().split(/\s+/);
   let i = 0;
-  while (i < words.length - 1 && (STOPWORDS.has(words[i].toLowerCase()) || toolWords.has(words[i].toLowerCase().replace(/[^a-z0-9]/g, "")))) i++;
-  return words.slice(i).join(" ").replace(/[.?!]+$/, "");
+  while (
+    i < words.length - 1 &&
+    (STOPWORDS.has(words[i].toLowerCase()) || toolWords.has(words[i].toLowerCase().replace(/[^a-z0-9]/g, "")))
+  )
+    i++;
+  return words
+    .slice(i)
+    .join(" ")
+    .replace(/[.?!]+$/, "");
 }
 
 export function inferArgs(
@@ -94,11 +107,18 @@ export function inferArgs(
       if (v !== undefined) args[key] = v;
     }
   }
-  const quoted = [...text.matchAll(/"([^"]+)"|“([^”]+)”|`([^`]+)`|'([^']{2,})'/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]);
-  const paths = [...text.matchAll(/(?:^|\s)((?:\.{0,2}\/|~\/)?[\w.-]+(?:\/[\w.-]+)+\/?|[\w-]+\.[A-Za-z0-9]{1,5})(?=[\s,;]|$)/g)].map((m) => m[1]);
+  const quoted = [...text.matchAll(/"([^"]+)"|“([^”]+)”|`([^`]+)`|'([^']{2,})'/g)].map(
+    (m) => m[1] ?? m[2] ?? m[3] ?? m[4],
+  );
+  const paths = [
+    ...text.matchAll(/(?:^|\s)((?:\.{0,2}\/|~\/)?[\w.-]+(?:\/[\w.-]+)+\/?|[\w-]+\.[A-Za-z0-9]{1,5})(?=[\s,;]|$)/g),
+  ].map((m) => m[1]);
   const numbers = [...text.matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])/g)].map((m) => m[0]);
   const ordered = Object.keys(props).sort((a, b) => Number(required.has(b)) - Number(required.has(a)));
-  const toolWords = new Set([...toolName.toLowerCase().split(/[_-]+/), ...toolDescription.toLowerCase().split(/\W+/).slice(0, 12)]);
+  const toolWords = new Set([
+    ...toolName.toLowerCase().split(/[_-]+/),
+    ...toolDescription.toLowerCase().split(/\W+/).slice(0, 12),
+  ]);
   let freeTextUsed = false;
   for (const key of ordered) {
     if (key in args) continue;
@@ -107,7 +127,9 @@ export function inferArgs(
     if (!required.has(key) && !p.enum) continue;
     const t = typeOf(p);
     if (p.enum) {
-      const hit = p.enum.find((v) => typeof v === "string" && new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(text));
+      const hit = p.enum.find(
+        (v) => typeof v === "string" && new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(text),
+      );
       if (hit !== undefined) args[key] = hit;
     } else if (t === "number" || t === "integer") {
       const n = numbers.shift();

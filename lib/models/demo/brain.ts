@@ -14,12 +14,23 @@ const RESULT_PREVIEW = 1500;
 const DEMO_NOTE = "_(Demo model, offline: deterministic replies, no real language model.)_";
 
 const say = (content: string): DemoReply => ({ content, toolCalls: [] });
-const call = (name: string, args: Record<string, unknown>, content = ""): DemoReply => ({ content, toolCalls: [{ name, args }] });
+const call = (name: string, args: Record<string, unknown>, content = ""): DemoReply => ({
+  content,
+  toolCalls: [{ name, args }],
+});
 
 export function deferredNamesOf(messages: WireMessage[]): string[] {
-  const system = messages.filter((m) => m.role === "system" || m.role === "developer").map(messageText).join("\n");
+  const system = messages
+    .filter((m) => m.role === "system" || m.role === "developer")
+    .map(messageText)
+    .join("\n");
   const section = /<available-deferred-tools>\n([\s\S]*?)\n<\/available-deferred-tools>/.exec(system);
-  return section ? section[1].split("\n").map((s) => s.trim()).filter(Boolean) : [];
+  return section
+    ? section[1]
+        .split("\n")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 interface Turn {
@@ -54,7 +65,11 @@ function mentionedName(text: string, names: Iterable<string>): string | undefine
   const lower = text.toLowerCase();
   let best: string | undefined;
   for (const n of names) {
-    if (new RegExp(`(^|[^a-z0-9_])${n.toLowerCase().replace(/[-]/g, "\\-")}($|[^a-z0-9_])`).test(lower) && (!best || n.length > best.length)) best = n;
+    if (
+      new RegExp(`(^|[^a-z0-9_])${n.toLowerCase().replace(/[-]/g, "\\-")}($|[^a-z0-9_])`).test(lower) &&
+      (!best || n.length > best.length)
+    )
+      best = n;
   }
   return best;
 }
@@ -76,17 +91,26 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
   const text = turn.userText.trim();
   const workspace = startWorkspaceTurn({ userText: turn.userText, tools: new Set(turn.tools.keys()) });
   if (workspace) return workspace;
-  const direct = mentionedName(text, [...turn.tools.keys()].filter((n) => n !== "tool_search"));
+  const direct = mentionedName(
+    text,
+    [...turn.tools.keys()].filter((n) => n !== "tool_search"),
+  );
   if (direct) return callWithInferredArgs(turn, direct, `Calling \`${direct}\`.`);
   const delegate = /\b(?:delegate|subagent)\b[^:]*:\s*([\s\S]+)$/i.exec(text);
   if (delegate && turn.tools.has("task")) {
     const prompt = delegate[1].trim();
-    return call("task", { description: prompt.split(/\s+/).slice(0, 6).join(" "), prompt }, "I will hand this to a subagent.");
+    return call(
+      "task",
+      { description: prompt.split(/\s+/).slice(0, 6).join(" "), prompt },
+      "I will hand this to a subagent.",
+    );
   }
   if (/\bask me\b|\bclarif/i.test(text) && turn.tools.has("ask_clarification")) {
     const options = /\b(?:which|what)\b[^?]*?\b([\w.-]+)\s+or\s+([\w.-]+)/i.exec(text);
     return call("ask_clarification", {
-      question: options ? `Which do you want: ${options[1]} or ${options[2]}?` : "Could you tell me more about what you need?",
+      question: options
+        ? `Which do you want: ${options[1]} or ${options[2]}?`
+        : "Could you tell me more about what you need?",
       ...(options ? { options: [options[1], options[2]] } : {}),
     });
   }
@@ -118,14 +142,22 @@ function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
   if (found.length === 0) {
     // Like a person would: try again with the single most telling words before giving up.
     const tried = new Set(
-      turn.steps.flatMap((m) => m.tool_calls ?? []).filter((c) => c.function.name === "tool_search").map((c) => String(safeArgs(c.function.arguments).query ?? "")),
+      turn.steps
+        .flatMap((m) => m.tool_calls ?? [])
+        .filter((c) => c.function.name === "tool_search")
+        .map((c) => String(safeArgs(c.function.arguments).query ?? "")),
     );
     // Words outside quotes first (quoted text is usually the payload, not the intent), in message order.
     const unquoted = turn.userText.replace(/"[^"]*"|“[^”]*”|`[^`]*`/g, " ");
-    const words = [...new Set([...searchKeywords(unquoted).split(/\s+/), ...searchKeywords(turn.userText).split(/\s+/)])].filter((w) => w.length > 2);
+    const words = [
+      ...new Set([...searchKeywords(unquoted).split(/\s+/), ...searchKeywords(turn.userText).split(/\s+/)]),
+    ].filter((w) => w.length > 2);
     const next = words.find((w) => !tried.has(w));
-    if (next && tried.size < MAX_SEARCHES_PER_TURN) return call("tool_search", { query: next }, "Let me try other words.");
-    return say(`I searched the deferred tools but found nothing that fits your request, so I cannot help with that here.\n\n${DEMO_NOTE}`);
+    if (next && tried.size < MAX_SEARCHES_PER_TURN)
+      return call("tool_search", { query: next }, "Let me try other words.");
+    return say(
+      `I searched the deferred tools but found nothing that fits your request, so I cannot help with that here.\n\n${DEMO_NOTE}`,
+    );
   }
   const target = found.find((n) => turn.tools.has(n) && !calledThisTurn(turn, n));
   if (!target) {
@@ -136,7 +168,10 @@ function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
 
 function answerWithResult(name: string, result: WireMessage): DemoReply {
   const text = messageText(result);
-  const shown = text.length > RESULT_PREVIEW ? `${text.slice(0, RESULT_PREVIEW)}\n… (${text.length - RESULT_PREVIEW} more characters)` : text;
+  const shown =
+    text.length > RESULT_PREVIEW
+      ? `${text.slice(0, RESULT_PREVIEW)}\n… (${text.length - RESULT_PREVIEW} more characters)`
+      : text;
   if (/^Error\b/i.test(text) || (result as { status?: string }).status === "error") {
     return say(`The tool \`${name}\` reported an error:\n\n\`\`\`\n${shown}\n\`\`\`\n\n${DEMO_NOTE}`);
   }
@@ -149,7 +184,7 @@ function imagesAfterTools(messages: WireMessage[]): Array<{ url: string }> {
   const before = messages[messages.length - 2];
   if (last?.role !== "user" || before?.role !== "tool" || !Array.isArray(last.content)) return [];
   return last.content
-    .map((b) => (b as { type?: string; image_url?: { url?: string } }))
+    .map((b) => b as { type?: string; image_url?: { url?: string } })
     .filter((b) => b.type === "image_url" && typeof b.image_url?.url === "string")
     .map((b) => ({ url: b.image_url?.url as string }));
 }
@@ -162,7 +197,9 @@ export function planReply(req: ChatRequest): DemoReply {
       const m = /^data:([^;]+);base64,(.*)$/s.exec(img.url);
       return m ? `${m[1]}, about ${Math.round((m[2].length * 3) / 4 / 1024)} KB` : "an image";
     });
-    return say(`I received ${images.length === 1 ? "the image" : `${images.length} images`} (${described.join("; ")}). As an offline demo model I cannot see what is in it, but a vision model configured in config.yaml would.\n\n${DEMO_NOTE}`);
+    return say(
+      `I received ${images.length === 1 ? "the image" : `${images.length} images`} (${described.join("; ")}). As an offline demo model I cannot see what is in it, but a vision model configured in config.yaml would.\n\n${DEMO_NOTE}`,
+    );
   }
   let u = messages.length - 1;
   while (u >= 0 && messages[u].role !== "user") u--;
@@ -184,11 +221,19 @@ export function planReply(req: ChatRequest): DemoReply {
     return call("tool_search", { query: `select:${blocked[1]}` }, `\`${blocked[1]}\` needs to be loaded first.`);
   }
   if (name === "tool_search") return afterToolSearch(turn, last);
-  if (name === "write_file" && (last as { status?: string }).status !== "error" && !/^Error\b/.test(messageText(last))) {
+  if (
+    name === "write_file" &&
+    (last as { status?: string }).status !== "error" &&
+    !/^Error\b/.test(messageText(last))
+  ) {
     const writeCall = turn.steps.flatMap((m) => m.tool_calls ?? []).find((c) => c.id === last.tool_call_id);
-    const next = afterWrite({ userText: turn.userText, tools: new Set(turn.tools.keys()) }, String(safeArgs(writeCall?.function.arguments ?? "{}").path ?? ""));
+    const next = afterWrite(
+      { userText: turn.userText, tools: new Set(turn.tools.keys()) },
+      String(safeArgs(writeCall?.function.arguments ?? "{}").path ?? ""),
+    );
     if (next) return next;
   }
-  if (name === "ask_clarification") return say(`Thanks! ${messageText(last).replace(/^The user answered:\s*/, "You chose: ")}\n\n${DEMO_NOTE}`);
+  if (name === "ask_clarification")
+    return say(`Thanks! ${messageText(last).replace(/^The user answered:\s*/, "You chose: ")}\n\n${DEMO_NOTE}`);
   return answerWithResult(name, last);
 }

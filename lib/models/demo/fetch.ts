@@ -14,17 +14,23 @@ export function createDemoFetch(opts: { delayMs?: number } = {}): FetchLike {
   return async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     if (!/\/chat\/completions$/.test(new URL(url).pathname)) {
-      return jsonResponse(404, { error: { message: `the demo model serves /chat/completions only, not ${url}`, type: "not_found" } });
+      return jsonResponse(404, {
+        error: { message: `the demo model serves /chat/completions only, not ${url}`, type: "not_found" },
+      });
     }
     let body: unknown;
     try {
-      body = JSON.parse(typeof init?.body === "string" ? init.body : new TextDecoder().decode(init?.body as ArrayBuffer));
+      body = JSON.parse(
+        typeof init?.body === "string" ? init.body : new TextDecoder().decode(init?.body as ArrayBuffer),
+      );
     } catch {
       return jsonResponse(400, { error: { message: "request body is not JSON", type: "invalid_request_error" } });
     }
     const parsed = ChatRequestSchema.safeParse(body);
     if (!parsed.success) {
-      return jsonResponse(400, { error: { message: `invalid request: ${parsed.error.issues[0]?.message}`, type: "invalid_request_error" } });
+      return jsonResponse(400, {
+        error: { message: `invalid request: ${parsed.error.issues[0]?.message}`, type: "invalid_request_error" },
+      });
     }
     const req = parsed.data;
     const reply = planReply(req);

@@ -2,7 +2,11 @@ import type { FetchLike } from "./fetch";
 import { ChatRequestSchema, completionChunks, completionJson, type ChatRequest, type DemoReply } from "./wire";
 
 /** Wraps an OpenAI-compatible fetch and keeps every chat request it carried (tests assert on bound tools). */
-export function recordingFetch(inner: FetchLike): { fetch: FetchLike; requests: ChatRequest[]; boundTools: () => string[][] } {
+export function recordingFetch(inner: FetchLike): {
+  fetch: FetchLike;
+  requests: ChatRequest[];
+  boundTools: () => string[][];
+} {
   const requests: ChatRequest[] = [];
   const fetch: FetchLike = async (input, init) => {
     if (typeof init?.body === "string") requests.push(ChatRequestSchema.parse(JSON.parse(init.body)));
@@ -17,7 +21,10 @@ export function scriptedFetch(replies: DemoReply[]): FetchLike {
   return async (_input, init) => {
     const req = ChatRequestSchema.parse(JSON.parse(String(init?.body)));
     const reply = replies[Math.min(i++, replies.length - 1)];
-    if (!req.stream) return new Response(JSON.stringify(completionJson(req, reply)), { headers: { "content-type": "application/json" } });
+    if (!req.stream)
+      return new Response(JSON.stringify(completionJson(req, reply)), {
+        headers: { "content-type": "application/json" },
+      });
     const body = completionChunks(req, reply).join("");
     return new Response(body, { headers: { "content-type": "text/event-stream" } });
   };

@@ -2,31 +2,43 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 
 /** The part of an OpenAI chat-completions request the demo model reads. */
-export const ChatRequestSchema = z.object({
-  model: z.string(),
-  stream: z.boolean().optional(),
-  messages: z.array(
-    z
-      .object({
-        role: z.enum(["system", "developer", "user", "assistant", "tool"]),
-        content: z.union([z.string(), z.array(z.unknown()), z.null()]).optional(),
-        tool_calls: z
-          .array(z.object({ id: z.string(), type: z.literal("function"), function: z.object({ name: z.string(), arguments: z.string() }) }))
-          .optional(),
-        tool_call_id: z.string().optional(),
-        name: z.string().optional(),
-      })
-      .loose(),
-  ),
-  tools: z
-    .array(
-      z.object({
-        type: z.literal("function"),
-        function: z.object({ name: z.string(), description: z.string().optional(), parameters: z.record(z.string(), z.unknown()).optional() }),
-      }),
-    )
-    .optional(),
-}).loose();
+export const ChatRequestSchema = z
+  .object({
+    model: z.string(),
+    stream: z.boolean().optional(),
+    messages: z.array(
+      z
+        .object({
+          role: z.enum(["system", "developer", "user", "assistant", "tool"]),
+          content: z.union([z.string(), z.array(z.unknown()), z.null()]).optional(),
+          tool_calls: z
+            .array(
+              z.object({
+                id: z.string(),
+                type: z.literal("function"),
+                function: z.object({ name: z.string(), arguments: z.string() }),
+              }),
+            )
+            .optional(),
+          tool_call_id: z.string().optional(),
+          name: z.string().optional(),
+        })
+        .loose(),
+    ),
+    tools: z
+      .array(
+        z.object({
+          type: z.literal("function"),
+          function: z.object({
+            name: z.string(),
+            description: z.string().optional(),
+            parameters: z.record(z.string(), z.unknown()).optional(),
+          }),
+        }),
+      )
+      .optional(),
+  })
+  .loose();
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;
 export type WireMessage = ChatRequest["messages"][number];
 export type WireTool = NonNullable<ChatRequest["tools"]>[number];
@@ -46,7 +58,11 @@ export function messageText(m: WireMessage): string {
   if (typeof m.content === "string") return m.content;
   if (Array.isArray(m.content)) {
     return m.content
-      .map((b) => (b && typeof b === "object" && "text" in b && typeof (b as { text: unknown }).text === "string" ? (b as { text: string }).text : ""))
+      .map((b) =>
+        b && typeof b === "object" && "text" in b && typeof (b as { text: unknown }).text === "string"
+          ? (b as { text: string }).text
+          : "",
+      )
       .join("");
   }
   return "";
@@ -76,7 +92,11 @@ export function completionJson(req: ChatRequest, reply: DemoReply): Record<strin
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content: reply.content || null, ...(toolCalls.length ? { tool_calls: toolCalls } : {}) },
+        message: {
+          role: "assistant",
+          content: reply.content || null,
+          ...(toolCalls.length ? { tool_calls: toolCalls } : {}),
+        },
         finish_reason: toolCalls.length ? "tool_calls" : "stop",
       },
     ],
@@ -103,13 +123,18 @@ export function completionChunks(req: ChatRequest, reply: DemoReply): string[] {
   for (const piece of textChunks(reply.content)) out.push(chunk({ content: piece }));
   reply.toolCalls.forEach((c, index) => {
     const callId = `call_${randomUUID().replace(/-/g, "").slice(0, 24)}`;
-    out.push(chunk({ tool_calls: [{ index, id: callId, type: "function", function: { name: c.name, arguments: "" } }] }));
+    out.push(
+      chunk({ tool_calls: [{ index, id: callId, type: "function", function: { name: c.name, arguments: "" } }] }),
+    );
     const args = JSON.stringify(c.args);
     const step = Math.max(8, Math.ceil(args.length / 3));
-    for (let i = 0; i < args.length; i += step) out.push(chunk({ tool_calls: [{ index, function: { arguments: args.slice(i, i + step) } }] }));
+    for (let i = 0; i < args.length; i += step)
+      out.push(chunk({ tool_calls: [{ index, function: { arguments: args.slice(i, i + step) } }] }));
   });
   out.push(chunk({}, reply.toolCalls.length ? "tool_calls" : "stop"));
-  out.push(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: req.model, choices: [], usage: usage(req, reply) })}\n\n`);
+  out.push(
+    `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: req.model, choices: [], usage: usage(req, reply) })}\n\n`,
+  );
   out.push("data: [DONE]\n\n");
   return out;
 }

@@ -34,7 +34,8 @@ function contentIn(text: string): string | undefined {
   return /\b(?:saying|with the text|containing|that says)\s+(.+?)(?:\s+and\s+(?:show|present)\b.*)?$/i.exec(text)?.[1];
 }
 
-const toVirtual = (name: string, area: "outputs" | "workspace" | "uploads") => (name.startsWith(ROOT) ? name : `${ROOT}/${area}/${name.replace(/^\.?\//, "")}`);
+const toVirtual = (name: string, area: "outputs" | "workspace" | "uploads") =>
+  name.startsWith(ROOT) ? name : `${ROOT}/${area}/${name.replace(/^\.?\//, "")}`;
 
 /** The first step of a workspace request, or null when the message is not one. */
 export function startWorkspaceTurn(turn: WorkspaceTurn): DemoReply | null {
@@ -47,7 +48,8 @@ export function startWorkspaceTurn(turn: WorkspaceTurn): DemoReply | null {
     const content = contentIn(text) ?? `# ${file}\n\nWritten by Fawn's demo model.\n`;
     return call({ name: "write_file", args: { path: toVirtual(file, "outputs"), content } }, `Writing \`${file}\`.`);
   }
-  const image = uploads.find((p) => IMAGE.test(p)) ?? (file && IMAGE.test(file) ? toVirtual(file, "uploads") : undefined);
+  const image =
+    uploads.find((p) => IMAGE.test(p)) ?? (file && IMAGE.test(file) ? toVirtual(file, "uploads") : undefined);
   if (image && /\b(look|see|view|describe|image|picture|photo)\b/i.test(text) && turn.tools.has("view_image")) {
     return call({ name: "view_image", args: { image_path: image } }, "Let me look at the image.");
   }
@@ -63,7 +65,8 @@ export function startWorkspaceTurn(turn: WorkspaceTurn): DemoReply | null {
 
 /** After write_file succeeded: present the file when the person asked to see it. */
 export function afterWrite(turn: WorkspaceTurn, writtenPath: string | undefined): DemoReply | null {
-  if (!writtenPath || !/\b(show|present|display|give)\b/i.test(turn.userText) || !turn.tools.has("present_files")) return null;
+  if (!writtenPath || !/\b(show|present|display|give)\b/i.test(turn.userText) || !turn.tools.has("present_files"))
+    return null;
   if (!writtenPath.startsWith(`${ROOT}/outputs/`)) return null;
   return { content: "Presenting it.", toolCalls: [{ name: "present_files", args: { filepaths: [writtenPath] } }] };
 }

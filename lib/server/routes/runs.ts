@@ -28,7 +28,10 @@ function sseResponse(run: RunRecord, stream: ReadableStream<Uint8Array>): Respon
 
 /** Abort `onGone` when the client disconnects (Next.js aborts request.signal; the stream's cancel() also fires). */
 function onClientGone(request: Request, run: RunRecord, onGone: () => void): void {
-  if (request.signal.aborted) return onGone();
+  if (request.signal.aborted) {
+    onGone();
+    return;
+  }
   request.signal.addEventListener("abort", () => {
     if (!run.done) onGone();
   });

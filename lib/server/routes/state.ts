@@ -7,7 +7,10 @@ import { toPlain } from "../serialize";
 import type { RunnableConfigLike, ThreadState } from "../types";
 import { requireThread, threadIdParam } from "./threads";
 
-async function readState({ params, url, ctx }: RouteRequest, configurable?: Record<string, unknown>): Promise<Response> {
+async function readState(
+  { params, url, ctx }: RouteRequest,
+  configurable?: Record<string, unknown>,
+): Promise<Response> {
   const threadId = threadIdParam(params);
   const query = parseWith(StateQuery, queryObject(url), "query");
   const resolved = await ctx.resolve();
@@ -49,7 +52,11 @@ async function updateState({ request, params, ctx }: RouteRequest): Promise<Resp
   await requireThread(resolved, threadId);
   const active = ctx.runs.activeRun(threadId);
   if (active) {
-    throw new ApiError(409, "conflict", `Thread ${threadId} is busy (run ${active.run_id}); update its state after the run ends`);
+    throw new ApiError(
+      409,
+      "conflict",
+      `Thread ${threadId} is busy (run ${active.run_id}); update its state after the run ends`,
+    );
   }
   const config = { configurable: checkpointConfigurable(threadId, body.checkpoint, body.checkpoint_id) };
   let result: RunnableConfigLike;

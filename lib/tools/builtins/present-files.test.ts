@@ -24,11 +24,19 @@ beforeAll(async () => {
 });
 afterAll(() => sb.cleanup());
 
-const call = (filepaths: string[], id = "call_pf") => ({ type: "tool_call" as const, id, name: "present_files", args: { filepaths } });
+const call = (filepaths: string[], id = "call_pf") => ({
+  type: "tool_call" as const,
+  id,
+  name: "present_files",
+  args: { filepaths },
+});
 
 describe("present_files", () => {
   it("returns a Command adding canonical paths to `artifacts` and answering the call", async () => {
-    const out: unknown = await presentFilesTool.invoke(call(["outputs/report.md", "/mnt/user-data/outputs/charts/a.png", "outputs/report.md"]), threadConfig("pf"));
+    const out: unknown = await presentFilesTool.invoke(
+      call(["outputs/report.md", "/mnt/user-data/outputs/charts/a.png", "outputs/report.md"]),
+      threadConfig("pf"),
+    );
     expect(out).toBeInstanceOf(Command);
     const update = (out as Command).update as { artifacts: string[]; messages: ToolMessage[] };
     expect(update.artifacts).toEqual(["/mnt/user-data/outputs/report.md", "/mnt/user-data/outputs/charts/a.png"]);
@@ -42,9 +50,24 @@ describe("present_files", () => {
 
   it("refuses missing files and files outside outputs/, naming each", async () => {
     const err = await presentFilesTool
-      .invoke(call(["outputs/report.md", "outputs/missing.md", "workspace/draft.md", "outputs/draft-link.md", "../x", "outputs/charts"]), threadConfig("pf"))
-      .then(() => null, (e: Error) => e);
-    expect(err?.message).toMatch(/^present_files refused 5 of 6 file\(s\); write them to \/mnt\/user-data\/outputs\/ first:/);
+      .invoke(
+        call([
+          "outputs/report.md",
+          "outputs/missing.md",
+          "workspace/draft.md",
+          "outputs/draft-link.md",
+          "../x",
+          "outputs/charts",
+        ]),
+        threadConfig("pf"),
+      )
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
+    expect(err?.message).toMatch(
+      /^present_files refused 5 of 6 file\(s\); write them to \/mnt\/user-data\/outputs\/ first:/,
+    );
     for (const part of [
       '"outputs/missing.md" does not exist',
       '"workspace/draft.md" is not in /mnt/user-data/outputs/',
@@ -57,18 +80,25 @@ describe("present_files", () => {
   });
 
   it("needs a tool call id and a non-empty list", async () => {
-    await expect(presentFilesTool.invoke({ filepaths: ["outputs/report.md"] }, threadConfig("pf"))).rejects.toThrow(/no tool call id/);
+    await expect(presentFilesTool.invoke({ filepaths: ["outputs/report.md"] }, threadConfig("pf"))).rejects.toThrow(
+      /no tool call id/,
+    );
     await expect(presentFilesTool.invoke(call([]), threadConfig("pf"))).rejects.toThrow(/filepaths is empty/);
   });
 
   it("merges into agent state through a union reducer and is checkpointed", async () => {
     const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
     const stateSchema = new StateSchema({
-      artifacts: new ReducedValue(z.array(z.string()).default(() => []), { reducer: union }),
+      artifacts: new ReducedValue(
+        z.array(z.string()).default(() => []),
+        { reducer: union },
+      ),
     });
     const model = fakeModel()
       .respondWithTools([{ name: "present_files", args: { filepaths: ["outputs/report.md"] }, id: "c1" }])
-      .respondWithTools([{ name: "present_files", args: { filepaths: ["outputs/charts/a.png", "outputs/report.md"] }, id: "c2" }])
+      .respondWithTools([
+        { name: "present_files", args: { filepaths: ["outputs/charts/a.png", "outputs/report.md"] }, id: "c2" },
+      ])
       .respond(new AIMessage("Here they are."));
     const agent = createAgent({ model, tools: [presentFilesTool], stateSchema, checkpointer: new MemorySaver() });
     const config = threadConfig("pf");

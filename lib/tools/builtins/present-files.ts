@@ -31,8 +31,10 @@ export const presentFilesTool = tool(
     const toolCallId = config.toolCall?.id;
     if (!toolCallId) throw new Error("present_files must be called by the model as a tool call (no tool call id)");
     const threadId = threadIdOf(config);
-    if (filepaths.length === 0) throw new Error("present_files: filepaths is empty; give the files in outputs/ to show");
-    if (filepaths.length > MAX_FILES) throw new Error(`present_files: at most ${MAX_FILES} files per call, got ${filepaths.length}`);
+    if (filepaths.length === 0)
+      throw new Error("present_files: filepaths is empty; give the files in outputs/ to show");
+    if (filepaths.length > MAX_FILES)
+      throw new Error(`present_files: at most ${MAX_FILES} files per call, got ${filepaths.length}`);
     const results = await Promise.all(filepaths.map((p) => checkOutput(threadId, p)));
     const problems = results.flatMap((r) => ("problem" in r ? [r.problem] : []));
     if (problems.length > 0) {

@@ -31,7 +31,10 @@ afterAll(() => sb.cleanup());
 
 describe("view_image", () => {
   it("answers with a text block and a data-URL image block", async () => {
-    const msg = await viewImageTool.invoke({ type: "tool_call", id: "call_vi", name: "view_image", args: { image_path: "uploads/dot.png" } }, cfg);
+    const msg = await viewImageTool.invoke(
+      { type: "tool_call", id: "call_vi", name: "view_image", args: { image_path: "uploads/dot.png" } },
+      cfg,
+    );
     expect(msg).toBeInstanceOf(ToolMessage);
     expect((msg as ToolMessage).tool_call_id).toBe("call_vi");
     expect((msg as ToolMessage).content).toEqual([
@@ -46,7 +49,10 @@ describe("view_image", () => {
   });
 
   it.each([
-    ["uploads/notes.txt", /view_image \/mnt\/user-data\/uploads\/notes\.txt: not an image file; view_image reads \.png, \.jpg, \.jpeg, \.gif and \.webp/],
+    [
+      "uploads/notes.txt",
+      /view_image \/mnt\/user-data\/uploads\/notes\.txt: not an image file; view_image reads \.png, \.jpg, \.jpeg, \.gif and \.webp/,
+    ],
     ["uploads/fake.png", /uploads\/fake\.png: the file's content is not a PNG, JPEG, GIF or WebP image/],
     ["uploads/huge.png", /uploads\/huge\.png: the image is 5242950 bytes, over the 5242880-byte limit/],
     ["uploads/missing.png", /"uploads\/missing\.png" refused: no such file/],
@@ -77,10 +83,16 @@ async function requestBody(messages: BaseMessage[]): Promise<{ messages: Array<R
       fetch: async (_url: RequestInfo | URL, init?: RequestInit) => {
         body = String(init?.body);
         const completion = {
-          id: `chatcmpl-${Date.now()}`, object: "chat.completion", created: 0, model: "demo",
+          id: `chatcmpl-${Date.now()}`,
+          object: "chat.completion",
+          created: 0,
+          model: "demo",
           choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "a dot" } }],
         };
-        return new Response(JSON.stringify(completion), { status: 200, headers: { "content-type": "application/json" } });
+        return new Response(JSON.stringify(completion), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        });
       },
     },
   });
@@ -89,7 +101,10 @@ async function requestBody(messages: BaseMessage[]): Promise<{ messages: Array<R
 }
 
 describe("liftToolImages", () => {
-  const image = { type: "image_url" as const, image_url: { url: `data:image/png;base64,${PNG_1X1.toString("base64")}` } };
+  const image = {
+    type: "image_url" as const,
+    image_url: { url: `data:image/png;base64,${PNG_1X1.toString("base64")}` },
+  };
   const conversation = (): BaseMessage[] => [
     new HumanMessage("what is in dot.png?"),
     new AIMessage({
@@ -99,7 +114,11 @@ describe("liftToolImages", () => {
         { id: "c2", name: "ls", args: {} },
       ],
     }),
-    new ToolMessage({ tool_call_id: "c1", name: "view_image", content: [{ type: "text", text: "Image uploads/dot.png:" }, image] }),
+    new ToolMessage({
+      tool_call_id: "c1",
+      name: "view_image",
+      content: [{ type: "text", text: "Image uploads/dot.png:" }, image],
+    }),
     new ToolMessage({ tool_call_id: "c2", name: "ls", content: "/mnt/user-data/" }),
   ];
 

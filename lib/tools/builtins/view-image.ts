@@ -10,7 +10,8 @@ const IMAGE_EXTS = new Set(["png", "jpg", "jpeg", "gif", "webp"]);
 
 /** The image type from the file's first bytes; the extension alone is not trusted. */
 export function sniffImage(head: Buffer): "image/png" | "image/jpeg" | "image/gif" | "image/webp" | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return "image/png";
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
   const ascii = head.subarray(0, 12).toString("latin1");
   if (ascii.startsWith("GIF87a") || ascii.startsWith("GIF89a")) return "image/gif";
@@ -30,7 +31,9 @@ export const viewImageTool = tool(
   async ({ image_path }, config): Promise<ImageToolContent> => {
     const target = await resolveInThread(threadIdOf(config), image_path);
     if (!IMAGE_EXTS.has(path.extname(target.host).slice(1).toLowerCase())) {
-      throw new Error(`view_image ${target.virtual}: not an image file; view_image reads .png, .jpg, .jpeg, .gif and .webp`);
+      throw new Error(
+        `view_image ${target.virtual}: not an image file; view_image reads .png, .jpg, .jpeg, .gif and .webp`,
+      );
     }
     if (!target.exists) throw new SandboxPathError(image_path, "no such file");
     const fh = await openForRead(target.host);
@@ -46,7 +49,8 @@ export const viewImageTool = tool(
       await fh.close();
     }
     const mime = sniffImage(data);
-    if (!mime) throw new Error(`view_image ${target.virtual}: the file's content is not a PNG, JPEG, GIF or WebP image`);
+    if (!mime)
+      throw new Error(`view_image ${target.virtual}: the file's content is not a PNG, JPEG, GIF or WebP image`);
     return [
       { type: "text", text: `Image ${target.virtual} (${mime}, ${formatBytes(data.length)}):` },
       { type: "image_url", image_url: { url: `data:${mime};base64,${data.toString("base64")}` } },
@@ -78,7 +82,9 @@ export function liftToolImages(messages: BaseMessage[]): BaseMessage[] {
   let pending: ContentBlock[] = [];
   const flush = () => {
     if (pending.length === 0) return;
-    out.push(new HumanMessage({ content: [{ type: "text", text: "Images returned by the tool calls above:" }, ...pending] }));
+    out.push(
+      new HumanMessage({ content: [{ type: "text", text: "Images returned by the tool calls above:" }, ...pending] }),
+    );
     pending = [];
   };
   for (const m of messages) {
@@ -99,7 +105,10 @@ export function liftToolImages(messages: BaseMessage[]): BaseMessage[] {
           artifact: m.artifact,
           content: [
             ...rest,
-            { type: "text", text: `(${images.length} image${images.length === 1 ? "" : "s"} attached in the next message)` },
+            {
+              type: "text",
+              text: `(${images.length} image${images.length === 1 ? "" : "s"} attached in the next message)`,
+            },
           ],
         }),
       );

@@ -3,11 +3,7 @@ import { csvToJson, jsonQuery, parseCsv, parsePath } from "./data";
 
 const doc = JSON.stringify({
   user: { name: "Ada", "home town": "London" },
-  items: [
-    { id: 1, price: 9.5 },
-    { id: 2, price: 12 },
-    { id: 3 },
-  ],
+  items: [{ id: 1, price: 9.5 }, { id: 2, price: 12 }, { id: 3 }],
 });
 
 describe("jsonQuery", () => {
@@ -25,7 +21,9 @@ describe("jsonQuery", () => {
   });
   it("names the bad argument with context", () => {
     expect(() => jsonQuery("{oops", "a")).toThrow("Invalid argument 'json': is not valid JSON");
-    expect(() => jsonQuery(doc, "user.age")).toThrow("Invalid argument 'path': no key 'age' at $.user (available: name, home town)");
+    expect(() => jsonQuery(doc, "user.age")).toThrow(
+      "Invalid argument 'path': no key 'age' at $.user (available: name, home town)",
+    );
     expect(() => jsonQuery(doc, "items[7]")).toThrow("index 7 is out of range at $.items (length 3)");
     expect(() => jsonQuery(doc, "user.name.first")).toThrow("$.user.name is string, cannot go further");
     expect(() => parsePath("a..b")).toThrow("Invalid argument 'path'");
@@ -34,7 +32,10 @@ describe("jsonQuery", () => {
 
 describe("csv", () => {
   it("parses quotes, doubled quotes, embedded newlines and CRLF", () => {
-    expect(parseCsv('a,b\r\n"x, y","say ""hi""\nthere"\r\n', ",")).toEqual([["a", "b"], ["x, y", 'say "hi"\nthere']]);
+    expect(parseCsv('a,b\r\n"x, y","say ""hi""\nthere"\r\n', ",")).toEqual([
+      ["a", "b"],
+      ["x, y", 'say "hi"\nthere'],
+    ]);
   });
   it("builds objects with inferred types and detects the delimiter", () => {
     const out = csvToJson("name;age;zip;member\nAda;36;02139;true\nBob;;10001;false\n");
@@ -47,7 +48,10 @@ describe("csv", () => {
   it("supports no header, raw strings, tabs given as \\t, and ragged rows", () => {
     expect(csvToJson("1\t2\n3", { delimiter: "\\t", header: false, inferTypes: false })).toMatchObject({
       columns: ["column_1", "column_2"],
-      rows: [["1", "2"], ["3", ""]],
+      rows: [
+        ["1", "2"],
+        ["3", ""],
+      ],
       warning: "lines with a different number of fields (padded with null): 2",
     });
   });

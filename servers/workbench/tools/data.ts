@@ -16,7 +16,11 @@ export function parsePath(path: string): Segment[] {
   while (pos < rest.length) {
     re.lastIndex = pos;
     const m = re.exec(rest);
-    if (!m) throw new ToolArgumentError("path", `cannot parse '${path}' near '${rest.slice(pos, pos + 12)}'; use a.b[0].c or ["key with spaces"]`);
+    if (!m)
+      throw new ToolArgumentError(
+        "path",
+        `cannot parse '${path}' near '${rest.slice(pos, pos + 12)}'; use a.b[0].c or ["key with spaces"]`,
+      );
     const [, bare, bracket] = m;
     if (bare === "*" || bracket === "*") segments.push({ kind: "wild" });
     else if (bare !== undefined) segments.push({ kind: "key", key: bare });
@@ -42,9 +46,11 @@ function step(value: unknown, seg: Segment, where: string): unknown[] {
   }
   if (Array.isArray(value)) {
     const index = seg.kind === "index" ? seg.index : /^\d+$/.test(seg.key) ? Number(seg.key) : NaN;
-    if (Number.isNaN(index)) throw new ToolArgumentError("path", `${where} is an array; '${(seg as { key: string }).key}' is not an index`);
+    if (Number.isNaN(index))
+      throw new ToolArgumentError("path", `${where} is an array; '${(seg as { key: string }).key}' is not an index`);
     const i = index < 0 ? value.length + index : index;
-    if (i < 0 || i >= value.length) throw new ToolArgumentError("path", `index ${index} is out of range at ${where} (length ${value.length})`);
+    if (i < 0 || i >= value.length)
+      throw new ToolArgumentError("path", `index ${index} is out of range at ${where} (length ${value.length})`);
     return [value[i]];
   }
   if (value !== null && typeof value === "object") {
@@ -146,13 +152,17 @@ export function csvToJson(csv: string, options: { delimiter?: string; header?: b
   // Models often send the two characters backslash-t for a tab.
   const delimiter = options.delimiter === "\\t" ? "\t" : (options.delimiter ?? detectDelimiter(csv));
   if ([...delimiter].length !== 1 || delimiter === '"' || /[\r\n]/.test(delimiter)) {
-    throw new ToolArgumentError("delimiter", `must be a single character other than a quote or newline, got '${delimiter}'`);
+    throw new ToolArgumentError(
+      "delimiter",
+      `must be a single character other than a quote or newline, got '${delimiter}'`,
+    );
   }
   const table = parseCsv(csv, delimiter);
   const header = options.header ?? true;
-  const convert = options.inferTypes ?? true ? infer : (v: string) => v;
+  const convert = (options.inferTypes ?? true) ? infer : (v: string) => v;
   const body = header ? table.slice(1) : table;
-  if (body.length > MAX_CSV_ROWS) throw new ToolArgumentError("csv", `has ${body.length} data rows; the limit is ${MAX_CSV_ROWS}`);
+  if (body.length > MAX_CSV_ROWS)
+    throw new ToolArgumentError("csv", `has ${body.length} data rows; the limit is ${MAX_CSV_ROWS}`);
   const width = Math.max(0, ...table.map((r) => r.length));
   const seen = new Set<string>();
   const columns = Array.from({ length: width }, (_, i) => {
@@ -161,15 +171,22 @@ export function csvToJson(csv: string, options: { delimiter?: string; header?: b
     seen.add(name);
     return name;
   });
-  const ragged = body.map((r, i) => ({ r, i })).filter(({ r }) => r.length !== width).map(({ i }) => i + (header ? 2 : 1));
+  const ragged = body
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r.length !== width)
+    .map(({ i }) => i + (header ? 2 : 1));
   const rows = body.map((r) =>
-    header ? Object.fromEntries(columns.map((c, i) => [c, convert(r[i] ?? "")])) : columns.map((_, i) => convert(r[i] ?? "")),
+    header
+      ? Object.fromEntries(columns.map((c, i) => [c, convert(r[i] ?? "")]))
+      : columns.map((_, i) => convert(r[i] ?? "")),
   );
   return {
     delimiter,
     columns,
     row_count: rows.length,
-    ...(ragged.length ? { warning: `lines with a different number of fields (padded with null): ${ragged.slice(0, 20).join(", ")}` } : {}),
+    ...(ragged.length
+      ? { warning: `lines with a different number of fields (padded with null): ${ragged.slice(0, 20).join(", ")}` }
+      : {}),
     rows,
   };
 }
@@ -185,7 +202,9 @@ export function registerDataTools(server: McpServer): void {
         "quoted keys ['key with spaces'], and '*' wildcards ('items[*].id' lists every id). Use to pull fields out of API responses, configs or logs.",
       inputSchema: {
         json: z.string().max(MAX_DATA_LENGTH).describe("The JSON text to query"),
-        path: z.string().describe("Path such as 'user.address.city', 'results[2]', 'items[*].price' or '$' for the whole document"),
+        path: z
+          .string()
+          .describe("Path such as 'user.address.city', 'results[2]', 'items[*].price' or '$' for the whole document"),
       },
       annotations: PURE,
     },
@@ -202,9 +221,18 @@ export function registerDataTools(server: McpServer): void {
         "Use to read spreadsheets or tabular exports before analysing them.",
       inputSchema: {
         csv: z.string().max(MAX_DATA_LENGTH).describe("The CSV text"),
-        delimiter: z.string().optional().describe("Field separator, one character: ',', ';', '\\t' or '|'; detected from the first line if omitted"),
-        header: z.boolean().optional().describe("First line holds column names (default true); false returns rows as arrays"),
-        infer_types: z.boolean().optional().describe("Convert numbers, true/false and empty fields (to null); default true"),
+        delimiter: z
+          .string()
+          .optional()
+          .describe("Field separator, one character: ',', ';', '\\t' or '|'; detected from the first line if omitted"),
+        header: z
+          .boolean()
+          .optional()
+          .describe("First line holds column names (default true); false returns rows as arrays"),
+        infer_types: z
+          .boolean()
+          .optional()
+          .describe("Convert numbers, true/false and empty fields (to null); default true"),
       },
       annotations: PURE,
     },

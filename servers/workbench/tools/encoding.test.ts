@@ -19,7 +19,9 @@ describe("base64", () => {
   });
   it("returns hex for binary and names invalid input", () => {
     expect(base64Decode("/w==")).toMatchObject({ text: null, hex: "ff" });
-    expect(() => base64Decode("Pz8-Pg")).toThrow("Invalid argument 'data': is not base64: unexpected character '-' (if it uses '-' and '_', set url_safe: true)");
+    expect(() => base64Decode("Pz8-Pg")).toThrow(
+      "Invalid argument 'data': is not base64: unexpected character '-' (if it uses '-' and '_', set url_safe: true)",
+    );
     expect(() => base64Decode("abcde")).toThrow("impossible length");
   });
 });

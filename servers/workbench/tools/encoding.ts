@@ -23,19 +23,29 @@ export function base64Decode(data: string, urlSafe = false) {
   if (!alphabet.test(compact)) {
     const bad = [...compact].find((c) => !(urlSafe ? /[A-Za-z0-9_=-]/ : /[A-Za-z0-9+/=]/).test(c));
     const hint = urlSafe ? "" : " (if it uses '-' and '_', set url_safe: true)";
-    throw new ToolArgumentError("data", `is not ${urlSafe ? "URL-safe " : ""}base64: unexpected character '${bad ?? "="}'${hint}`);
+    throw new ToolArgumentError(
+      "data",
+      `is not ${urlSafe ? "URL-safe " : ""}base64: unexpected character '${bad ?? "="}'${hint}`,
+    );
   }
-  if (compact.replace(/=+$/, "").length % 4 === 1) throw new ToolArgumentError("data", "has an impossible length for base64 (truncated?)");
+  if (compact.replace(/=+$/, "").length % 4 === 1)
+    throw new ToolArgumentError("data", "has an impossible length for base64 (truncated?)");
   const bytes = Buffer.from(compact, urlSafe ? "base64url" : "base64");
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), bytes: bytes.length };
   } catch {
-    return { text: null, hex: bytes.toString("hex"), bytes: bytes.length, note: "decoded bytes are not valid UTF-8 text; shown as hex" };
+    return {
+      text: null,
+      hex: bytes.toString("hex"),
+      bytes: bytes.length,
+      note: "decoded bytes are not valid UTF-8 text; shown as hex",
+    };
   }
 }
 
 export function generateUuids(count = 1) {
-  if (!Number.isInteger(count) || count < 1 || count > 100) throw new ToolArgumentError("count", `must be an integer from 1 to 100, got ${count}`);
+  if (!Number.isInteger(count) || count < 1 || count > 100)
+    throw new ToolArgumentError("count", `must be an integer from 1 to 100, got ${count}`);
   return { uuids: Array.from({ length: count }, () => randomUUID()) };
 }
 
@@ -62,7 +72,8 @@ export function registerEncodingTools(server: McpServer): void {
     "base64_encode",
     {
       title: "Base64 encode",
-      description: "Encode UTF-8 text as base64 (standard or URL-safe). Use for data URIs, HTTP Basic auth headers, or embedding text in JSON/URLs.",
+      description:
+        "Encode UTF-8 text as base64 (standard or URL-safe). Use for data URIs, HTTP Basic auth headers, or embedding text in JSON/URLs.",
       inputSchema: {
         text: z.string().max(MAX_TEXT_LENGTH).describe("Text to encode"),
         url_safe: z.boolean().optional().describe("Use the URL-safe alphabet (- and _) without padding; default false"),
@@ -81,7 +92,10 @@ export function registerEncodingTools(server: McpServer): void {
         "Use to read base64 payloads, JWT segments (url_safe), or encoded config values.",
       inputSchema: {
         data: z.string().max(MAX_TEXT_LENGTH).describe("The base64 string; whitespace is ignored"),
-        url_safe: z.boolean().optional().describe("Input uses the URL-safe alphabet (- and _), as in JWTs; default false"),
+        url_safe: z
+          .boolean()
+          .optional()
+          .describe("Input uses the URL-safe alphabet (- and _), as in JWTs; default false"),
       },
       annotations: PURE,
     },
@@ -92,7 +106,8 @@ export function registerEncodingTools(server: McpServer): void {
     "generate_uuid",
     {
       title: "Generate UUIDs",
-      description: "Generate random version 4 UUIDs (cryptographically secure). Use when you need unique identifiers or test IDs.",
+      description:
+        "Generate random version 4 UUIDs (cryptographically secure). Use when you need unique identifiers or test IDs.",
       inputSchema: {
         count: z.number().int().min(1).max(100).optional().describe("How many UUIDs to generate (1-100, default 1)"),
       },

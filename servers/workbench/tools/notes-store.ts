@@ -92,7 +92,10 @@ export class NotesStore {
       return result;
     });
     // Keep the chain alive after a failure so the next write still runs.
-    queues.set(this.file, run.catch(() => undefined));
+    queues.set(
+      this.file,
+      run.catch(() => undefined),
+    );
     return run;
   }
 
@@ -103,7 +106,8 @@ export class NotesStore {
     if (body.length > MAX_BODY) throw new ToolArgumentError("body", `is longer than ${MAX_BODY} characters`);
     const cleanTags = normalizeTags(tags);
     return this.mutate((notes) => {
-      if (notes.length >= MAX_NOTES) throw new Error(`notes file ${this.file} already holds ${MAX_NOTES} notes; delete some first`);
+      if (notes.length >= MAX_NOTES)
+        throw new Error(`notes file ${this.file} already holds ${MAX_NOTES} notes; delete some first`);
       let id: string;
       do id = randomUUID().slice(0, 8);
       while (notes.some((n) => n.id === id));
@@ -116,7 +120,8 @@ export class NotesStore {
   delete(id: string): Promise<Note> {
     return this.mutate((notes) => {
       const found = notes.find((n) => n.id === id.trim());
-      if (!found) throw new ToolArgumentError("id", `no note with id '${id}' (use notes_list or notes_search to find ids)`);
+      if (!found)
+        throw new ToolArgumentError("id", `no note with id '${id}' (use notes_list or notes_search to find ids)`);
       return { notes: notes.filter((n) => n !== found), result: found };
     });
   }
@@ -130,7 +135,10 @@ export class NotesStore {
   }
 
   /** Rank by how many query terms a note contains, then by weighted hits (title 3, tag 2, body 1). */
-  async search(query: string, limit = 10): Promise<{ query: string; total: number; results: (Note & { score: number })[] }> {
+  async search(
+    query: string,
+    limit = 10,
+  ): Promise<{ query: string; total: number; results: (Note & { score: number })[] }> {
     const wanted = terms(query);
     if (wanted.length === 0) throw new ToolArgumentError("query", "must contain at least one letter or digit");
     const ranked = (await this.read())
@@ -140,7 +148,8 @@ export class NotesStore {
         let matched = 0;
         let hits = 0;
         for (const t of wanted) {
-          const h = 3 * occurrences(title, t) + (note.tags.some((tag) => tag.includes(t)) ? 2 : 0) + occurrences(body, t);
+          const h =
+            3 * occurrences(title, t) + (note.tags.some((tag) => tag.includes(t)) ? 2 : 0) + occurrences(body, t);
           if (h > 0) matched++;
           hits += h;
         }

@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
 import { addTool } from "./define";
-import { MAX_BODY, MAX_TITLE, NotesStore } from "./notes-store";
+import { MAX_BODY, MAX_TITLE, type NotesStore } from "./notes-store";
 
 const LOCAL_READ = { readOnlyHint: true, openWorldHint: false };
 
@@ -17,7 +17,11 @@ export function registerNotesTools(server: McpServer, store: NotesStore): void {
       inputSchema: {
         title: z.string().min(1).max(MAX_TITLE).describe("Short title of the note"),
         body: z.string().max(MAX_BODY).optional().describe("Note content (plain text or Markdown)"),
-        tags: z.array(z.string()).max(20).optional().describe("Tags for grouping, e.g. ['todo', 'project-x']; stored lowercase"),
+        tags: z
+          .array(z.string())
+          .max(20)
+          .optional()
+          .describe("Tags for grouping, e.g. ['todo', 'project-x']; stored lowercase"),
       },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
     },
@@ -28,10 +32,17 @@ export function registerNotesTools(server: McpServer, store: NotesStore): void {
     "notes_list",
     {
       title: "List notes",
-      description: "List saved notes, most recently changed first, optionally only those with a given tag (e.g. all 'todo' notes). Returns full notes with ids.",
+      description:
+        "List saved notes, most recently changed first, optionally only those with a given tag (e.g. all 'todo' notes). Returns full notes with ids.",
       inputSchema: {
         tag: z.string().optional().describe("Only notes carrying this tag"),
-        limit: z.number().int().min(1).max(200).optional().describe("Maximum number of notes to return (1-200, default 20)"),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(200)
+          .optional()
+          .describe("Maximum number of notes to return (1-200, default 20)"),
       },
       annotations: LOCAL_READ,
     },
@@ -58,7 +69,8 @@ export function registerNotesTools(server: McpServer, store: NotesStore): void {
     "notes_delete",
     {
       title: "Delete a note",
-      description: "Permanently delete one saved note by its id (from notes_list or notes_search). Returns the deleted note.",
+      description:
+        "Permanently delete one saved note by its id (from notes_list or notes_search). Returns the deleted note.",
       inputSchema: {
         id: z.string().min(1).describe("Id of the note to delete, e.g. '3f9a1c2b'"),
       },

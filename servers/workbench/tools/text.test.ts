@@ -11,7 +11,14 @@ describe("textStats", () => {
   });
   it("counts user-perceived characters and handles empty text", () => {
     expect(textStats("👍🏽 é").characters).toBe(3);
-    expect(textStats("")).toMatchObject({ characters: 0, words: 0, lines: 0, sentences: 0, paragraphs: 0, average_word_length: 0 });
+    expect(textStats("")).toMatchObject({
+      characters: 0,
+      words: 0,
+      lines: 0,
+      sentences: 0,
+      paragraphs: 0,
+      average_word_length: 0,
+    });
   });
   it("scales reading time and names a bad speed", () => {
     expect(textStats("word ".repeat(450), 150)).toMatchObject({ reading_time_minutes: 3, reading_time: "3 min 0 s" });

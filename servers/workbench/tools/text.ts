@@ -5,7 +5,9 @@ import { addTool, PURE, ToolArgumentError } from "./define";
 
 export const MAX_TEXT_LENGTH = 1_000_000;
 const STOPWORDS = new Set(
-  "the and for are but not you all any can had her was one our out his has him how its may new now see who did get let say she too use that with have this will your from they been were what when which their there would about into than them then these some could other".split(" "),
+  "the and for are but not you all any can had her was one our out his has him how its may new now see who did get let say she too use that with have this will your from they been were what when which their there would about into than them then these some could other".split(
+    " ",
+  ),
 );
 
 export function textStats(text: string, wordsPerMinute = 200) {
@@ -16,7 +18,9 @@ export function textStats(text: string, wordsPerMinute = 200) {
   const words = [...new Intl.Segmenter("en", { granularity: "word" }).segment(text)]
     .filter((s) => s.isWordLike)
     .map((s) => s.segment);
-  const sentences = [...new Intl.Segmenter("en", { granularity: "sentence" }).segment(text)].filter((s) => /\S/.test(s.segment)).length;
+  const sentences = [...new Intl.Segmenter("en", { granularity: "sentence" }).segment(text)].filter((s) =>
+    /\S/.test(s.segment),
+  ).length;
   const counts = new Map<string, number>();
   for (const w of words) {
     const key = w.toLowerCase();
@@ -68,7 +72,8 @@ const REGEX_SCRIPT = `(() => {
 })()`;
 
 export function regexTest(pattern: string, text: string, flags = "", maxMatches = 50, replacement?: string) {
-  if (pattern.length > MAX_PATTERN_LENGTH) throw new ToolArgumentError("pattern", `is longer than ${MAX_PATTERN_LENGTH} characters`);
+  if (pattern.length > MAX_PATTERN_LENGTH)
+    throw new ToolArgumentError("pattern", `is longer than ${MAX_PATTERN_LENGTH} characters`);
   if (!/^[dgimsuyv]*$/.test(flags) || new Set(flags).size !== flags.length) {
     throw new ToolArgumentError("flags", `'${flags}' is not a set of JavaScript regex flags (d, g, i, m, s, u, v, y)`);
   }
@@ -82,7 +87,10 @@ export function regexTest(pattern: string, text: string, flags = "", maxMatches 
   } catch (error) {
     const e = error as { code?: string; name?: string; message?: string };
     if (e.code === "ERR_SCRIPT_EXECUTION_TIMEOUT") {
-      throw new ToolArgumentError("pattern", `matching took longer than ${REGEX_TIMEOUT_MS} ms (catastrophic backtracking?); simplify the pattern`);
+      throw new ToolArgumentError(
+        "pattern",
+        `matching took longer than ${REGEX_TIMEOUT_MS} ms (catastrophic backtracking?); simplify the pattern`,
+      );
     }
     if (e.name === "SyntaxError") throw new ToolArgumentError("pattern", String(e.message));
     throw error;
@@ -108,7 +116,12 @@ export function registerTextTools(server: McpServer): void {
         "and the most frequent words. Use for word counts, length limits, and reading-time estimates of articles or drafts.",
       inputSchema: {
         text: z.string().max(MAX_TEXT_LENGTH).describe("The text to analyse"),
-        words_per_minute: z.number().positive().max(2000).optional().describe("Reading speed for the reading-time estimate; default 200"),
+        words_per_minute: z
+          .number()
+          .positive()
+          .max(2000)
+          .optional()
+          .describe("Reading speed for the reading-time estimate; default 200"),
       },
       annotations: PURE,
     },
@@ -126,9 +139,23 @@ export function registerTextTools(server: McpServer): void {
       inputSchema: {
         pattern: z.string().max(MAX_PATTERN_LENGTH).describe("Regex source without slashes, e.g. '(\\d{4})-(\\d{2})'"),
         text: z.string().max(MAX_TEXT_LENGTH).describe("Text to search"),
-        flags: z.string().optional().describe("Regex flags such as 'i' (ignore case), 'm' (multiline), 's' (dot matches newline); 'g' is implied"),
-        max_matches: z.number().int().min(1).max(1000).optional().describe("Stop after this many matches (1-1000, default 50)"),
-        replace_with: z.string().optional().describe("If given, also return the text with every match replaced by this string ($1, $<name> allowed)"),
+        flags: z
+          .string()
+          .optional()
+          .describe(
+            "Regex flags such as 'i' (ignore case), 'm' (multiline), 's' (dot matches newline); 'g' is implied",
+          ),
+        max_matches: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .optional()
+          .describe("Stop after this many matches (1-1000, default 50)"),
+        replace_with: z
+          .string()
+          .optional()
+          .describe("If given, also return the text with every match replaced by this string ($1, $<name> allowed)"),
       },
       annotations: PURE,
     },

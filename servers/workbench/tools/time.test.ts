@@ -8,7 +8,9 @@ describe("parseDate", () => {
     expect(parseDate("2026-03-14T09:30:00+0100", "d").date.toISOString()).toBe("2026-03-14T08:30:00.000Z");
   });
   it("rejects impossible and non-ISO dates, naming the argument", () => {
-    expect(() => parseDate("2026-02-30", "start")).toThrow("Invalid argument 'start': '2026-02-30' is not a real calendar date");
+    expect(() => parseDate("2026-02-30", "start")).toThrow(
+      "Invalid argument 'start': '2026-02-30' is not a real calendar date",
+    );
     expect(() => parseDate("14/03/2026", "end")).toThrow("Invalid argument 'end'");
   });
 });
@@ -17,14 +19,21 @@ describe("currentTime", () => {
   const now = new Date("2026-07-01T12:00:00Z");
   it("renders in an IANA zone with its offset", () => {
     expect(currentTime(now, "Asia/Kolkata")).toMatchObject({
-      timezone: "Asia/Kolkata", date: "2026-07-01", time: "17:30:00", weekday: "Wednesday",
-      utc_offset: "+05:30", iso: "2026-07-01T17:30:00+05:30", utc: "2026-07-01T12:00:00.000Z",
+      timezone: "Asia/Kolkata",
+      date: "2026-07-01",
+      time: "17:30:00",
+      weekday: "Wednesday",
+      utc_offset: "+05:30",
+      iso: "2026-07-01T17:30:00+05:30",
+      utc: "2026-07-01T12:00:00.000Z",
     });
     expect(currentTime(now, "UTC").utc_offset).toBe("+00:00");
     expect(currentTime(now, "America/New_York").time).toBe("08:00:00");
   });
   it("names a bad timezone", () => {
-    expect(() => currentTime(now, "Mars/Olympus")).toThrow("Invalid argument 'timezone': unknown IANA time zone 'Mars/Olympus'");
+    expect(() => currentTime(now, "Mars/Olympus")).toThrow(
+      "Invalid argument 'timezone': unknown IANA time zone 'Mars/Olympus'",
+    );
   });
 });
 

@@ -77,10 +77,30 @@ function temperature(symbol: string, aliases: string[], toK: (v: number) => numb
   const unit: Unit = { category: "temperature", symbol, toBase: toK, fromBase: fromK };
   for (const a of [symbol, ...aliases]) UNITS.set(a.toLowerCase(), unit);
 }
-temperature("C", ["°c", "celsius", "degc", "centigrade"], (c) => c + 273.15, (k) => k - 273.15);
-temperature("F", ["°f", "fahrenheit", "degf"], (f) => ((f - 32) * 5) / 9 + 273.15, (k) => ((k - 273.15) * 9) / 5 + 32);
-temperature("K", ["kelvin", "kelvins"], (k) => k, (k) => k);
-temperature("R", ["°r", "rankine"], (r) => (r * 5) / 9, (k) => (k * 9) / 5);
+temperature(
+  "C",
+  ["°c", "celsius", "degc", "centigrade"],
+  (c) => c + 273.15,
+  (k) => k - 273.15,
+);
+temperature(
+  "F",
+  ["°f", "fahrenheit", "degf"],
+  (f) => ((f - 32) * 5) / 9 + 273.15,
+  (k) => ((k - 273.15) * 9) / 5 + 32,
+);
+temperature(
+  "K",
+  ["kelvin", "kelvins"],
+  (k) => k,
+  (k) => k,
+);
+temperature(
+  "R",
+  ["°r", "rankine"],
+  (r) => (r * 5) / 9,
+  (k) => (k * 9) / 5,
+);
 
 export function findUnit(name: string, argument: string): Unit {
   const trimmed = name.trim();
@@ -123,7 +143,14 @@ export function convertUnits(value: number, from: string, to: string): Conversio
     throw new ToolArgumentError("value", `${value} ${a.symbol} is below absolute zero`);
   }
   const result = tidy(b.fromBase(base), 12);
-  return { value, from: a.symbol, to: b.symbol, category: a.category, result, text: `${value} ${a.symbol} = ${result} ${b.symbol}` };
+  return {
+    value,
+    from: a.symbol,
+    to: b.symbol,
+    category: a.category,
+    result,
+    text: `${value} ${a.symbol} = ${result} ${b.symbol}`,
+  };
 }
 
 export function registerUnitTools(server: McpServer): void {

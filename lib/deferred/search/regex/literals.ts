@@ -15,7 +15,9 @@ export function requiredLiterals(n: Node): string[][] {
         const clauses = requiredLiterals(item);
         if (clauses.length === 0) return [];
         // From each branch, its most selective clause: fewest alternatives, then longest literal.
-        const best = clauses.reduce((x, y) => (y.length < x.length || (y.length === x.length && y[0]!.length > x[0]!.length) ? y : x));
+        const best = clauses.reduce((x, y) =>
+          y.length < x.length || (y.length === x.length && y[0]!.length > x[0]!.length) ? y : x,
+        );
         picks.push(...best);
       }
       return [picks];
@@ -64,4 +66,3 @@ export function backtrackPaths(n: Node): number {
 
 /** Patterns with at most this many paths run on V8's own engine (fast literal search); the rest on the automaton. */
 export const NATIVE_MAX_PATHS = 64;
-

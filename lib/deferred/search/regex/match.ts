@@ -9,7 +9,7 @@ import { isWordChar, type Node, parseRegex } from "./parse";
  * start a match.
  */
 
-const enum Op {
+enum Op {
   /** One code unit equal to a[pc] (literals: no function call in the hot loop). */
   Lit,
   Char,
@@ -225,7 +225,14 @@ export class SafeRegex {
             const before = pos > 0 && isWordChar(text.charCodeAt(pos - 1));
             const after = pos < len && isWordChar(text.charCodeAt(pos));
             const k = assert[pc];
-            const ok = k === "start" ? pos === 0 : k === "end" ? pos === len : k === "word" ? before !== after : before === after;
+            const ok =
+              k === "start"
+                ? pos === 0
+                : k === "end"
+                  ? pos === len
+                  : k === "word"
+                    ? before !== after
+                    : before === after;
             if (ok) stack[sp++] = pc + 1;
             break;
           }
@@ -258,7 +265,8 @@ export class SafeRegex {
       for (let k = 0; k < ccount; k++) {
         const pc = clist[k]!;
         const o = op[pc];
-        if ((o === Op.Lit && a[pc] === c) || (o === Op.Char && test[pc]!(c))) ncount = add(nlist, ncount, pc + 1, pos + 1);
+        if ((o === Op.Lit && a[pc] === c) || (o === Op.Char && test[pc]!(c)))
+          ncount = add(nlist, ncount, pc + 1, pos + 1);
       }
       budget.left -= ccount;
       [clist, nlist] = [nlist, clist];

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { SubstringIndex } from "./substring-index";
 
 describe("SubstringIndex", () => {
-  const index = new SubstringIndex(["create_pull_request open a pr", "create_merge_request gitlab", "maps_reverse_geocode address", "git_status"]);
+  const index = new SubstringIndex([
+    "create_pull_request open a pr",
+    "create_merge_request gitlab",
+    "maps_reverse_geocode address",
+    "git_status",
+  ]);
   const docs = (mask: Uint8Array | null) => (mask ? [...mask].flatMap((v, i) => (v ? [i] : [])) : null);
 
   it("narrows to documents whose tokens hold every word piece of a literal", () => {

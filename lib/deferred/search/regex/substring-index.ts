@@ -28,7 +28,10 @@ export class SubstringIndex {
         const token = text.slice(start, i);
         start = -1;
         let list = lists.get(token);
-        if (!list) lists.set(token, (list = []));
+        if (!list) {
+          list = [];
+          lists.set(token, list);
+        }
         if (list[list.length - 1] !== doc) list.push(doc);
       }
     });
