@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { useTempSandbox } from "@/lib/sandbox/testing";
+import { useTempSandbox } from "@/test/support/sandbox";
 import { LIMITS } from "@/lib/sandbox/limits";
 import { type StateReader, artifactPathsOf, contentDisposition, filesRoutes } from "./files";
 
