@@ -1,7 +1,8 @@
 "use client";
 
 import { RefreshIcon } from "@/components/icons";
-import { fileContentUrl, folderOf, otherOutputs, type FileEntry } from "@/components/lib/artifacts";
+import { fileContentUrl, folderOf, otherOutputs } from "@/components/lib/artifacts";
+import type { FileEntry } from "@/lib/contracts/files";
 import { formatBytes } from "@/components/lib/uploads";
 import { ArtifactPreview } from "./artifact-preview";
 import { DownloadIcon, FileIcon } from "./file-icons";

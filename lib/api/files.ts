@@ -6,6 +6,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { apiRoute } from "@/lib/api/handler";
+import type { FileEntry, FilesListing, UploadedFile, UploadResponse } from "@/lib/contracts/files";
 import { listOutputs, mimeOf, readThreadFile, saveUpload } from "@/lib/sandbox/files";
 import { LIMITS, formatBytes, overLimit } from "@/lib/sandbox/limits";
 import {
@@ -19,23 +20,6 @@ import {
 } from "@/lib/sandbox/paths";
 import { ApiError, jsonResponse, parseBooleanParam, readBodyBytes } from "@/lib/server/http";
 import { sandboxSettings } from "@/lib/tools/context";
-
-export interface FileEntry {
-  /** Virtual path, e.g. /mnt/user-data/outputs/report.md. */
-  path: string;
-  name: string;
-  size: number;
-  mime: string;
-  /** ISO 8601 modification time. */
-  modified: string;
-}
-
-export interface FilesListing {
-  /** Files the agent presented (present_files), in order, that still exist. */
-  artifacts: FileEntry[];
-  outputs: FileEntry[];
-  uploads: FileEntry[];
-}
 
 /** The part of the agent runtime this module needs: the thread's checkpointed state. */
 export interface StateReader {
@@ -227,13 +211,6 @@ export async function fileContentResponse(threadId: string, url: URL): Promise<R
   return new Response(new Uint8Array(file.data), { status: 200, headers });
 }
 
-export interface UploadedFile {
-  path: string;
-  name: string;
-  size: number;
-  mime: string;
-}
-
 function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
   return readBodyBytes(
     request,
@@ -247,7 +224,7 @@ export async function uploadFiles(
   request: Request,
   threadId: string,
   limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
-): Promise<{ files: UploadedFile[] }> {
+): Promise<UploadResponse> {
   checkThreadId(threadId);
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {

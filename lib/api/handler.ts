@@ -16,7 +16,7 @@ export function apiRoute(handler: Handler): (request: Request) => Promise<Respon
     } catch (e) {
       if (e instanceof ApiError) return withCors(request, errorResponse(e));
       log("error", "api.unhandled", { path: new URL(request.url).pathname, error: (e as Error).message });
-      return withCors(request, jsonError(500, "internal_error", (e as Error).message.split("\n")[0].slice(0, 500)));
+      return withCors(request, jsonError(500, "internal", (e as Error).message.split("\n")[0].slice(0, 500)));
     }
   };
 }
