@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { buildInventory, threadPromoted } from "@/lib/agent/inventory";
 import { runTurn, type TurnEvent } from "@/lib/agent/run-turn";
 import { FawnRuntime } from "@/lib/agent/runtime";
-import { toolsResponse } from "@/lib/api/tools";
+import { toolsResponse } from "@/lib/agent/tools-response";
 import { ThreadIdSchema } from "@/lib/contracts/thread-id";
 import { formatInventoryTable, formatSearchTable, formatTokenLine } from "./format";
 

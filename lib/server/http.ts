@@ -32,10 +32,6 @@ export function jsonError(status: number, code: ErrorCode, message: string, head
   return jsonResponse(body, status, headers);
 }
 
-export function errorResponse(err: ApiError): Response {
-  return jsonError(err.status, err.code, err.message);
-}
-
 /** 202/204 carry no body: the SDK parses every other response as JSON. */
 export function emptyResponse(status: 202 | 204 = 204, headers?: HeadersInit): Response {
   return new Response(null, { status, headers });

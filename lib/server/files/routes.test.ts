@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { useTempSandbox } from "@/test/support/sandbox";
 import { LIMITS } from "@/lib/sandbox/limits";
 import { ThreadCreateBody } from "@/lib/server/schemas";
-import { type StateReader, artifactPathsOf, contentDisposition, filesRoutes } from "./files";
+import { contentDisposition } from "./content";
+import { artifactPathsOf, type StateReader } from "./listing";
+import { filesRoutes } from "./routes";
 
 let sb: Awaited<ReturnType<typeof useTempSandbox>>;
 /** What the fake checkpoint holds per thread: values.artifacts. */
