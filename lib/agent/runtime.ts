@@ -8,7 +8,7 @@ import { McpManager } from "@/lib/mcp/client";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
-import { setActiveConfig } from "@/lib/tools/context";
+import { installToolContext, type ToolContext, toolContextFor } from "@/lib/tools/context";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
 
 export const ASSISTANT = {
@@ -24,6 +24,8 @@ export interface AgentRuntime {
   assistant: { graph_id: string; name: string; description: string };
   built: BuiltAgent;
   config: LoadedConfig;
+  /** The sandbox and tool settings of this configuration, for whatever serves the thread's files. */
+  toolContext: ToolContext;
   mcpServers: McpServerStatus[];
   /** The newest config edit or rebuild that failed (the previous agent stays in force), if any. */
   error: string | null;
@@ -102,7 +104,8 @@ export class FawnRuntime {
     if (this.current && this.failed?.key === key)
       return { ...this.current.runtime, mcpServers: mcp.servers, error: this.failed.error };
     try {
-      setActiveConfig(config);
+      const toolContext = toolContextFor(config);
+      installToolContext(toolContext);
       const dbPath = path.resolve(config.baseDir, config.app.checkpointer.path);
       const built = await buildLeadAgent({
         config,
@@ -116,6 +119,7 @@ export class FawnRuntime {
         assistant: ASSISTANT,
         built,
         config,
+        toolContext,
         mcpServers: mcp.servers,
         error: configError,
       };
@@ -131,7 +135,7 @@ export class FawnRuntime {
       log("error", "agent.build_failed", { error: message });
       this.failed = { key, error: message };
       if (this.current) {
-        setActiveConfig(this.current.runtime.config);
+        installToolContext(this.current.runtime.toolContext);
         return { ...this.current.runtime, error: message };
       }
       throw e;
