@@ -18,7 +18,7 @@ import { modelSelectMiddleware } from "./middleware/model-select";
 import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
-import { createSubagentRunner, type SubagentKit } from "./subagent";
+import { createSubagentRunner } from "./subagent";
 
 /** Everything the lead agent was built from: the agent, and what the inventory shows. */
 export interface BuiltAgent {
@@ -36,14 +36,18 @@ export interface BuildOptions {
   mcp: McpLoadResult;
   checkpointer?: BaseCheckpointSaver;
   models?: ModelFactoryOptions;
-  /** Supplies `task` when subagents are enabled. */
+  /** Supplies `task` when subagents are enabled; by default a runner over the lead's own tools and model. */
   subagentRunner?: SubagentRunner;
 }
 
-/** The three sources, merged: configured > built-in > MCP. */
-export async function gatherTools(
-  opts: BuildOptions,
-): Promise<{ tools: ToolRecord[]; shadowed: ShadowedTool[]; warnings: string[] }> {
+interface ToolSources {
+  configured: ToolRecord[];
+  mcp: ToolRecord[];
+  warnings: string[];
+}
+
+/** Configured tools (loaded by reflection) and MCP tools, with the warnings they raised. */
+async function loadToolSources(opts: BuildOptions): Promise<ToolSources> {
   const { app, paths, baseDir } = opts.config;
   const warnings: string[] = [];
   const configured: ToolRecord[] = [];
@@ -52,63 +56,81 @@ export async function gatherTools(
     if (warning) warnings.push(warning);
     configured.push({ tool, source: "config", server: null, group: entry.group ?? null });
   }
-  const builtins: ToolRecord[] = builtinTools({
-    supportsVision: app.models[0].supports_vision,
-    subagentRunner: app.subagents.enabled ? opts.subagentRunner : undefined,
-  }).map((tool) => ({ tool, source: "builtin", server: null, group: null }));
   const mcp: ToolRecord[] = opts.mcp.tools.map((e) => ({ tool: e.tool, source: "mcp", server: e.server, group: null }));
   for (const s of opts.mcp.servers) warnings.push(...s.warnings);
-  const assembled = assembleTools({ configured, builtins, mcp });
-  return { ...assembled, warnings };
+  return { configured, mcp, warnings };
 }
 
-/** Assemble tools, defer the MCP ones behind tool_search (fail-closed), and create the agent. */
+/** The three sources merged (configured > built-in > MCP), with `task` among the built-ins when a runner is given. */
+function assemble(sources: ToolSources, app: LoadedConfig["app"], subagentRunner?: SubagentRunner) {
+  const builtins: ToolRecord[] = builtinTools({ supportsVision: app.models[0].supports_vision, subagentRunner }).map(
+    (tool) => ({ tool, source: "builtin", server: null, group: null }),
+  );
+  return assembleTools({ configured: sources.configured, builtins, mcp: sources.mcp });
+}
+
+/** tool_search is reserved while deferral is on: anything else of that name is shadowed by it. */
+function withToolSearch(
+  assembled: { tools: ToolRecord[]; shadowed: ShadowedTool[] },
+  setup: DeferredSetup,
+): { tools: ToolRecord[]; shadowed: ShadowedTool[] } {
+  const search = setup.toolSearch;
+  if (!search) return assembled;
+  const taken = assembled.tools.filter((r) => r.tool.name === search.name);
+  return {
+    tools: [
+      ...assembled.tools.filter((r) => r.tool.name !== search.name),
+      { tool: search, source: "builtin", server: null, group: null },
+    ],
+    shadowed: [
+      ...assembled.shadowed,
+      ...taken.map((t) => ({
+        name: t.tool.name,
+        source: t.source,
+        server: t.server,
+        shadowed_by: "builtin" as const,
+        shadowed_by_server: null,
+      })),
+    ],
+  };
+}
+
+/**
+ * Assemble tools, defer the MCP ones behind tool_search (fail-closed), and create the agent. The subagent
+ * runner is built with everything it needs (model, tools, deferral) before `task` joins the lead's tools:
+ * a subagent gets the lead's tools minus the lead-only ones, so the tools without `task` are exactly its own.
+ */
 export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   const { app } = opts.config;
-  const kit: SubagentKit = {};
-  const subagentRunner =
-    opts.subagentRunner ??
-    createSubagentRunner(kit, { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run });
-  const gathered = await gatherTools({ ...opts, subagentRunner });
+  const sources = await loadToolSources(opts);
+  const base = assemble(sources, app);
   const emb = app.tool_search.embeddings;
   const hybrid = emb?.enabled
     ? { embeddings: createEmbeddings(emb, { fetch: opts.models?.embeddingsFetch }), weight: emb.weight }
     : undefined;
-  const setup = buildDeferredSetup(gathered.tools, {
+  const setup = buildDeferredSetup(base.tools, {
     enabled: app.tool_search.enabled,
     maxResults: app.tool_search.max_results,
     hybrid,
   });
-  assertFailClosed(gathered.tools, app.tool_search.enabled, setup);
-
-  let tools = gathered.tools;
-  const shadowed = [...gathered.shadowed];
-  if (setup.toolSearch) {
-    // tool_search is reserved while deferral is on: anything else of that name would break the design.
-    for (const t of tools.filter((r) => r.tool.name === setup.toolSearch?.name)) {
-      shadowed.push({
-        name: t.tool.name,
-        source: t.source,
-        server: t.server,
-        shadowed_by: "builtin",
-        shadowed_by_server: null,
-      });
-    }
-    tools = [
-      ...tools.filter((r) => r.tool.name !== setup.toolSearch?.name),
-      { tool: setup.toolSearch, source: "builtin", server: null, group: null },
-    ];
-  }
+  assertFailClosed(base.tools, app.tool_search.enabled, setup);
 
   const models = new Map<string, BaseChatModel>();
   for (const m of app.models) models.set(m.name, await createChatModel(m, opts.models));
   const defaultModel = models.get(app.models[0].name) as BaseChatModel;
-  const agentTools = tools.map((t) => t.tool);
-  Object.assign(kit, { model: defaultModel, tools: agentTools, setup });
+
+  const subagentRunner = !app.subagents.enabled
+    ? undefined
+    : (opts.subagentRunner ??
+      createSubagentRunner(
+        { model: defaultModel, tools: withToolSearch(base, setup).tools.map((t) => t.tool), setup },
+        { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run },
+      ));
+  const { tools, shadowed } = withToolSearch(subagentRunner ? assemble(sources, app, subagentRunner) : base, setup);
   const systemPrompt = leadSystemPrompt({ deferredNames: setup.deferredNames });
   const agent = createAgent({
     model: defaultModel,
-    tools: agentTools,
+    tools: tools.map((t) => t.tool),
     systemPrompt,
     middleware: [
       danglingToolCallsMiddleware(),
@@ -121,5 +143,5 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     ],
     checkpointer: opts.checkpointer,
   });
-  return { agent, tools, shadowed, setup, systemPrompt, warnings: gathered.warnings };
+  return { agent, tools, shadowed, setup, systemPrompt, warnings: sources.warnings };
 }
