@@ -40,7 +40,7 @@ export function buildInventory(
   };
 }
 
-/** Read a thread's promoted state from its latest checkpoint. */
+/** Read a thread's promoted state from its newest checkpoint. */
 export async function threadPromoted(runtime: AgentRuntime, threadId: string): Promise<Promoted | undefined> {
   const state = await runtime.graph.getState({ configurable: { thread_id: threadId } });
   return (state.values as { promoted?: Promoted } | undefined)?.promoted;

@@ -69,7 +69,7 @@ export function parseAppConfig(text: string, file: string, env: Env): { app: App
     const pathParts = u.field
       .split(/[.[\]]+/)
       .filter(Boolean)
-      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      .map((p) => (/^\d+$/.exec(p) !== null ? Number(p) : p));
     throw ConfigError.at(
       file,
       u.field,

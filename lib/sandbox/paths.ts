@@ -99,7 +99,7 @@ export function virtualPathOf(vp: VirtualPath): string {
 }
 
 export function assertThreadId(threadId: string): void {
-  if (typeof threadId !== "string" || !THREAD_ID.test(threadId)) {
+  if (typeof threadId !== "string" || THREAD_ID.exec(threadId) === null) {
     throw new Error(`thread id ${quotePath(String(threadId))} is invalid: it must match ${THREAD_ID.source}`);
   }
 }

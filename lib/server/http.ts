@@ -79,7 +79,7 @@ export async function readJsonBody(request: Request, maxBytes = DEFAULT_MAX_BODY
   const contentType = request.headers.get("content-type");
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") return {};
-  if (contentType && !/json/i.test(contentType)) {
+  if (contentType && /json/i.exec(contentType) === null) {
     throw new ApiError(
       415,
       "unsupported_media_type",

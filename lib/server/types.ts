@@ -1,7 +1,7 @@
 /**
  * The structural view of the lead agent that the LangGraph API needs, and the wire shapes it serves.
  * Kept minimal on purpose: `createAgent(...).graph` and any compiled `StateGraph` satisfy `CompiledGraphLike`,
- * so the server never imports the agent and tests can drive it with small graphs.
+ * so the server never imports the agent and any compiled graph can stand in for it.
  */
 
 /** A LangGraph `RunnableConfig`, reduced to what the server reads and writes. */

@@ -71,7 +71,7 @@ function mentionedName(text: string, names: Iterable<string>): string | undefine
   let best: string | undefined;
   for (const n of names) {
     if (
-      new RegExp(`(^|[^a-z0-9_])${n.toLowerCase().replace(/[-]/g, "\\-")}($|[^a-z0-9_])`).test(lower) &&
+      new RegExp(`(^|[^a-z0-9_])${n.toLowerCase().replace(/[-]/g, "\\-")}($|[^a-z0-9_])`).exec(lower) !== null &&
       (!best || n.length > best.length)
     )
       best = n;
@@ -110,7 +110,7 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
       "I will hand this to a subagent.",
     );
   }
-  if (/\bask me\b|\bclarif/i.test(text) && turn.tools.has("ask_clarification")) {
+  if (/\bask me\b|\bclarif/i.exec(text) !== null && turn.tools.has("ask_clarification")) {
     const options = /\b(?:which|what)\b[^?]*?\b([\w.-]+)\s+or\s+([\w.-]+)/i.exec(text);
     return call("ask_clarification", {
       question: options
@@ -119,7 +119,7 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
       ...(options ? { options: [options[1], options[2]] } : {}),
     });
   }
-  if (turn.tools.has("tool_search") && deferred.length > 0 && !/^(hi|hello|hey|help)\b/i.test(text)) {
+  if (turn.tools.has("tool_search") && deferred.length > 0 && /^(hi|hello|hey|help)\b/i.exec(text) === null) {
     const named = mentionedName(text, deferred);
     const query = named ? `select:${named}` : searchKeywords(text);
     if (query) return call("tool_search", { query }, "Let me look for a tool for that.");
@@ -177,7 +177,7 @@ function answerWithResult(name: string, result: WireMessage): DemoReply {
     text.length > RESULT_PREVIEW
       ? `${text.slice(0, RESULT_PREVIEW)}\n… (${text.length - RESULT_PREVIEW} more characters)`
       : text;
-  if (/^Error\b/i.test(text) || (result as { status?: string }).status === "error") {
+  if (/^Error\b/i.exec(text) !== null || (result as { status?: string }).status === "error") {
     return say(`The tool \`${name}\` reported an error:\n\n\`\`\`\n${shown}\n\`\`\`\n\n${DEMO_NOTE}`);
   }
   return say(`Here is what \`${name}\` returned:\n\n\`\`\`\n${shown}\n\`\`\`\n\n${DEMO_NOTE}`);
@@ -230,7 +230,7 @@ export function planReply(req: ChatRequest): DemoReply {
   if (
     name === "write_file" &&
     (last as { status?: string }).status !== "error" &&
-    !/^Error\b/.test(messageText(last))
+    /^Error\b/.exec(messageText(last)) === null
   ) {
     const writeCall = turn.steps.flatMap((m) => m.tool_calls ?? []).find((c) => c.id === last.tool_call_id);
     const next = afterWrite(
