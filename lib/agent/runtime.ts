@@ -10,6 +10,7 @@ import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
 import { installToolContext, type ToolContext, toolContextFor } from "@/lib/tools/context";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
+import { StateUpdateValuesSchema } from "./state-update";
 
 export const ASSISTANT = {
   graph_id: "lead_agent",
@@ -26,6 +27,8 @@ export interface AgentRuntime {
   config: LoadedConfig;
   /** The sandbox and tool settings of this configuration, for whatever serves the thread's files. */
   toolContext: ToolContext;
+  /** Checks the values of a state update against the agent's own channels. */
+  stateUpdateSchema: typeof StateUpdateValuesSchema;
   mcpServers: McpServerStatus[];
   /** The newest config edit or rebuild that failed (the previous agent stays in force), if any. */
   error: string | null;
@@ -120,6 +123,7 @@ export class FawnRuntime {
         built,
         config,
         toolContext,
+        stateUpdateSchema: StateUpdateValuesSchema,
         mcpServers: mcp.servers,
         error: configError,
       };

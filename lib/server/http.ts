@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { ErrorBody, ErrorCode } from "@/lib/contracts/errors";
+import { MAX_JSON_DEPTH, tooDeepPath } from "./json-depth";
 
 export type { ErrorCode };
 
@@ -85,6 +86,10 @@ export async function readJsonBody(request: Request, maxBytes = DEFAULT_MAX_BODY
       "unsupported_media_type",
       `Expected a JSON body (content-type application/json), got '${contentType}'`,
     );
+  }
+  const tooDeep = tooDeepPath(text);
+  if (tooDeep !== null) {
+    throw new ApiError(400, "invalid_body", `body${tooDeep}: nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   try {
     return JSON.parse(text) as unknown;
