@@ -12,6 +12,8 @@ import { builtinTools } from "@/lib/tools/builtins";
 import type { SubagentRunner } from "@/lib/tools/builtins/task";
 import { loadConfiguredTool } from "@/lib/tools/reflect";
 import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
+import { approvalMiddleware, gatedForSubagents } from "./middleware/approval";
+import { type ApprovalRule, approvalPolicy } from "./middleware/approval-policy";
 import { artifactsStateMiddleware } from "./middleware/artifacts";
 import { danglingToolCallsMiddleware } from "./middleware/dangling-tool-calls";
 import { modelSelectMiddleware } from "./middleware/model-select";
@@ -28,6 +30,8 @@ export interface BuiltAgent {
   shadowed: ShadowedTool[];
   setup: DeferredSetup;
   systemPrompt: string;
+  /** The tools whose calls wait for a person, with why. */
+  approvals: ReadonlyMap<string, ApprovalRule>;
   warnings: string[];
 }
 
@@ -104,8 +108,17 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   for (const m of app.models) models.set(m.name, await createChatModel(m, opts.models));
   const defaultModel = models.get(app.models[0].name) as BaseChatModel;
   const agentTools = tools.map((t) => t.tool);
-  Object.assign(kit, { model: defaultModel, tools: agentTools, setup });
+  const approvals = approvalPolicy({
+    tools,
+    app,
+    servers: opts.config.servers,
+    mcpTools: opts.mcp.tools,
+    files: opts.config.paths,
+  });
+  const subagentTools = agentTools.map((t) => (approvals.rules.has(t.name) ? gatedForSubagents(t) : t));
+  Object.assign(kit, { model: defaultModel, tools: subagentTools, setup });
   const systemPrompt = leadSystemPrompt({ deferredNames: setup.deferredNames });
+  const deferred = { deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null };
   const agent = createAgent({
     model: defaultModel,
     tools: agentTools,
@@ -113,7 +126,9 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     middleware: [
       danglingToolCallsMiddleware(),
       modelSelectMiddleware(models),
-      deferredToolFilterMiddleware({ deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null }),
+      deferredToolFilterMiddleware(deferred),
+      // Runs after the model, before any tool: it asks only about calls the filter will let through.
+      approvalMiddleware({ rules: approvals.rules, tools: agentTools, deferred }),
       // Inside the filter: a blocked call never reaches a tool, and a tool that throws becomes an error result.
       toolErrorsMiddleware(),
       artifactsStateMiddleware(),
@@ -121,5 +136,13 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     ],
     checkpointer: opts.checkpointer,
   });
-  return { agent, tools, shadowed, setup, systemPrompt, warnings: gathered.warnings };
+  return {
+    agent,
+    tools,
+    shadowed,
+    setup,
+    systemPrompt,
+    approvals: approvals.rules,
+    warnings: [...gathered.warnings, ...approvals.warnings],
+  };
 }
