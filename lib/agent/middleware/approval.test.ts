@@ -104,6 +104,30 @@ describe("approvals in the lead agent (demo model through the real OpenAI client
     expect((await readThreadFile("ap-edit", "/mnt/user-data/outputs/d.md")).data.toString()).toBe("final");
   });
 
+  it("several calls wait in one request; rejecting one sends the whole step back and none of them runs", async () => {
+    model = scriptedFetch([
+      {
+        content: "",
+        toolCalls: [
+          { name: "write_file", args: { path: "/mnt/user-data/outputs/one.md", content: "1" } },
+          { name: "write_file", args: { path: "/mnt/user-data/outputs/two.md", content: "2" } },
+        ],
+      },
+      { content: "noted", toolCalls: [] },
+    ]);
+    const events = await turn(rt, "write two files", "ap-multi");
+    expect(readApprovalRequest(interruptOf(events))?.action_requests.map((a) => a.args.path)).toEqual([
+      "/mnt/user-data/outputs/one.md",
+      "/mnt/user-data/outputs/two.md",
+    ]);
+    const messages = await resume("ap-multi", {
+      decisions: [{ type: "approve" }, { type: "reject", message: "only one" }],
+    });
+    expect(await outputs("ap-multi")).toEqual([]);
+    expect(messages.at(-2)?.content).toBe(rejectionText("write_file", "only one"));
+    expect(messages.at(-1)?.content).toBe("noted");
+  });
+
   it("a deferred tool is blocked before promotion without asking, and asks once promoted", async () => {
     model = scriptedFetch([
       { content: "", toolCalls: [{ name: "fx_echo", args: { text: "early" } }] },

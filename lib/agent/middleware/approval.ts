@@ -20,7 +20,9 @@ export interface ApprovalOptions {
  * A call to a deferred tool that is not promoted is left to the deferred filter, which blocks it without asking.
  */
 export function approvalMiddleware(opts: ApprovalOptions) {
-  const schemas = new Map(opts.tools.map((t) => [t.name, toOpenAIDefinition(t).function.parameters]));
+  const schemas = new Map(
+    opts.tools.filter((t) => opts.rules.has(t.name)).map((t) => [t.name, toOpenAIDefinition(t).function.parameters]),
+  );
   const interruptOn: Record<string, InterruptOnConfig> = {};
   for (const [name, rule] of opts.rules) {
     interruptOn[name] = {
