@@ -119,8 +119,8 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     // submitMessage is this render's, bound to the thread that is now open.
   }, [pendingSend, threadId]);
 
-  const resume = (answer: string) => {
-    void stream.submit(undefined, { command: { resume: answer }, config, streamMode: STREAM_MODE });
+  const resume = (value: unknown) => {
+    void stream.submit(undefined, { command: { resume: value }, config, streamMode: STREAM_MODE });
   };
   const open = (id: string | null) => {
     setDrawer(null);

@@ -2,7 +2,9 @@
 
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { CallClock, formatDuration } from "@/components/lib/call-clock";
+import { readApproval } from "@/components/lib/approval";
 import { buildTimeline, type ChatMessage, type ToolCallView } from "@/components/lib/timeline";
+import { ApprovalCard } from "./approval-card";
 import { Clarification } from "./clarification";
 import { Composer } from "./composer";
 import { ErrorBanner } from "./error-banner";
@@ -17,7 +19,8 @@ export interface ThreadViewProps {
   interrupt: { value?: unknown } | undefined;
   onSend: (text: string, files: File[]) => void | Promise<void>;
   onStop: () => void;
-  onResume: (answer: string) => void;
+  /** Resume the paused run with `command.resume`: an answer's text, or `{decisions}` for an approval. */
+  onResume: (resume: unknown) => void;
   /** Shown in the composer bar (the model picker). */
   composerExtras?: ReactNode;
 }
@@ -26,6 +29,7 @@ export interface ThreadViewProps {
 export function ThreadView(props: ThreadViewProps) {
   const { messages, loading, threadLoading, error, interrupt } = props;
   const interrupted = interrupt !== undefined && !loading;
+  const approval = interrupted && readApproval(interrupt?.value) !== null;
   const rows = useMemo(() => buildTimeline(messages, { loading, interrupted }), [messages, loading, interrupted]);
 
   // The clock lives as long as the page: a new thread's first run starts before its id is known.
@@ -81,13 +85,24 @@ export function ThreadView(props: ThreadViewProps) {
             </div>
           )}
           <ErrorBanner error={error} />
-          {interrupted && <Clarification value={interrupt?.value} onAnswer={props.onResume} />}
+          {interrupted &&
+            (approval ? (
+              <ApprovalCard value={interrupt?.value} onDecide={props.onResume} />
+            ) : (
+              <Clarification value={interrupt?.value} onAnswer={props.onResume} />
+            ))}
         </div>
       </div>
       <div className="mx-auto w-full max-w-3xl px-4 pb-4">
         <Composer
           running={loading}
-          blockedReason={interrupted ? "Answer the question above to continue." : undefined}
+          blockedReason={
+            !interrupted
+              ? undefined
+              : approval
+                ? "Approve, edit or reject the tool call above to continue."
+                : "Answer the question above to continue."
+          }
           onSend={props.onSend}
           onStop={props.onStop}
         >

@@ -12,6 +12,8 @@ import { builtinTools } from "@/lib/tools/builtins";
 import type { SubagentRunner } from "@/lib/tools/builtins/task";
 import { loadConfiguredTool } from "@/lib/tools/reflect";
 import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
+import { approvalMiddleware, gatedForSubagents } from "./middleware/approval";
+import { type ApprovalRule, approvalPolicy } from "./middleware/approval-policy";
 import { artifactsStateMiddleware } from "./middleware/artifacts";
 import { danglingToolCallsMiddleware } from "./middleware/dangling-tool-calls";
 import { modelSelectMiddleware } from "./middleware/model-select";
@@ -28,6 +30,8 @@ export interface BuiltAgent {
   shadowed: ShadowedTool[];
   setup: DeferredSetup;
   systemPrompt: string;
+  /** The tools whose calls wait for a person, with why. */
+  approvals: ReadonlyMap<string, ApprovalRule>;
   warnings: string[];
 }
 
@@ -118,24 +122,47 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   const models = new Map<string, BaseChatModel>();
   for (const m of app.models) models.set(m.name, await createChatModel(m, opts.models));
   const defaultModel = models.get(app.models[0].name) as BaseChatModel;
-
+  // Subagents get the lead's tools minus the lead-only ones, with the gated ones replaced by stand-ins
+  // that refuse (a subagent has no person to ask). The lead's own rules are computed on its final tools,
+  // `task` included, in case a config gates `task` itself.
+  const subagentBase = withToolSearch(base, setup);
+  const policyFor = (records: ToolRecord[]) =>
+    approvalPolicy({
+      tools: records,
+      app,
+      servers: opts.config.servers,
+      mcpTools: opts.mcp.tools,
+      files: opts.config.paths,
+    });
+  const subagentRules = policyFor(subagentBase.tools).rules;
   const subagentRunner = !app.subagents.enabled
     ? undefined
     : (opts.subagentRunner ??
       createSubagentRunner(
-        { model: defaultModel, tools: withToolSearch(base, setup).tools.map((t) => t.tool), setup },
+        {
+          model: defaultModel,
+          tools: subagentBase.tools.map((t) => (subagentRules.has(t.tool.name) ? gatedForSubagents(t.tool) : t.tool)),
+          setup,
+        },
         { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run },
       ));
-  const { tools, shadowed } = withToolSearch(subagentRunner ? assemble(sources, app, subagentRunner) : base, setup);
+  const { tools, shadowed } = subagentRunner
+    ? withToolSearch(assemble(sources, app, subagentRunner), setup)
+    : subagentBase;
+  const approvals = policyFor(tools);
+  const agentTools = tools.map((t) => t.tool);
   const systemPrompt = leadSystemPrompt({ deferredNames: setup.deferredNames });
+  const deferred = { deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null };
   const agent = createAgent({
     model: defaultModel,
-    tools: tools.map((t) => t.tool),
+    tools: agentTools,
     systemPrompt,
     middleware: [
       danglingToolCallsMiddleware(),
       modelSelectMiddleware(models),
-      deferredToolFilterMiddleware({ deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null }),
+      deferredToolFilterMiddleware(deferred),
+      // Runs after the model, before any tool: it asks only about calls the filter will let through.
+      approvalMiddleware({ rules: approvals.rules, tools: agentTools, deferred }),
       // Inside the filter: a blocked call never reaches a tool, and a tool that throws becomes an error result.
       toolErrorsMiddleware(),
       artifactsStateMiddleware(),
@@ -143,5 +170,13 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     ],
     checkpointer: opts.checkpointer,
   });
-  return { agent, tools, shadowed, setup, systemPrompt, warnings: sources.warnings };
+  return {
+    agent,
+    tools,
+    shadowed,
+    setup,
+    systemPrompt,
+    approvals: approvals.rules,
+    warnings: [...sources.warnings, ...approvals.warnings],
+  };
 }

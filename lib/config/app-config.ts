@@ -2,6 +2,10 @@ import { z } from "zod";
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** Whether a tool's calls wait for a person: never, when the tool is destructive, or always. */
+export const ApprovalModeSchema = z.enum(["never", "destructive", "always"]);
+export type ApprovalMode = z.infer<typeof ApprovalModeSchema>;
+
 export const ModelConfigSchema = z
   .object({
     name: z.string().regex(NAME, "must be 1-64 letters, digits, '_', '-' or '.'"),
@@ -29,6 +33,7 @@ export const ToolConfigSchema = z
     name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must match ^[A-Za-z0-9_-]{1,64}$"),
     group: z.string().optional(),
     use: z.string().regex(/^.+:[A-Za-z_$][\w$]*$/, 'must be "module:export"'),
+    approval: ApprovalModeSchema.optional(),
   })
   .catchall(z.unknown());
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
@@ -75,6 +80,14 @@ export const AppConfigSchema = z
       })
       .strict()
       .default({ root: ".fawn/sandbox", allow_host_bash: false }),
+    /** Approvals: `default` for every tool without a setting of its own; `builtins` by built-in tool name. */
+    approvals: z
+      .object({
+        default: ApprovalModeSchema.default("destructive"),
+        builtins: z.record(z.string(), ApprovalModeSchema).default({}),
+      })
+      .strict()
+      .default({ default: "destructive", builtins: {} }),
     checkpointer: z
       .object({
         type: z.literal("sqlite").default("sqlite"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { McpTransport } from "@/lib/contracts/mcp";
+import { ApprovalModeSchema } from "./app-config";
 
 const seconds = z.number().positive().max(3600);
 
@@ -19,6 +20,9 @@ export const McpServerConfigSchema = z
     tool_name_prefix: z.boolean().default(true),
     session_init_timeout: seconds.default(30),
     tool_call_timeout: seconds.optional(),
+    /** Approval for this server's tools; `tool_approval` overrides it per tool (name on the server or as exposed). */
+    approval: ApprovalModeSchema.optional(),
+    tool_approval: z.record(z.string(), ApprovalModeSchema).default({}),
   })
   .strict()
   .superRefine((s, ctx) => {

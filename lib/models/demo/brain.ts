@@ -227,6 +227,13 @@ export function planReply(req: ChatRequest): DemoReply {
     return call("tool_search", { query: blockedCall(name).query }, `\`${name}\` needs to be loaded first.`);
   }
   if (name === "tool_search") return afterToolSearch(turn, last);
+  const rejected = /^The user rejected this call to \S+, so it did not run\.(?: Their reason: "([\s\S]*)"\.)?/.exec(
+    messageText(last),
+  );
+  if (rejected) {
+    const said = rejected[1] ? ` You said: "${rejected[1]}".` : "";
+    return say(`Understood: \`${name}\` did not run.${said} Tell me what to do instead.\n\n${DEMO_NOTE}`);
+  }
   if (
     name === "write_file" &&
     (last as { status?: string }).status !== "error" &&
