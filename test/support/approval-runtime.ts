@@ -6,7 +6,7 @@ import { FawnRuntime } from "@/lib/agent/runtime";
 import { tempConfig } from "@/test/support/config";
 import type { FetchLike } from "@/lib/models/demo/fetch";
 import { createLangGraphApi, type LangGraphApi } from "@/lib/server/api";
-import { sdkClient, silentLogger } from "@/test/support/api";
+import { API_URL, sdkClient, silentLogger } from "@/test/support/api";
 import type { Client } from "@langchain/langgraph-sdk";
 
 export const FILE_TOOLS_YAML = `tools:
@@ -50,6 +50,7 @@ export function approvalApi(opts: Parameters<typeof approvalRuntime>[0] = {}): A
     logger: silentLogger,
     apiToken: undefined,
     corsOrigins: [],
+    allowedHosts: [new URL(API_URL).host],
   });
   return {
     api,
