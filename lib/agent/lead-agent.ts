@@ -15,6 +15,7 @@ import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
 import { artifactsStateMiddleware } from "./middleware/artifacts";
 import { danglingToolCallsMiddleware } from "./middleware/dangling-tool-calls";
 import { modelSelectMiddleware } from "./middleware/model-select";
+import { toolCallBoundsMiddleware } from "./middleware/tool-call-bounds";
 import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
@@ -111,6 +112,8 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     tools: agentTools,
     systemPrompt,
     middleware: [
+      // Outermost: it sees the model's final message before it is saved, and every tool's final result.
+      toolCallBoundsMiddleware(),
       danglingToolCallsMiddleware(),
       modelSelectMiddleware(models),
       deferredToolFilterMiddleware({ deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null }),
