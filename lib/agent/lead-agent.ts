@@ -20,6 +20,7 @@ import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
 import { createSubagentRunner, type SubagentKit } from "./subagent";
+import { sandboxToolOffer } from "@/lib/sandbox/offer";
 
 /** Everything the lead agent was built from: the agent, and what the inventory shows. */
 export interface BuiltAgent {
@@ -51,6 +52,10 @@ export async function gatherTools(
   for (const [i, entry] of app.tools.entries()) {
     const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, baseDir });
     if (warning) warnings.push(warning);
+    // bash is withheld when it is off or bubblewrap cannot run here, never moved to the host.
+    const offer = await sandboxToolOffer(tool, opts.config);
+    if (offer.warning) warnings.push(offer.warning);
+    if (!offer.offer) continue;
     configured.push({ tool, source: "config", server: null, group: entry.group ?? null });
   }
   const builtins: ToolRecord[] = builtinTools({
