@@ -20,7 +20,7 @@ import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
 import { createSubagentRunner, type SubagentKit } from "./subagent";
-import { sandboxToolOffer } from "@/lib/sandbox/offer";
+import { sandboxConfigWarnings, sandboxToolOffer } from "@/lib/sandbox/offer";
 
 /** Everything the lead agent was built from: the agent, and what the inventory shows. */
 export interface BuiltAgent {
@@ -47,7 +47,7 @@ export async function gatherTools(
   opts: BuildOptions,
 ): Promise<{ tools: ToolRecord[]; shadowed: ShadowedTool[]; warnings: string[] }> {
   const { app, paths, baseDir } = opts.config;
-  const warnings: string[] = [];
+  const warnings: string[] = sandboxConfigWarnings(opts.config);
   const configured: ToolRecord[] = [];
   for (const [i, entry] of app.tools.entries()) {
     const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, baseDir });

@@ -3,6 +3,7 @@ import type { LoadedConfig } from "@/lib/config";
 import { log } from "@/lib/log/logger";
 import { probeBwrap } from "./availability";
 import { bash_tool } from "./bash";
+import { mcpSandboxExposure } from "./mcp-exposure";
 import { bashSettingsOf } from "./settings";
 
 export interface ToolOffer {
@@ -46,4 +47,11 @@ export async function sandboxToolOffer(candidate: StructuredToolInterface, confi
     });
   }
   return { offer: true, warning: null };
+}
+
+/** Warnings about the configuration as a whole: MCP servers that would see every thread's files. */
+export function sandboxConfigWarnings(config: LoadedConfig): string[] {
+  const warnings = mcpSandboxExposure(config);
+  for (const message of warnings) log("warn", "sandbox.mcp_sees_all_threads", { message });
+  return warnings;
 }
