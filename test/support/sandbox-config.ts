@@ -12,6 +12,8 @@ export interface BashSandboxOptions {
   limits?: Partial<SandboxLimits>;
   /** tools[bash].timeout_s; unset leaves the tool's default. */
   timeoutS?: number;
+  /** Reuse this data dir (another sandbox's `base`) instead of a new temp folder, e.g. to switch modes. */
+  base?: string;
 }
 
 export interface TempSandbox {
@@ -25,7 +27,7 @@ export interface TempSandbox {
 
 /** A temp data dir with a sandbox root, made the active configuration with the given `sandbox:` settings. */
 export async function bashSandbox(opts: BashSandboxOptions = {}): Promise<TempSandbox> {
-  const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "fawn-bash-")));
+  const base = opts.base ?? (await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "fawn-bash-"))));
   const app = AppConfigSchema.parse({
     models: [{ name: "demo", model: "demo" }],
     sandbox: { root: "sandbox", bash: opts.bash ?? "bwrap", network: opts.network ?? false, limits: opts.limits },
