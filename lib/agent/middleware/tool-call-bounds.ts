@@ -74,7 +74,7 @@ export function boundToolCalls(message: AIMessage, limits: Required<ToolCallBoun
   const additional_kwargs = { ...message.additional_kwargs };
   if (raw) {
     additional_kwargs.tool_calls = raw.map((c) =>
-      problems.has(c.id) || Buffer.byteLength(c.function.arguments) > limits.maxArgsBytes
+      problems.has(c.id) || Buffer.byteLength(c.function?.arguments ?? "") > limits.maxArgsBytes
         ? { ...c, function: { ...c.function, arguments: JSON.stringify({ [REJECTED_ARGS_KEY]: "dropped" }) } }
         : c,
     );
