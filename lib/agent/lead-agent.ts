@@ -17,10 +17,12 @@ import { type ApprovalRule, approvalPolicy } from "./middleware/approval-policy"
 import { artifactsStateMiddleware } from "./middleware/artifacts";
 import { danglingToolCallsMiddleware } from "./middleware/dangling-tool-calls";
 import { modelSelectMiddleware } from "./middleware/model-select";
+import { toolCallBoundsMiddleware } from "./middleware/tool-call-bounds";
 import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
 import { createSubagentRunner } from "./subagent";
+import { sandboxConfigWarnings, sandboxToolOffer } from "@/lib/sandbox/offer";
 
 /** Everything the lead agent was built from: the agent, and what the inventory shows. */
 export interface BuiltAgent {
@@ -53,11 +55,15 @@ interface ToolSources {
 /** Configured tools (loaded by reflection) and MCP tools, with the warnings they raised. */
 async function loadToolSources(opts: BuildOptions): Promise<ToolSources> {
   const { app, paths, baseDir } = opts.config;
-  const warnings: string[] = [];
+  const warnings: string[] = sandboxConfigWarnings(opts.config);
   const configured: ToolRecord[] = [];
   for (const [i, entry] of app.tools.entries()) {
     const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, baseDir });
     if (warning) warnings.push(warning);
+    // bash is withheld when it is off or bubblewrap cannot run here, never moved to the host.
+    const offer = await sandboxToolOffer(tool, opts.config);
+    if (offer.warning) warnings.push(offer.warning);
+    if (!offer.offer) continue;
     configured.push({ tool, source: "config", server: null, group: entry.group ?? null });
   }
   const mcp: ToolRecord[] = opts.mcp.tools.map((e) => ({ tool: e.tool, source: "mcp", server: e.server, group: null }));
@@ -158,6 +164,8 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     tools: agentTools,
     systemPrompt,
     middleware: [
+      // Outermost: it sees the model's final message before it is saved, and every tool's final result.
+      toolCallBoundsMiddleware(),
       danglingToolCallsMiddleware(),
       modelSelectMiddleware(models),
       deferredToolFilterMiddleware(deferred),

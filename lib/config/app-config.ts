@@ -38,6 +38,50 @@ export const ToolConfigSchema = z
   .catchall(z.unknown());
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
 
+/** Per-process limits of a bash command (and of everything it starts), set with ulimit before it runs. */
+export const SandboxLimitsSchema = z
+  .object({
+    /** CPU seconds per process (RLIMIT_CPU); the call's own timeout bounds wall-clock time. */
+    cpu_s: z.number().int().min(1).max(86_400).default(60),
+    /** Address space per process in MB (RLIMIT_AS); Node needs about 1024. */
+    memory_mb: z.number().int().min(256).max(1_048_576).default(2048),
+    /** Processes in the sandbox (RLIMIT_NPROC; bwrap only, and not enforced when Fawn runs as root). */
+    processes: z.number().int().min(8).max(1_000_000).default(256),
+    /** Largest file a command may write, in MB (RLIMIT_FSIZE). */
+    file_mb: z.number().int().min(1).max(1_048_576).default(1024),
+    /** Size of the sandbox's private /tmp (memory-backed), in MB; bwrap only. */
+    tmp_mb: z.number().int().min(1).max(1_048_576).default(256),
+  })
+  .strict();
+export type SandboxLimits = z.infer<typeof SandboxLimitsSchema>;
+
+export const SANDBOX_LIMIT_DEFAULTS: SandboxLimits = {
+  cpu_s: 60,
+  memory_mb: 2048,
+  processes: 256,
+  file_mb: 1024,
+  tmp_mb: 256,
+};
+
+export const SandboxConfigSchema = z
+  .object({
+    root: z.string().min(1).default(".fawn/sandbox"),
+    /** How the bash tool runs commands: in a bubblewrap sandbox, unconfined on the host, or not at all. */
+    bash: z.enum(["bwrap", "host", "off"]).default("bwrap"),
+    /** Whether bash commands may use the network (bwrap only; host commands always can). */
+    network: z.boolean().default(false),
+    limits: SandboxLimitsSchema.default(SANDBOX_LIMIT_DEFAULTS),
+  })
+  .strict();
+export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
+
+const SANDBOX_DEFAULTS: SandboxConfig = {
+  root: ".fawn/sandbox",
+  bash: "bwrap",
+  network: false,
+  limits: SANDBOX_LIMIT_DEFAULTS,
+};
+
 export const AppConfigSchema = z
   .object({
     models: z.array(ModelConfigSchema).min(1, "at least one model is required"),
@@ -73,13 +117,7 @@ export const AppConfigSchema = z
       })
       .strict()
       .default({ enabled: false, max_concurrent: 3, max_per_run: 10 }),
-    sandbox: z
-      .object({
-        root: z.string().min(1).default(".fawn/sandbox"),
-        allow_host_bash: z.boolean().default(false),
-      })
-      .strict()
-      .default({ root: ".fawn/sandbox", allow_host_bash: false }),
+    sandbox: SandboxConfigSchema.default(SANDBOX_DEFAULTS),
     /** Approvals: `default` for every tool without a setting of its own; `builtins` by built-in tool name. */
     approvals: z
       .object({
@@ -117,3 +155,23 @@ export const AppConfigSchema = z
     });
   });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+/** Keys config.yaml may no longer use, with what to write instead. */
+const REMOVED_SANDBOX_KEYS: Record<string, string> = {
+  allow_host_bash:
+    "was removed: bash now runs in a bubblewrap sandbox by default (`bash: bwrap`). Delete this line; to keep bash " +
+    "disabled write `bash: off` under `sandbox:`, or to run commands unconfined on this machine `bash: host` " +
+    "(see the README's Security section)",
+};
+
+/** config.yaml as a file: removed keys are refused, naming the line, before the schema proper applies. */
+export const AppConfigFileSchema = z
+  .unknown()
+  .superRefine((raw, ctx) => {
+    const sandbox = raw && typeof raw === "object" ? (raw as { sandbox?: unknown }).sandbox : undefined;
+    if (!sandbox || typeof sandbox !== "object") return;
+    for (const [key, message] of Object.entries(REMOVED_SANDBOX_KEYS)) {
+      if (key in sandbox) ctx.addIssue({ code: "custom", path: ["sandbox", key], message });
+    }
+  })
+  .pipe(AppConfigSchema);

@@ -1,13 +1,15 @@
 import path from "node:path";
 import type { LoadedConfig } from "@/lib/config";
+import type { SandboxConfig } from "@/lib/config/app-config";
 
 /**
  * What tools need from the configuration at call time: the sandbox (root resolved against config.yaml's
- * folder, host bash allowed or not) and each configured tool's extra keys. Built once per configuration
+ * folder, how bash runs, network, limits) and each configured tool's extra keys. Built once per configuration
  * by the agent runtime, which hands it to whatever needs it (AgentRuntime.toolContext).
  */
 export interface ToolContext {
-  sandbox: { root: string; allowHostBash: boolean };
+  /** `mode`: how bash runs (config `sandbox.bash`). */
+  sandbox: { root: string; mode: SandboxConfig["bash"] } & Pick<SandboxConfig, "network" | "limits">;
   /** Extra keys of a configured tool's entry in config.yaml (everything but name, group and use). */
   settingsOf(name: string): Record<string, unknown>;
 }
@@ -16,7 +18,9 @@ export function toolContextFor(config: LoadedConfig): ToolContext {
   return {
     sandbox: {
       root: path.resolve(config.baseDir, config.app.sandbox.root),
-      allowHostBash: config.app.sandbox.allow_host_bash,
+      mode: config.app.sandbox.bash,
+      network: config.app.sandbox.network,
+      limits: config.app.sandbox.limits,
     },
     settingsOf(name) {
       const entry = config.app.tools.find((t) => t.name === name);

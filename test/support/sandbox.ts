@@ -1,13 +1,15 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { SANDBOX_LIMIT_DEFAULTS } from "@/lib/config/app-config";
+import type { BashMode } from "@/lib/sandbox/settings";
 import { installToolContext, type ToolContext } from "@/lib/tools/context";
 
 /**
  * A temp folder holding the sandbox root, installed as the tool context the sandbox reads (as the agent
  * runtime installs its own). Returns the folder, the context and a cleanup.
  */
-export async function useTempSandbox(opts: { allowHostBash?: boolean; bashTimeoutS?: number } = {}): Promise<{
+export async function useTempSandbox(opts: { bash?: BashMode; bashTimeoutS?: number } = {}): Promise<{
   base: string;
   root: string;
   toolContext: ToolContext;
@@ -17,7 +19,7 @@ export async function useTempSandbox(opts: { allowHostBash?: boolean; bashTimeou
   const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "fawn-sandbox-")));
   const root = path.join(base, "sandbox");
   const toolContext: ToolContext = {
-    sandbox: { root, allowHostBash: opts.allowHostBash ?? false },
+    sandbox: { root, mode: opts.bash ?? "off", network: false, limits: SANDBOX_LIMIT_DEFAULTS },
     settingsOf: (name) => (name === "bash" && opts.bashTimeoutS !== undefined ? { timeout_s: opts.bashTimeoutS } : {}),
   };
   installToolContext(toolContext);
