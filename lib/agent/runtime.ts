@@ -8,6 +8,7 @@ import { McpManager } from "@/lib/mcp/client";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
+import { type CatalogChange, diffCatalogs } from "@/lib/deferred/drift";
 import { setActiveConfig } from "@/lib/tools/context";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
 
@@ -27,6 +28,8 @@ export interface AgentRuntime {
   mcpServers: McpServerStatus[];
   /** The newest config edit or rebuild that failed (the previous agent stays in force), if any. */
   error: string | null;
+  /** The latest rebuild that changed the deferred catalog, tool by tool (e.g. after tools/list_changed). */
+  catalogChange: CatalogChange | null;
 }
 
 export interface RuntimeOptions {
@@ -110,6 +113,7 @@ export class FawnRuntime {
         checkpointer: sqliteCheckpointer(dbPath),
         models: this.opts.models,
       });
+      const previous = this.current?.runtime;
       const runtime: AgentRuntime = {
         graph: built.agent.graph,
         dbPath,
@@ -118,6 +122,9 @@ export class FawnRuntime {
         config,
         mcpServers: mcp.servers,
         error: configError,
+        catalogChange: previous
+          ? (diffCatalogs(previous.built.setup.catalog, built.setup.catalog) ?? previous.catalogChange)
+          : null,
       };
       this.current = { key, runtime };
       log("info", "agent.built", {

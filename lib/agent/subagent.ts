@@ -60,12 +60,12 @@ export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): 
         tools: kit.tools.filter((t) => !LEAD_ONLY.has(t.name)),
         systemPrompt: [
           "You are a subagent of Fawn. Complete the task you are given and reply with the result only.",
-          deferredToolsPromptSection(setup?.deferredNames ?? []),
+          setup?.listing?.section ?? deferredToolsPromptSection(setup?.deferredNames ?? []),
         ].join("\n"),
         middleware: [
           deferredToolFilterMiddleware({
             deferredNames: setup?.deferredNames ?? new Set(),
-            catalogHash: setup?.catalog?.hash ?? null,
+            toolHashes: setup?.toolHashes ?? new Map(),
           }),
           toolErrorsMiddleware(),
         ],

@@ -1,13 +1,12 @@
 import { type Inventory, buildInventory, threadPromoted } from "@/lib/agent/inventory";
 import type { AgentRuntime } from "@/lib/agent/runtime";
-import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
-import { countTokens, toolDefinitionTokens } from "@/lib/tokens";
+import { toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 
 export interface ToolsResponse extends Omit<Inventory, "tools"> {
   tools: Array<Inventory["tools"][number] & { tokens: number }>;
   tokens: {
-    /** Schemas bound on the thread's next model call, plus the deferred-tools prompt section. */
+    /** Schemas bound on the thread's next model call, plus the deferred-tools prompt section (names or servers). */
     bound_next_call: number;
     /** Every tool's schema bound, as without deferral (tool_search excluded). */
     all_bound: number;
@@ -23,7 +22,7 @@ function costs(runtime: AgentRuntime) {
     const perTool = new Map(
       runtime.built.tools.map((t) => [t.tool.name, toolDefinitionTokens(toOpenAIDefinition(t.tool))]),
     );
-    const section = countTokens(deferredToolsPromptSection(runtime.built.setup.deferredNames));
+    const section = runtime.built.setup.listing?.tokens ?? 0;
     c = { perTool, section };
     costCache.set(runtime.built, c);
   }

@@ -2,6 +2,10 @@ import { z } from "zod";
 
 const seconds = z.number().positive().max(3600);
 
+/** Whether tool_search defers a tool: `auto` follows tool_search.auto_threshold; `never` keeps it bound. */
+export const DeferPolicySchema = z.enum(["auto", "always", "never"]);
+export type DeferPolicy = z.infer<typeof DeferPolicySchema>;
+
 export const McpServerConfigSchema = z
   .object({
     enabled: z.boolean().default(true),
@@ -18,6 +22,10 @@ export const McpServerConfigSchema = z
     tool_name_prefix: z.boolean().default(true),
     session_init_timeout: seconds.default(30),
     tool_call_timeout: seconds.optional(),
+    /** The default for this server's tools. */
+    defer: DeferPolicySchema.default("auto"),
+    /** Per tool, by its name on the server or as exposed (prefixed). */
+    tools: z.record(z.string().min(1), z.object({ defer: DeferPolicySchema }).strict()).default({}),
   })
   .strict()
   .superRefine((s, ctx) => {
