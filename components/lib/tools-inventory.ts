@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { type BudgetView, budgetView, demotionWhy, driftWhy, liveActiveNames } from "./promotion-view";
+
+export type { BudgetView };
 
 // GET /api/tools?thread_id=. Decorations default so one missing extra does not blank the panel;
 // the fields the panel is about (name, source, deferred, promoted) are required.
@@ -11,7 +14,67 @@ const toolSchema = z.object({
   deferred: z.boolean(),
   promoted: z.boolean(),
   tokens: z.number().default(0),
+  hash: z.string().nullable().default(null),
+  defer_policy: z
+    .object({ policy: z.enum(["auto", "always", "never"]), from: z.string() })
+    .nullable()
+    .default(null),
+  bound_reason: z.string().nullable().default(null),
+  annotations: z
+    .object({
+      title: z.string().optional(),
+      readOnlyHint: z.boolean().optional(),
+      destructiveHint: z.boolean().optional(),
+      idempotentHint: z.boolean().optional(),
+      openWorldHint: z.boolean().optional(),
+    })
+    .nullable()
+    .default(null),
 });
+
+const demotionSchema = z.object({
+  name: z.string(),
+  tokens: z.number().default(0),
+  reason: z.string(),
+  used_at: z.number().nullable().default(null),
+  for: z.array(z.string()).default([]),
+});
+export type Demotion = z.infer<typeof demotionSchema>;
+
+const driftSchema = z.object({
+  name: z.string(),
+  reason: z.enum(["changed", "removed"]),
+  promoted_hash: z.string().nullable().default(null),
+  current_hash: z.string().nullable().default(null),
+});
+
+const toolSearchSchema = z.object({
+  enabled: z.boolean(),
+  max_results: z.number(),
+  listing: z
+    .object({
+      setting: z.string(),
+      mode: z.enum(["names", "servers"]).nullable(),
+      reason: z.string().nullable().default(null),
+      tokens: z.number().default(0),
+      omitted: z.number().default(0),
+    })
+    .nullable()
+    .default(null),
+  budget: z
+    .object({ tokens: z.number().nullable(), count: z.number().nullable() })
+    .default({ tokens: null, count: null }),
+  min_relative_score: z.number().default(0),
+  auto_threshold_tokens: z.number().default(0),
+});
+
+const catalogChangeSchema = z.object({
+  at: z.string(),
+  added: z.array(z.string()).default([]),
+  removed: z.array(z.string()).default([]),
+  changed: z.array(z.object({ name: z.string(), fields: z.array(z.string()).default([]) })).default([]),
+});
+export type CatalogChange = z.infer<typeof catalogChangeSchema>;
 
 export const toolsInventorySchema = z.object({
   tools: z.array(toolSchema),
@@ -37,16 +100,27 @@ export const toolsInventorySchema = z.object({
     )
     .default([]),
   catalog_hash: z.string().nullable().default(null),
-  tool_search: z.object({ enabled: z.boolean(), max_results: z.number() }).default({ enabled: false, max_results: 0 }),
+  tool_search: toolSearchSchema.default({
+    enabled: false,
+    max_results: 0,
+    listing: null,
+    budget: { tokens: null, count: null },
+    min_relative_score: 0,
+    auto_threshold_tokens: 0,
+  }),
   thread: z
     .object({
       thread_id: z.string(),
       promoted: z.array(z.string()).default([]),
       promoted_hash: z.string().nullable().default(null),
       stale: z.boolean().default(false),
+      drifted: z.array(driftSchema).default([]),
+      demoted: z.array(demotionSchema).default([]),
+      budget_used: z.object({ tokens: z.number(), count: z.number() }).default({ tokens: 0, count: 0 }),
     })
     .nullable()
     .default(null),
+  catalog_change: catalogChangeSchema.nullable().default(null),
   tokens: z
     .object({ bound_next_call: z.number(), all_bound: z.number() })
     .default({ bound_next_call: 0, all_bound: 0 }),
@@ -63,6 +137,9 @@ export type McpServer = ToolsInventory["mcp_servers"][number];
 export interface LivePromotion {
   catalog_hash?: string | null;
   names?: string[];
+  /** Each promoted tool under the schema hash it was promoted with. */
+  tools?: Array<{ name: string; hash: string; tokens?: number }>;
+  demoted?: Demotion[];
 }
 
 export type ToolState = "promoted" | "deferred" | "bound";
@@ -82,11 +159,16 @@ export interface ServerView {
 
 export interface InventoryView {
   promoted: ToolEntry[];
+  /** Promotions that stopped counting because their own tool changed or left. */
+  drifted: Array<{ name: string; server: string | null; why: string }>;
+  /** Tools that left the promoted set, newest first, with why. */
+  demoted: Array<{ name: string; server: string | null; reason: string; why: string; tokens: number }>;
+  budget: BudgetView;
   /** Built-in and configured tools: always bound. */
   bound: ToolEntry[];
   servers: ServerView[];
   shadowed: ToolsInventory["shadowed"];
-  stale: { names: string[]; promotedHash: string | null } | null;
+  catalogChange: CatalogChange | null;
   tokens: { nextCall: number; allBound: number };
   counts: { promoted: number; deferred: number; total: number };
 }
@@ -108,19 +190,15 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
   const sameThread = opts.sameThread ?? true;
   const filter = (opts.filter ?? "").trim().toLowerCase();
   const live = opts.live;
-  // Names promoted under another catalog are stale and never bound, so the stream's list only counts
-  // when its hash matches the catalog the inventory describes.
-  const liveNames =
-    live?.names && (live.catalog_hash == null || inv.catalog_hash == null || live.catalog_hash === inv.catalog_hash)
-      ? new Set(live.names)
-      : new Set<string>();
+  const liveNames = liveActiveNames(inv, live);
 
-  let liveExtraTokens = 0;
+  // A streamed state that lists its tools is the thread's whole promoted set (demotions included);
+  // the earlier shape only adds names.
+  const streamIsWhole = Array.isArray(live?.tools);
   const entries: ToolEntry[] = inv.tools.map((t) => {
     const serverSays = sameThread && t.promoted;
     const streamSays = t.deferred && liveNames.has(t.name);
-    if (streamSays && !serverSays) liveExtraTokens += t.tokens;
-    const promoted = serverSays || streamSays;
+    const promoted = streamIsWhole ? streamSays : serverSays || streamSays;
     const state: ToolState = promoted ? "promoted" : t.deferred ? "deferred" : "bound";
     return { ...t, state, live: streamSays && !serverSays };
   });
@@ -145,15 +223,34 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
 
   const thread = sameThread ? inv.thread : null;
   const byName = (a: ToolEntry, b: ToolEntry) => a.name.localeCompare(b.name);
+  const serverOf = new Map(inv.tools.map((t) => [t.name, t.server]));
+  const promotedNow = new Set(entries.filter((t) => t.state === "promoted").map((t) => t.name));
+  const demoted = (live?.demoted ?? thread?.demoted ?? [])
+    .filter((d) => !promotedNow.has(d.name) && matches(filter, d.name, serverOf.get(d.name) ?? null))
+    .reverse()
+    .map((d) => ({
+      name: d.name,
+      server: serverOf.get(d.name) ?? null,
+      reason: d.reason,
+      why: demotionWhy(d, inv),
+      tokens: d.tokens,
+    }));
   return {
     promoted: visible.filter((t) => t.state === "promoted").sort(byName),
+    drifted: (thread?.drifted ?? [])
+      .filter((d) => !promotedNow.has(d.name) && matches(filter, d.name))
+      .map((d) => ({ name: d.name, server: serverOf.get(d.name) ?? null, why: driftWhy(d, inv.catalog_change) })),
+    demoted,
+    budget: budgetView(inv, live, thread),
+    catalogChange: inv.catalog_change,
     bound: visible.filter((t) => t.source !== "mcp" && t.state === "bound"),
     servers,
     shadowed: inv.shadowed.filter((s) => matches(filter, s.name, s.source, s.server, s.shadowed_by)),
-    stale: thread?.stale ? { names: thread.promoted, promotedHash: thread.promoted_hash } : null,
     tokens: {
       nextCall:
-        (sameThread ? inv.tokens.bound_next_call : inv.tokens.bound_next_call - promotedTokens(inv)) + liveExtraTokens,
+        inv.tokens.bound_next_call -
+        promotedTokens(inv) +
+        entries.filter((t) => t.state === "promoted").reduce((n, t) => n + t.tokens, 0),
       allBound: inv.tokens.all_bound,
     },
     counts: {
@@ -164,7 +261,7 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
   };
 }
 
-/** Tokens the server counted for its own thread's promotions, removed when that thread is not shown. */
+/** Tokens the server counted for its thread's promotions: replaced by what the view shows as promoted. */
 function promotedTokens(inv: ToolsInventory): number {
   return inv.tools.filter((t) => t.promoted).reduce((sum, t) => sum + t.tokens, 0);
 }
