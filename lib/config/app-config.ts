@@ -68,7 +68,7 @@ export const AppConfigSchema = z
         /** At most this many promoted tools (unset: no count limit). */
         promoted_max_tools: z.number().int().positive().max(10_000).nullable().default(null),
         /** Results scoring below this share of the best are named, not promoted (0 promotes every result). */
-        min_relative_score: z.number().min(0).max(1).default(0.5),
+        min_relative_score: z.number().min(0).max(1).default(0.7),
         /**
          * Defer `defer: auto` MCP tools only when their schemas exceed this: tokens (0 = always defer),
          * or a percentage of the default model's context window such as "10%".
@@ -88,7 +88,7 @@ export const AppConfigSchema = z
         listing_max_tokens: 1500,
         promoted_budget_tokens: 8000,
         promoted_max_tools: null,
-        min_relative_score: 0.5,
+        min_relative_score: 0.7,
         auto_threshold: 0,
       }),
     subagents: z

@@ -28,7 +28,7 @@ describe("parseAppConfig", () => {
       listing_max_tokens: 1500,
       promoted_budget_tokens: 8000,
       promoted_max_tools: null,
-      min_relative_score: 0.5,
+      min_relative_score: 0.7,
       auto_threshold: 0,
     });
     expect(app.checkpointer.path).toBe(".fawn/threads.sqlite");
@@ -77,7 +77,7 @@ describe("tool_search listing, budget and auto threshold", () => {
       listing: "servers",
       promoted_budget_tokens: null,
       auto_threshold: "10%",
-      min_relative_score: 0.5,
+      min_relative_score: 0.7,
     });
   });
   it("names the field of a bad value", () => {
