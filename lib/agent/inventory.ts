@@ -38,13 +38,13 @@ export interface ThreadPromotion {
   thread_id: string;
   /** The names bound for this thread now. */
   promoted: string[];
-  /** The catalog of the thread's latest promotion. */
+  /** The catalog of the thread's newest promotion. */
   promoted_hash: string | null;
   /** Some promotions no longer count because their tool changed or left (see `drifted`). */
   stale: boolean;
   /** Promotions whose own tool changed (or left) since: only these stopped counting. */
   drifted: DriftedPromotion[];
-  /** The latest tools that left the promoted set, with why. */
+  /** The most recent tools that left the promoted set, with why. */
   demoted: Demotion[];
   /** What the promoted set holds against the budget (drifted promotions still hold their place). */
   budget_used: { tokens: number; count: number };
@@ -74,7 +74,7 @@ export interface Inventory {
   catalog_hash: string | null;
   tool_search: ToolSearchSettings;
   thread: ThreadPromotion | null;
-  /** The latest rebuild that changed the catalog, tool by tool. */
+  /** The newest rebuild that changed the catalog, tool by tool. */
   catalog_change: CatalogChange | null;
   warnings: string[];
   error: string | null;
@@ -156,7 +156,7 @@ export function buildInventory(
   };
 }
 
-/** Read a thread's promoted state from its latest checkpoint. */
+/** Read a thread's promoted state from its newest checkpoint. */
 export async function threadPromoted(runtime: AgentRuntime, threadId: string): Promise<Promoted | undefined> {
   const state = await runtime.graph.getState({ configurable: { thread_id: threadId } });
   return (state.values as { promoted?: Promoted } | undefined)?.promoted;

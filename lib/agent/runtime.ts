@@ -28,7 +28,7 @@ export interface AgentRuntime {
   mcpServers: McpServerStatus[];
   /** The newest config edit or rebuild that failed (the previous agent stays in force), if any. */
   error: string | null;
-  /** The latest rebuild that changed the deferred catalog, tool by tool (e.g. after tools/list_changed). */
+  /** The newest rebuild that changed the deferred catalog, tool by tool (e.g. after tools/list_changed). */
   catalogChange: CatalogChange | null;
 }
 

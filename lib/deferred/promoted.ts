@@ -36,7 +36,7 @@ export const DemotionSchema = z.object({
 export type Demotion = z.infer<typeof DemotionSchema>;
 
 /**
- * A thread's promoted set. `names` mirrors `tools` and `catalog_hash` is the catalog of the latest
+ * A thread's promoted set. `names` mirrors `tools` and `catalog_hash` is the catalog of the newest
  * promotion: both kept so clients of the earlier `{catalog_hash, names}` shape still read it.
  */
 export const PromotedSchema = z.object({
