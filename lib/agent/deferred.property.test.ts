@@ -101,7 +101,7 @@ class BudgetOracle {
   }
 }
 
-const BUDGET = 120;
+const BUDGET = 100;
 let budgeted: FetchLike = scriptedFetch([{ content: "hi", toolCalls: [] }]);
 const rtBudget = new FawnRuntime({
   ...tempConfig({ extraYaml: `tool_search:\n  promoted_budget_tokens: ${BUDGET}\n` }),
@@ -161,6 +161,6 @@ describe("property: with a promoted budget, no hidden tool runs and the set neve
       );
     }
     // The runs did exercise eviction.
-    expect(evictions).toBeGreaterThan(5);
-  });
+    expect(evictions, "evictions over all runs").toBeGreaterThan(5);
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO } from "@/lib/mcp/test-servers";
 import type { FetchLike } from "@/lib/models/demo/fetch";
 import { recordingFetch, scriptedFetch } from "@/lib/models/demo/recording";
@@ -44,6 +44,10 @@ const paths = tempConfig({
   extraYaml: "tool_search:\n  listing: servers\n  promoted_budget_tokens: 130\n",
 });
 const rt = new FawnRuntime({ ...paths, models: { fetch: recorder.fetch } });
+// Starting three MCP servers is the slow part: done once, before the tests.
+beforeAll(async () => {
+  await rt.get();
+});
 afterAll(() => rt.close());
 
 async function scripted(threadId: string, steps: Array<{ name: string; args: Record<string, unknown> }>) {

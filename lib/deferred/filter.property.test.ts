@@ -1,6 +1,6 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { Command } from "@langchain/langgraph";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { deferredToolFilterMiddleware } from "./filter";
 import { mergePromoted, type Promoted, type PromotedBudget } from "./promoted";
 import { prng } from "./test-tools";
@@ -113,7 +113,9 @@ describe("property: a deferred tool runs only while promoted under its schema, a
           if (budget.tokens !== null && held > budget.tokens) throw new Error(`${where}: ${held} > ${budget.tokens}`);
           if (budget.count !== null && tools.length > 0 && promoted.tools.length > budget.count)
             throw new Error(`${where}: ${promoted.tools.length} tools > ${budget.count}`);
-          expect([...promoted.names].sort(), where).toEqual(oracle.holds());
+          const holds = oracle.holds().join(",");
+          if ([...promoted.names].sort().join(",") !== holds)
+            throw new Error(`${where}: promoted ${promoted.names.join(",")}, the rules give ${holds}`);
         } else if (r < 0.38) {
           // A server changes one tool: only that tool's promotion may stop counting.
           const name = pick(DEFERRED);
@@ -132,15 +134,15 @@ describe("property: a deferred tool runs only while promoted under its schema, a
           const allowed = oracle.allows(name, hashNow);
           if (ran !== allowed)
             throw new Error(`${where}: ${name} ran=${ran} allowed=${allowed} promoted=${JSON.stringify(promoted)}`);
-          if (!ran) expect((out as ToolMessage).status).toBe("error");
+          if (!ran && (out as ToolMessage).status !== "error") throw new Error(`${where}: blocked without an error`);
           if (ran && DEFERRED.includes(name)) {
             // The use stamp goes through the reducer, as the graph applies it.
-            expect(out).toBeInstanceOf(Command);
+            if (!(out instanceof Command)) throw new Error(`${where}: ${name} ran without a use stamp`);
             promoted = mergePromoted(promoted, ((out as Command).update as { promoted: unknown }).promoted);
             oracle.ran(name);
           }
         }
       }
     }
-  });
+  }, 60_000);
 });

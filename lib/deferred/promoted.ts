@@ -83,14 +83,28 @@ const LegacySchema = z.object({ catalog_hash: z.string().nullable(), names: z.ar
  */
 export function normalizePromoted(value: unknown): Promoted {
   if (value == null) return EMPTY_PROMOTED;
+  // The stored value is the reducer's own output: its shape is enough, a full parse on every step is not needed.
+  if (isCurrentShape(value)) return value;
   const current = PromotedSchema.safeParse(value);
-  if (current.success) return current.data === value ? (value as Promoted) : current.data;
+  if (current.success) return current.data;
   const legacy = LegacySchema.safeParse(value);
   if (!legacy.success) return EMPTY_PROMOTED;
   const demoted = [...new Set(legacy.data.names)]
     .slice(-DEMOTED_KEPT)
     .map((name): Demotion => ({ name, hash: null, tokens: 0, reason: "upgrade", at: 0, used_at: null, for: [] }));
   return { ...EMPTY_PROMOTED, catalog_hash: legacy.data.catalog_hash, demoted };
+}
+
+function isCurrentShape(value: unknown): value is Promoted {
+  const v = value as Partial<Promoted>;
+  return (
+    typeof v === "object" &&
+    Array.isArray(v.tools) &&
+    Array.isArray(v.demoted) &&
+    Array.isArray(v.names) &&
+    typeof v.clock === "number" &&
+    v.tools.every((t) => typeof t?.name === "string" && typeof t.hash === "string" && typeof t.tokens === "number")
+  );
 }
 
 /** Total schema tokens of a promoted set. */
