@@ -1,8 +1,7 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { Command, StateSchema } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
-import { activePromotions, type Promoted, promotedChannel, type ToolHashes, type UseUpdateSchema } from "./promoted";
-import type { z } from "zod";
+import { activePromotions, type Promoted, promotedChannel, type ToolHashes, type UseUpdate } from "./promoted";
 
 export interface DeferredFilterOptions {
   /** Every deferred tool name (the catalog's names). */
@@ -28,7 +27,7 @@ export function blockedCallText(name: string): string {
 /** A deferred tool ran: its result, plus the stamp the budget's least-recently-used order reads. */
 function withUse(result: ToolMessage | Command, name: string): ToolMessage | Command {
   if (!ToolMessage.isInstance(result)) return result;
-  const use: z.infer<typeof UseUpdateSchema> = { op: "use", names: [name] };
+  const use: UseUpdate = { op: "use", names: [name] };
   return new Command({ update: { messages: [result], promoted: use } });
 }
 

@@ -69,6 +69,7 @@ export const PromoteUpdateSchema = z.object({
 export const UseUpdateSchema = z.object({ op: z.literal("use"), names: z.array(z.string()) });
 export const PromotedUpdateSchema = z.discriminatedUnion("op", [PromoteUpdateSchema, UseUpdateSchema]);
 export type PromoteUpdate = z.infer<typeof PromoteUpdateSchema>;
+export type UseUpdate = z.infer<typeof UseUpdateSchema>;
 export type PromotedUpdate = z.infer<typeof PromotedUpdateSchema>;
 
 /** Demotions kept for the panel and the model's benefit; older ones are forgotten. */
