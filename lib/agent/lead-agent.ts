@@ -2,7 +2,9 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { createAgent } from "langchain";
 import type { LoadedConfig } from "@/lib/config";
+import path from "node:path";
 import { deferredToolFilterMiddleware } from "@/lib/deferred/filter";
+import { autoThresholdTokens, resolveDeferPolicies } from "@/lib/deferred/policy";
 import { assertFailClosed, buildDeferredSetup, type DeferredSetup } from "@/lib/deferred/setup";
 import type { McpLoadResult } from "@/lib/mcp/types";
 import { createEmbeddings } from "@/lib/models/embeddings";
@@ -118,10 +120,26 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   const hybrid = emb?.enabled
     ? { embeddings: createEmbeddings(emb, { fetch: opts.models?.embeddingsFetch }), weight: emb.weight }
     : undefined;
+  const ts = app.tool_search;
+  const policy = resolveDeferPolicies(opts.config.servers, opts.mcp.tools, path.basename(opts.config.paths.extensions));
+  sources.warnings.push(...policy.warnings);
   const setup = buildDeferredSetup(base.tools, {
-    enabled: app.tool_search.enabled,
-    maxResults: app.tool_search.max_results,
+    enabled: ts.enabled,
+    maxResults: ts.max_results,
     hybrid,
+    policies: policy.policies,
+    autoThresholdTokens: autoThresholdTokens(ts.auto_threshold, app.models[0].context_window),
+    listing: {
+      setting: ts.listing,
+      maxTokens: ts.listing_max_tokens,
+      descriptions: new Map(
+        opts.mcp.servers.filter((s) => s.description).map((s) => [s.name, s.description as string]),
+      ),
+    },
+    promotion: {
+      minRelativeScore: ts.min_relative_score,
+      budget: { tokens: ts.promoted_budget_tokens, count: ts.promoted_max_tools },
+    },
   });
   assertFailClosed(base.tools, app.tool_search.enabled, setup);
 
@@ -157,8 +175,8 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     : subagentBase;
   const approvals = policyFor(tools);
   const agentTools = tools.map((t) => t.tool);
-  const systemPrompt = leadSystemPrompt({ deferredNames: setup.deferredNames });
-  const deferred = { deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null };
+  const systemPrompt = leadSystemPrompt({ deferredSection: setup.listing?.section ?? "" });
+  const deferred = { deferredNames: setup.deferredNames, toolHashes: setup.toolHashes };
   const agent = createAgent({
     model: defaultModel,
     tools: agentTools,

@@ -9,6 +9,7 @@ import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
 import { installToolContext, type ToolContext, toolContextFor } from "@/lib/tools/context";
+import { type CatalogChange, diffCatalogs } from "@/lib/deferred/drift";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
 import { StateUpdateValuesSchema } from "./state-update";
 
@@ -32,6 +33,8 @@ export interface AgentRuntime {
   mcpServers: McpServerStatus[];
   /** The newest config edit or rebuild that failed (the previous agent stays in force), if any. */
   error: string | null;
+  /** The newest rebuild that changed the deferred catalog, tool by tool (e.g. after tools/list_changed). */
+  catalogChange: CatalogChange | null;
 }
 
 export interface RuntimeOptions {
@@ -116,6 +119,7 @@ export class FawnRuntime {
         checkpointer: sqliteCheckpointer(dbPath),
         models: this.opts.models,
       });
+      const previous = this.current?.runtime;
       const runtime: AgentRuntime = {
         graph: built.agent.graph,
         dbPath,
@@ -126,6 +130,9 @@ export class FawnRuntime {
         stateUpdateSchema: StateUpdateValuesSchema,
         mcpServers: mcp.servers,
         error: configError,
+        catalogChange: previous
+          ? (diffCatalogs(previous.built.setup.catalog, built.setup.catalog) ?? previous.catalogChange)
+          : null,
       };
       this.current = { key, runtime };
       log("info", "agent.built", {

@@ -60,12 +60,12 @@ export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): 
         tools: subagentTools,
         systemPrompt: [
           "You are a subagent of Fawn. Complete the task you are given and reply with the result only.",
-          deferredToolsPromptSection(setup.deferredNames),
+          setup.listing?.section ?? deferredToolsPromptSection(setup.deferredNames),
         ].join("\n"),
         middleware: [
           deferredToolFilterMiddleware({
             deferredNames: setup.deferredNames,
-            catalogHash: setup.catalog?.hash ?? null,
+            toolHashes: setup.toolHashes,
           }),
           toolErrorsMiddleware(),
         ],

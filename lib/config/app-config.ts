@@ -23,6 +23,8 @@ export const ModelConfigSchema = z
     /** Retries of a failed model call; LangChain's default of 6 hides an outage for minutes. */
     max_retries: z.number().int().min(0).max(10).default(2),
     timeout_s: z.number().positive().max(3600).optional(),
+    /** Tokens the model accepts; a percentage `tool_search.auto_threshold` reads it (128,000 when unset). */
+    context_window: z.number().int().positive().optional(),
   })
   .strict();
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
@@ -106,9 +108,38 @@ export const AppConfigSchema = z
           })
           .strict()
           .optional(),
+        /** How the prompt lists deferred tools: every name, one line per server, or names while they fit. */
+        listing: z.enum(["auto", "names", "servers"]).default("auto"),
+        /** auto lists names while they cost at most this many tokens; the server listing stays within it too. */
+        listing_max_tokens: z.number().int().min(100).max(100_000).default(1500),
+        /** The promoted tools' schemas stay within this; the least recently used are demoted to make room. */
+        promoted_budget_tokens: z.number().int().positive().max(1_000_000).nullable().default(8000),
+        /** At most this many promoted tools (unset: no count limit). */
+        promoted_max_tools: z.number().int().positive().max(10_000).nullable().default(null),
+        /** Results scoring below this share of the best are named, not promoted (0 promotes every result). */
+        min_relative_score: z.number().min(0).max(1).default(0.7),
+        /**
+         * Defer `defer: auto` MCP tools only when their schemas exceed this: tokens (0 = always defer),
+         * or a percentage of the default model's context window such as "10%".
+         */
+        auto_threshold: z
+          .union([
+            z.number().int().min(0),
+            z.string().regex(/^\d+(\.\d+)?\s*%$/, 'must be a token count or a percentage such as "10%"'),
+          ])
+          .default(0),
       })
       .strict()
-      .default({ enabled: true, max_results: 5 }),
+      .default({
+        enabled: true,
+        max_results: 5,
+        listing: "auto",
+        listing_max_tokens: 1500,
+        promoted_budget_tokens: 8000,
+        promoted_max_tools: null,
+        min_relative_score: 0.7,
+        auto_threshold: 0,
+      }),
     subagents: z
       .object({
         enabled: z.boolean().default(false),

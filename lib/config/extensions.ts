@@ -1,8 +1,11 @@
 import { z } from "zod";
+import { type DeferPolicy, DeferPolicySchema } from "@/lib/contracts/inventory";
 import type { McpTransport } from "@/lib/contracts/mcp";
 import { ApprovalModeSchema } from "./app-config";
 
 const seconds = z.number().positive().max(3600);
+
+export { type DeferPolicy, DeferPolicySchema };
 
 export const McpServerConfigSchema = z
   .object({
@@ -23,6 +26,10 @@ export const McpServerConfigSchema = z
     /** Approval for this server's tools; `tool_approval` overrides it per tool (name on the server or as exposed). */
     approval: ApprovalModeSchema.optional(),
     tool_approval: z.record(z.string(), ApprovalModeSchema).default({}),
+    /** The default for this server's tools. */
+    defer: DeferPolicySchema.default("auto"),
+    /** Per tool, by its name on the server or as exposed (prefixed). */
+    tools: z.record(z.string().min(1), z.object({ defer: DeferPolicySchema }).strict()).default({}),
   })
   .strict()
   .superRefine((s, ctx) => {

@@ -26,11 +26,12 @@ export function deferredNamesOf(messages: WireMessage[]): string[] {
     .map(messageText)
     .join("\n");
   const section = /<available-deferred-tools>\n([\s\S]*?)\n<\/available-deferred-tools>/.exec(system);
+  // Only lines that are tool names: a listing by server has summary lines instead.
   return section
     ? section[1]
         .split("\n")
         .map((s) => s.trim())
-        .filter(Boolean)
+        .filter((s) => /^[A-Za-z0-9_-]{1,64}$/.exec(s) !== null)
     : [];
 }
 
@@ -119,7 +120,8 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
       ...(options ? { options: [options[1], options[2]] } : {}),
     });
   }
-  if (turn.tools.has("tool_search") && deferred.length > 0 && /^(hi|hello|hey|help)\b/i.exec(text) === null) {
+  // tool_search is bound only when something is deferred (a listing by server names no tools).
+  if (turn.tools.has("tool_search") && /^(hi|hello|hey|help)\b/i.exec(text) === null) {
     const named = mentionedName(text, deferred);
     const query = named ? `select:${named}` : searchKeywords(text);
     if (query) return call("tool_search", { query }, "Let me look for a tool for that.");
@@ -135,7 +137,9 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
 function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
   let found: string[] = [];
   try {
-    const parsed: unknown = JSON.parse(messageText(result));
+    const json: unknown = JSON.parse(messageText(result));
+    // An array of definitions, or {tools, not_loaded} when some results were only named.
+    const parsed = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools;
     if (Array.isArray(parsed)) {
       found = parsed
         .map((d) => (d?.function?.name ?? d?.name) as unknown)
