@@ -41,7 +41,8 @@ const paths = tempConfig({
     ch: { ...changing(toolsFile), tools: { clock: { defer: "never" } } },
     everything: everythingEntry(),
   },
-  extraYaml: "tool_search:\n  listing: servers\n  promoted_budget_tokens: 130\n",
+  // Approvals are not what this file is about: calls run without asking.
+  extraYaml: "tool_search:\n  listing: servers\n  promoted_budget_tokens: 130\napprovals:\n  default: never\n",
 });
 const rt = new FawnRuntime({ ...paths, models: { fetch: recorder.fetch } });
 // Starting three MCP servers is the slow part: done once, before the tests.
