@@ -23,13 +23,17 @@ export const McpServerConfigSchema = z
     tool_name_prefix: z.boolean().default(true),
     session_init_timeout: seconds.default(30),
     tool_call_timeout: seconds.optional(),
-    /** Approval for this server's tools; `tool_approval` overrides it per tool (name on the server or as exposed). */
+    /** Approval for this server's tools (a tool's own entry in `tools` overrides it). */
     approval: ApprovalModeSchema.optional(),
-    tool_approval: z.record(z.string(), ApprovalModeSchema).default({}),
-    /** The default for this server's tools. */
+    /** The default defer policy for this server's tools. */
     defer: DeferPolicySchema.default("auto"),
-    /** Per tool, by its name on the server or as exposed (prefixed). */
-    tools: z.record(z.string().min(1), z.object({ defer: DeferPolicySchema }).strict()).default({}),
+    /** Per-tool settings, by the tool's name on the server or as exposed (prefixed). */
+    tools: z
+      .record(
+        z.string().min(1),
+        z.object({ defer: DeferPolicySchema.optional(), approval: ApprovalModeSchema.optional() }).strict(),
+      )
+      .default({}),
   })
   .strict()
   .superRefine((s, ctx) => {

@@ -38,6 +38,13 @@ describe("resolveDeferPolicies", () => {
     const { warnings } = resolveDeferPolicies(typo, [entry("wb", "current_time")], "ext.json");
     expect(warnings).toEqual(['ext.json: mcpServers.wb.tools.curent_time: server "wb" lists no such tool']);
   });
+
+  it("an entry that sets only the tool's approval keeps the server's defer policy and is no typo", () => {
+    const only = [server("wb", { command: "x", defer: "never", tools: { calc: { approval: "always" } } })];
+    const { policies, warnings } = resolveDeferPolicies(only, [entry("wb", "calc")], "ext.json");
+    expect(policies.get("wb_calc")).toEqual({ policy: "never", from: "server" });
+    expect(warnings).toEqual([]);
+  });
 });
 
 describe("autoThresholdTokens", () => {

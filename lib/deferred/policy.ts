@@ -23,8 +23,9 @@ export function resolveDeferPolicies(
     if (!cfg) continue;
     const own = cfg.tools[t.originalName] ?? cfg.tools[t.tool.name];
     const key = cfg.tools[t.originalName] ? t.originalName : t.tool.name;
-    if (own) {
-      matched.add(`${t.server}\0${key}`);
+    // An entry names the tool even when it sets only its approval: it is no typo.
+    if (own) matched.add(`${t.server}\0${key}`);
+    if (own?.defer) {
       policies.set(t.tool.name, { policy: own.defer, from: "tool" });
     } else {
       policies.set(t.tool.name, { policy: cfg.defer, from: cfg.defer === "auto" ? "default" : "server" });

@@ -111,9 +111,9 @@ describe("approvalPolicy", () => {
       servers: servers({
         filesystem: {
           approval: "always",
-          tool_approval: { read_text_file: "never", filesystem_list_directory: "never" },
+          tools: { read_text_file: { approval: "never" }, filesystem_list_directory: { approval: "never" } },
         },
-        fx: { approval: "destructive", tool_approval: { add: "never" } },
+        fx: { approval: "destructive", tools: { add: { approval: "never" } } },
       }),
       mcpTools: mcp.tools,
       files: FILES,
@@ -150,13 +150,12 @@ describe("approvalPolicy", () => {
     const policy = approvalPolicy({
       tools: records(),
       app: app({ approvals: { builtins: { presnt_files: "never" } } }),
-      servers: servers({ fx: { tool_approval: { ech: "never" } } }),
+      servers: [],
       mcpTools: mcp.tools,
       files: FILES,
     });
     expect(policy.warnings).toEqual([
       'config.yaml: approvals.builtins.presnt_files: no built-in tool "presnt_files" (built-ins: ask_clarification, present_files, task, view_image, tool_search)',
-      'extensions_config.json: mcpServers.fx.tool_approval.ech: the server lists no tool "ech"',
     ]);
   });
 

@@ -80,9 +80,10 @@ function modeOf(record: ToolRecord, app: Pick<AppConfig, "approvals" | "tools">,
   }
   const server = mcp.servers.get(record.server ?? "");
   const original = mcp.originalNames.get(name) ?? name;
-  const byTool = server?.tool_approval ?? {};
-  const key = original in byTool ? original : name in byTool ? name : undefined;
-  if (key) return { mode: byTool[key], from: `mcpServers.${record.server}.tool_approval.${key}` };
+  const byTool = server?.tools ?? {};
+  const key = byTool[original]?.approval ? original : byTool[name]?.approval ? name : undefined;
+  const own = key === undefined ? undefined : byTool[key]?.approval;
+  if (key !== undefined && own) return { mode: own, from: `mcpServers.${record.server}.tools.${key}.approval` };
   if (server?.approval) return { mode: server.approval, from: `mcpServers.${record.server}.approval` };
   return fallback;
 }
@@ -132,17 +133,6 @@ function unusedSettings(input: PolicyInput): string[] {
         `${input.files.config}: approvals.builtins.${name}: no built-in tool "${name}" (built-ins: ${[...BUILTIN_NAMES].join(", ")})`,
       );
   }
-  for (const server of input.servers) {
-    const listed = input.mcpTools.filter((e) => e.server === server.name);
-    // A server that did not connect lists nothing: its settings cannot be checked now.
-    if (listed.length === 0) continue;
-    const known = new Set(listed.flatMap((e) => [e.originalName, e.tool.name]));
-    for (const key of Object.keys(server.config.tool_approval)) {
-      if (!known.has(key))
-        warnings.push(
-          `${input.files.extensions}: mcpServers.${server.name}.tool_approval.${key}: the server lists no tool "${key}"`,
-        );
-    }
-  }
+  // Per-tool entries in extensions_config.json naming no tool are reported once, by the defer policies.
   return warnings;
 }
