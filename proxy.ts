@@ -40,10 +40,12 @@ export function proxy(request: NextRequest): Response {
   return response;
 }
 
+// /api/files is left to the edge alone: a proxy buffers request bodies (up to 10 MB by default), and uploads
+// are larger and must reach their route as a stream.
 export const config = {
   matcher: [
     {
-      source: "/((?!_next/static|_next/image|favicon).*)",
+      source: "/((?!_next/static|_next/image|favicon|api/files/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },
