@@ -1,6 +1,6 @@
 /**
  * Which tools wait for a person before they run, and why. Each tool's mode comes from the most specific setting:
- * an MCP tool's `tool_approval` entry, then its server's `approval`; a configured tool's own `approval`; a
+ * an MCP tool's `tools.NAME.approval` entry, then its server's `approval`; a configured tool's own `approval`; a
  * built-in's entry under `approvals.builtins`; else `approvals.default`. `destructive` follows MCP's tool
  * annotations (with the spec's defaults: a tool that does not say it is read-only or non-destructive may be
  * destructive) and marks the sandbox's bash, write_file and str_replace.
