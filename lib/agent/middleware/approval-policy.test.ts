@@ -11,7 +11,8 @@ import type { ResolvedServer } from "@/lib/config";
 import { bash_tool, ls_tool, str_replace_tool, write_file_tool } from "@/lib/sandbox";
 import { builtinTools } from "@/lib/tools/builtins";
 import type { ToolRecord } from "@/lib/tools/types";
-import { approvalPolicy, destructiveReason, toolAnnotations } from "./approval-policy";
+import { annotationsOf } from "@/lib/deferred/catalog";
+import { approvalPolicy, destructiveReason } from "./approval-policy";
 
 const FILES = { config: "config.yaml", extensions: "extensions_config.json" };
 
@@ -64,9 +65,9 @@ const gated = (policy: ReturnType<typeof approvalPolicy>) => [...policy.rules.ke
 describe("MCP annotations", () => {
   it("survive @langchain/mcp-adapters: the filesystem server's hints reach the tool's metadata", () => {
     const byName = new Map(records().map((r) => [r.tool.name, r]));
-    expect(toolAnnotations(byName.get("filesystem_write_file")!)).toMatchObject({ destructiveHint: true });
-    expect(toolAnnotations(byName.get("filesystem_read_text_file")!)).toMatchObject({ readOnlyHint: true });
-    expect(toolAnnotations(byName.get("fx_echo")!)).toBeUndefined();
+    expect(annotationsOf(byName.get("filesystem_write_file")!.tool)).toMatchObject({ destructiveHint: true });
+    expect(annotationsOf(byName.get("filesystem_read_text_file")!.tool)).toMatchObject({ readOnlyHint: true });
+    expect(annotationsOf(byName.get("fx_echo")!.tool)).toBeUndefined();
     expect(destructiveReason(byName.get("filesystem_write_file")!)).toBe(
       'its MCP server "filesystem" marks it destructive',
     );

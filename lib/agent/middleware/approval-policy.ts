@@ -5,8 +5,8 @@
  * annotations (with the spec's defaults: a tool that does not say it is read-only or non-destructive may be
  * destructive) and marks the sandbox's bash, write_file and str_replace.
  */
-import { z } from "zod";
 import type { AppConfig, ApprovalMode, ResolvedServer } from "@/lib/config";
+import { annotationsOf } from "@/lib/deferred/catalog";
 import type { McpToolEntry } from "@/lib/mcp/types";
 import type { ToolRecord } from "@/lib/tools/types";
 
@@ -35,19 +35,10 @@ export interface ApprovalPolicy {
   warnings: string[];
 }
 
-const AnnotationsSchema = z.object({ readOnlyHint: z.boolean().optional(), destructiveHint: z.boolean().optional() });
-
-/** MCP tool annotations, as @langchain/mcp-adapters keeps them in the tool's metadata. */
-export function toolAnnotations(record: ToolRecord): z.infer<typeof AnnotationsSchema> | undefined {
-  const raw = (record.tool as { metadata?: { annotations?: unknown } }).metadata?.annotations;
-  const parsed = AnnotationsSchema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
-}
-
 /** Why the tool counts as destructive, or null when it does not. */
 export function destructiveReason(record: ToolRecord): string | null {
   const name = record.tool.name;
-  const a = toolAnnotations(record);
+  const a = annotationsOf(record.tool);
   if (record.source === "mcp") {
     const server = record.server ?? "?";
     if (a?.readOnlyHint === true || a?.destructiveHint === false) return null;
