@@ -58,7 +58,8 @@ describe("property: through the agent, only promoted deferred tools ever run", (
       expect(ok).toBe(true);
       for (const n of names) expect(spies[n].mock.calls.length, `seed ${seed}: ${n}`).toBe(expected[n]);
     }
-  });
+    // 40 agent runs: about 10 s on an idle 2-core machine, several times that when it is shared.
+  }, 120_000);
 });
 
 /**

@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { PromotedSchema } from "@/lib/deferred/promoted";
+import { PromotedUpdateSchema } from "@/lib/deferred/promoted";
 import { ArtifactsInputSchema } from "./middleware/artifacts";
 
 /**
  * What a client may write with POST /threads/{id}/state: the lead agent's own channels checked with the same
- * schemas their reducers accept, so a bad value is a 400 naming the field before anything is saved. Other keys
- * (messages, …) are left to LangGraph.
+ * schemas their reducers apply (for `promoted`, a promote or use update: the reducer ignores anything else, so
+ * it is refused here instead of being silently dropped), so a bad value is a 400 naming the field before
+ * anything is saved. Other keys (messages, …) are left to LangGraph.
  */
 export const StateUpdateValuesSchema = z
-  .object({ promoted: PromotedSchema.nullish(), artifacts: ArtifactsInputSchema })
+  .object({ promoted: PromotedUpdateSchema.nullish(), artifacts: ArtifactsInputSchema })
   .loose();

@@ -95,8 +95,13 @@ describe("a state update the lead agent's channels refuse", () => {
     expect(errorOf(r.json).code).toBe("invalid_body");
     expect(errorOf(r.json).message).toMatch(/^body\.values\.promoted: /);
     expect((await callApi(api, "GET", `/threads/${thread.thread_id}/state`)).status).toBe(200);
-    const ok = await callApi(api, "POST", `/threads/${thread.thread_id}/state`, {
+    // The earlier {catalog_hash, names} shape is one the reducer no longer applies: refused, not dropped.
+    const legacy = await callApi(api, "POST", `/threads/${thread.thread_id}/state`, {
       values: { promoted: { catalog_hash: null, names: [] } },
+    });
+    expect(legacy.status).toBe(400);
+    const ok = await callApi(api, "POST", `/threads/${thread.thread_id}/state`, {
+      values: { promoted: { op: "use", names: [] } },
     });
     expect(ok.status).toBe(200);
   });
