@@ -12,7 +12,12 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // theme-init.js sets the theme class and language before the first paint, hence the warning switch.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        {/* A file, not inline code, so a strict script-src 'self' policy allows it; it blocks the first paint on purpose. */}
+        <script src="/theme-init.js" />
+      </head>
       <body>{children}</body>
     </html>
   );

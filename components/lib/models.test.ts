@@ -5,15 +5,15 @@ describe("readModels", () => {
   it("reads {models, default} with display names", () => {
     const body = modelsResponseSchema.parse({
       models: [
-        { name: "demo", display_name: "Demo (offline)" },
+        { name: "demo", display_name: "Demo (offline)", demo: true },
         { name: "gpt", display_name: null },
       ],
       default: "gpt",
     });
     expect(readModels(body)).toEqual({
       models: [
-        { name: "demo", label: "Demo (offline)" },
-        { name: "gpt", label: "gpt" },
+        { name: "demo", label: "Demo (offline)", demo: true },
+        { name: "gpt", label: "gpt", demo: false },
       ],
       defaultName: "gpt",
     });
@@ -33,8 +33,8 @@ describe("readModels", () => {
 describe("pickModel", () => {
   const list = {
     models: [
-      { name: "a", label: "A" },
-      { name: "b", label: "B" },
+      { name: "a", label: "A", demo: false },
+      { name: "b", label: "B", demo: false },
     ],
     defaultName: "a",
   };

@@ -5,6 +5,8 @@ const model = z.object({
   name: z.string().min(1),
   display_name: z.string().nullish(),
   default: z.boolean().optional(),
+  /** Answered by the offline demo model (no key configured). */
+  demo: z.boolean().optional(),
 });
 export const modelsResponseSchema = z.union([
   z.array(model),
@@ -14,6 +16,7 @@ export const modelsResponseSchema = z.union([
 export interface ModelChoice {
   name: string;
   label: string;
+  demo: boolean;
 }
 
 export interface ModelList {
@@ -24,7 +27,7 @@ export interface ModelList {
 export function readModels(body: z.infer<typeof modelsResponseSchema>): ModelList {
   const list = Array.isArray(body) ? body : body.models;
   const named = Array.isArray(body) ? null : (body.default ?? null);
-  const models = list.map((m) => ({ name: m.name, label: m.display_name || m.name }));
+  const models = list.map((m) => ({ name: m.name, label: m.display_name || m.name, demo: m.demo ?? false }));
   const flagged = list.find((m) => m.default)?.name ?? null;
   const defaultName = [named, flagged, models[0]?.name ?? null].find(
     (n) => n != null && models.some((m) => m.name === n),
