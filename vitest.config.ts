@@ -10,6 +10,7 @@ export default defineConfig({
       "bin/**/*.test.ts",
       "components/**/*.test.ts",
       "app/**/*.test.ts",
+      "test/**/*.test.ts",
     ],
     environment: "node",
     env: { FAWN_LOG_LEVEL: "error" },

@@ -11,7 +11,9 @@ import path from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
 import { parse, stringify } from "yaml";
 import { parseArgs } from "./lib/args";
-import { REPO, sampleRss, startDemoModel, startServer } from "./lib/server";
+import { REPO_ROOT as REPO } from "../test/support/repo";
+import { startServer } from "../test/support/next-server";
+import { sampleRss, startDemoModel } from "./lib/processes";
 
 const args = parseArgs(process.argv.slice(2), ["threads", "turns", "delay-ms", "model"]);
 const MODEL = args.model ?? "process";

@@ -8,8 +8,8 @@ import path from "node:path";
 import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
 import { TOOL_SEARCH_DEFINITION } from "@/lib/deferred/tool-search";
 import { countTokens, toolDefinitionTokens } from "@/lib/tokens";
-import { builtinToolDefinitions } from "@/lib/tools/builtins";
-import type { OpenAIFunctionDef } from "@/lib/tools/openai-def";
+import { builtinTools } from "@/lib/tools/builtins";
+import { type OpenAIFunctionDef, toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { parseArgs } from "./lib/args";
 import { DEFAULT_CATALOG, loadCatalog } from "./lib/data";
 import { percentile } from "./lib/metrics";
@@ -25,7 +25,7 @@ function main(): void {
   }));
   const perTool = defs.map(toolDefinitionTokens);
   // The built-ins bound on every call under default conditions (no subagents, no vision).
-  const builtinDefs = builtinToolDefinitions();
+  const builtinDefs = builtinTools({ supportsVision: false }).map(toOpenAIDefinition);
   const builtinTokens = builtinDefs.reduce((n, d) => n + toolDefinitionTokens(d), 0);
   const searchTokens = toolDefinitionTokens(TOOL_SEARCH_DEFINITION);
   const section = countTokens(deferredToolsPromptSection(catalog.map((e) => e.name)));

@@ -8,7 +8,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { ensureBuilt, REPO } from "./lib/server";
+import { ensureBuilt } from "../test/support/next-server";
+import { REPO_ROOT as REPO } from "../test/support/repo";
 
 const argv = process.argv.slice(2).filter((a) => a !== "--");
 const unknown = argv.filter((a) => a !== "--build");

@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { parseArgs } from "./lib/args";
-import { startServer } from "./lib/server";
+import { startServer } from "../test/support/next-server";
 
 const args = parseArgs(process.argv.slice(2), ["runs", "delay-ms"]);
 const RUNS = Number(args.runs ?? 5);

@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { buildInventory, threadPromoted } from "@/lib/agent/inventory";
 import { runTurn, type TurnEvent } from "@/lib/agent/run-turn";
 import { FawnRuntime } from "@/lib/agent/runtime";
-import { toolsResponse } from "@/lib/api/tools";
+import { toolsResponse } from "@/lib/agent/tools-response";
+import { ThreadIdSchema } from "@/lib/contracts/thread-id";
 import { formatInventoryTable, formatSearchTable, formatTokenLine } from "./format";
 
 const USAGE = `Usage:
@@ -29,6 +30,12 @@ async function main(argv: string[]): Promise<number> {
   if (values.help || !command) {
     process.stdout.write(`${USAGE}\n`);
     return command || values.help ? 0 : 2;
+  }
+  if (values.thread !== undefined && !ThreadIdSchema.safeParse(values.thread).success) {
+    process.stderr.write(
+      `fawn: --thread ${JSON.stringify(values.thread)}: ${ThreadIdSchema.safeParse(values.thread).error?.issues[0]?.message}\n`,
+    );
+    return 2;
   }
   const fawn = new FawnRuntime({ config: values.config, extensions: values.extensions });
   try {

@@ -1,4 +1,4 @@
-import type { Inventory } from "@/lib/agent/inventory";
+import type { Inventory } from "@/lib/contracts/inventory";
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));

@@ -1,6 +1,6 @@
 import { Client } from "@langchain/langgraph-sdk";
 import { expect, test } from "@playwright/test";
-import { startServer } from "../bench/lib/server";
+import { startServer } from "../test/support/next-server";
 
 type Values = { messages: Array<{ type: string; content: unknown; tool_calls?: unknown[] }> };
 

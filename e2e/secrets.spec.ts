@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { startServer } from "../bench/lib/server";
+import { startServer } from "../test/support/next-server";
 
 const SECRETS = ["sk-e2e-MODELKEY-7f3a9c", "tok-e2e-ENVSECRET-51d2", "hdr-e2e-HEADERSECRET-88b1"];
 

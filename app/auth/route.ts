@@ -1,5 +1,6 @@
 import { configuredApiToken, isAuthorized, tokenCookie } from "@/lib/server/auth";
-import { jsonError } from "@/lib/server/http";
+import { edgeRoute } from "@/lib/server/edge";
+import { ApiError } from "@/lib/server/http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -7,16 +8,20 @@ export const dynamic = "force-dynamic";
 /**
  * GET /auth?token=… — with FAWN_API_TOKEN set, opening this link once (it is printed by `npm start`)
  * stores the token in an HttpOnly cookie, so the browser UI can call the API; then it goes to the app.
+ * It passes the edge like every route, without the token check it exists to satisfy.
  */
-export async function GET(request: Request): Promise<Response> {
-  const token = configuredApiToken();
-  if (!token) return Response.redirect(new URL("/", request.url), 303);
-  const given = new URL(request.url).searchParams.get("token") ?? "";
-  const probe = new Request(request.url, { headers: { authorization: `Bearer ${given}` } });
-  if (!given || !isAuthorized(probe, token))
-    return jsonError(401, "unauthorized", "The token in the link is missing or wrong");
-  return new Response(null, {
-    status: 303,
-    headers: { location: "/", "set-cookie": tokenCookie(given), "cache-control": "no-store" },
-  });
-}
+export const GET = edgeRoute(
+  async (_request, url) => {
+    const token = configuredApiToken();
+    if (!token) return Response.redirect(new URL("/", url), 303);
+    const given = url.searchParams.get("token") ?? "";
+    const probe = new Request(url, { headers: { authorization: `Bearer ${given}` } });
+    if (!given || !isAuthorized(probe, token))
+      throw new ApiError(401, "unauthorized", "The token in the link is missing or wrong");
+    return new Response(null, {
+      status: 303,
+      headers: { location: "/", "set-cookie": tokenCookie(given), "cache-control": "no-store" },
+    });
+  },
+  { auth: false },
+);

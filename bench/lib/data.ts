@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { SearchDoc } from "@/lib/deferred/search";
+import { REPO_ROOT } from "../../test/support/repo";
 
-/** The repository root (bench/lib/ is two levels down); defaults resolve from here, not from the cwd. */
-export const REPO_ROOT = path.resolve(import.meta.dirname, "..", "..");
+// Defaults resolve from the repository root, not from the cwd.
 export const DEFAULT_CATALOG = path.resolve(REPO_ROOT, "..", "shared", "bench", "catalog.json");
 export const DEFAULT_QUERIES = path.resolve(REPO_ROOT, "..", "shared", "bench", "queries.dev.json");
 

@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import { MarkdownText } from "@/components/chat/markdown";
 import { useT } from "@/components/i18n/i18n";
-import { fileContentUrl, previewKind, type FileEntry } from "@/components/lib/artifacts";
+import { fileContentUrl, previewKind } from "@/components/lib/artifacts";
+import type { FileEntry } from "@/lib/contracts/files";
 import { errorText } from "@/components/lib/message-content";
 import { formatBytes } from "@/components/lib/uploads";
 import { BackIcon, DownloadIcon } from "./file-icons";

@@ -2,7 +2,8 @@
 
 import { useT } from "@/components/i18n/i18n";
 import { RefreshIcon } from "@/components/icons";
-import { fileContentUrl, folderOf, otherOutputs, type FileEntry } from "@/components/lib/artifacts";
+import { fileContentUrl, folderOf, otherOutputs } from "@/components/lib/artifacts";
+import type { FileEntry } from "@/lib/contracts/files";
 import { formatBytes } from "@/components/lib/uploads";
 import { ArtifactPreview } from "./artifact-preview";
 import { DownloadIcon, FileIcon } from "./file-icons";

@@ -1,6 +1,7 @@
 "use client";
 
-import { EMPTY_LISTING, filesListingSchema, filesUrl, type FilesListing } from "@/components/lib/artifacts";
+import { filesUrl } from "@/components/lib/artifacts";
+import { EMPTY_LISTING, type FilesListing, FilesListingSchema } from "@/lib/contracts/files";
 import { type FetchedState, useRefetchingJson } from "@/components/use-refetching-json";
 
 export type ThreadFilesState = FetchedState<FilesListing>;
@@ -14,7 +15,7 @@ export function useThreadFiles(threadId: string | null, triggers: readonly unkno
   return useRefetchingJson({
     url: threadId ? filesUrl(threadId) : null,
     threadId,
-    schema: filesListingSchema,
+    schema: FilesListingSchema,
     initial: EMPTY_LISTING,
     keepWhileSwitching: false,
     triggers,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { artifactsKey, fileContentUrl, filesListingSchema, folderOf, otherOutputs, previewKind } from "./artifacts";
+import { FilesListingSchema } from "@/lib/contracts/files";
+import { artifactsKey, fileContentUrl, folderOf, otherOutputs, previewKind } from "./artifacts";
 
 const entry = (path: string, mime: string, size = 10) => ({
   path,
@@ -39,7 +40,7 @@ describe("previewKind", () => {
 
 describe("listing helpers", () => {
   it("parses the route's answer and keeps unpresented outputs apart", () => {
-    const listing = filesListingSchema.parse({
+    const listing = FilesListingSchema.parse({
       artifacts: [entry("/mnt/user-data/outputs/notes.md", "text/markdown")],
       outputs: [
         entry("/mnt/user-data/outputs/notes.md", "text/markdown"),

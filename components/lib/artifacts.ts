@@ -1,25 +1,4 @@
-import { z } from "zod";
-
-/** One file of a thread, as GET /api/files/{threadId} lists it. */
-export const fileEntrySchema = z.object({
-  /** Virtual path, e.g. /mnt/user-data/outputs/notes.md. */
-  path: z.string(),
-  name: z.string(),
-  size: z.number(),
-  mime: z.string(),
-  modified: z.string(),
-});
-export type FileEntry = z.infer<typeof fileEntrySchema>;
-
-export const filesListingSchema = z.object({
-  /** What the agent presented with present_files, in order. */
-  artifacts: z.array(fileEntrySchema),
-  outputs: z.array(fileEntrySchema),
-  uploads: z.array(fileEntrySchema),
-});
-export type FilesListing = z.infer<typeof filesListingSchema>;
-
-export const EMPTY_LISTING: FilesListing = { artifacts: [], outputs: [], uploads: [] };
+import type { FileEntry, FilesListing } from "@/lib/contracts/files";
 
 export function filesUrl(threadId: string): string {
   return `/api/files/${encodeURIComponent(threadId)}`;

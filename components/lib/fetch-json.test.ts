@@ -25,9 +25,9 @@ describe("fetchJson", () => {
   });
 
   it("shows the server's error message and code", async () => {
-    serve(404, '{"error":{"code":"thread_not_found","message":"Thread t1 not found"}}');
+    serve(404, '{"error":{"code":"not_found","message":"Thread t1 not found"}}');
     await expect(fetchJson("/api/tools?thread_id=t1", schema)).rejects.toThrow(
-      "/api/tools?thread_id=t1: Thread t1 not found (thread_not_found)",
+      "/api/tools?thread_id=t1: Thread t1 not found (not_found)",
     );
   });
 

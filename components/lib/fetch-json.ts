@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ErrorBodySchema } from "@/lib/contracts/errors";
 
 /**
  * GETs JSON and validates it. Failures name the URL and, for a wrong shape, the field; a server's
@@ -29,11 +30,6 @@ export async function fetchJson<S extends z.ZodType>(
 }
 
 function serverMessage(body: unknown): string | null {
-  if (!body || typeof body !== "object" || !("error" in body)) return null;
-  const err = body.error;
-  if (typeof err === "string") return err;
-  if (err && typeof err === "object" && "message" in err && typeof err.message === "string") {
-    return "code" in err && typeof err.code === "string" ? `${err.message} (${err.code})` : err.message;
-  }
-  return null;
+  const parsed = ErrorBodySchema.safeParse(body);
+  return parsed.success ? `${parsed.data.error.message} (${parsed.data.error.code})` : null;
 }

@@ -1,14 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { modelsResponseSchema, pickModel, readModels } from "./models";
+import { type ModelInfo, ModelsResponseSchema } from "@/lib/contracts/models";
+import { pickModel, readModels } from "./models";
+
+const model = (name: string, extra: Partial<ModelInfo> = {}): ModelInfo => ({
+  name,
+  display_name: name,
+  model: name,
+  demo: false,
+  supports_vision: false,
+  default: false,
+  base_url: null,
+  ...extra,
+});
 
 describe("readModels", () => {
-  it("reads {models, default} with display names", () => {
-    const body = modelsResponseSchema.parse({
+  it("reads the models with their display names; the flagged model is the default", () => {
+    const body = ModelsResponseSchema.parse({
       models: [
-        { name: "demo", display_name: "Demo (offline)", demo: true },
-        { name: "gpt", display_name: null },
+        model("demo", { display_name: "Demo (offline)", demo: true }),
+        model("gpt", { display_name: "", default: true }),
       ],
-      default: "gpt",
     });
     expect(readModels(body)).toEqual({
       models: [
@@ -19,14 +30,15 @@ describe("readModels", () => {
     });
   });
 
-  it("reads a bare array; the flagged or first model is the default", () => {
-    expect(readModels(modelsResponseSchema.parse([{ name: "a" }, { name: "b", default: true }])).defaultName).toBe("b");
-    expect(readModels(modelsResponseSchema.parse([{ name: "a" }, { name: "b" }])).defaultName).toBe("a");
-    expect(readModels(modelsResponseSchema.parse([])).defaultName).toBeNull();
+  it("falls back to the first model when none is flagged, and to none for an empty list", () => {
+    expect(readModels({ models: [model("a"), model("b")] }).defaultName).toBe("a");
+    expect(readModels({ models: [] }).defaultName).toBeNull();
   });
 
-  it("ignores a default that names no listed model", () => {
-    expect(readModels(modelsResponseSchema.parse({ models: [{ name: "a" }], default: "zz" })).defaultName).toBe("a");
+  it("refuses a body that is not the contract's shape, naming the field", () => {
+    const result = ModelsResponseSchema.safeParse({ models: [{ name: "a" }] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].path).toEqual(["models", 0, "display_name"]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildTimeline, firstHumanText, isBlockedResult, type ChatMessage } from "./timeline";
+import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
+import { buildTimeline, firstHumanText, resultStatus, type ChatMessage } from "./timeline";
 
 const live = { loading: true, interrupted: false };
 const idle = { loading: false, interrupted: false };
@@ -45,19 +46,22 @@ describe("buildTimeline", () => {
       id: "t2",
       tool_call_id: "c2",
       status: "error",
-      content: 'Error: Tool "memory_read_graph" is deferred and has not been promoted yet. Call tool_search first.',
+      content: blockedCallText("memory_read_graph"),
+      artifact: blockedCall("memory_read_graph"),
     };
-    const failed: ChatMessage = { ...blocked, id: "t3", content: "Error: server crashed" };
+    const failed: ChatMessage = { ...blocked, id: "t3", content: "Error: server crashed", artifact: undefined };
     const rows = buildTimeline([human, ai, blocked, failed], idle);
     expect(rows.slice(2).map((r) => r.kind === "tool" && r.call.status)).toEqual(["blocked", "error"]);
   });
 
-  it("does not call a successful result that quotes the phrase blocked", () => {
-    expect(isBlockedResult('Error: Tool "x" is deferred and has not been promoted yet', "success")).toBe(false);
-    expect(isBlockedResult('Error: Tool "x" is deferred and has not been promoted yet', "error")).toBe(true);
-    expect(
-      isBlockedResult("Error: Tool x_y is deferred and has not been promoted yet. Call tool_search first.", "error"),
-    ).toBe(true);
+  it("reads the filter's marker, not the text: quoting the words is not a block", () => {
+    const text = blockedCallText("x");
+    expect(resultStatus({ status: "error", artifact: blockedCall("x") })).toBe("blocked");
+    // A tool whose error (or successful result) merely repeats the wording is not refused by the filter.
+    expect(resultStatus({ status: "error", artifact: undefined })).toBe("error");
+    expect(resultStatus({ status: "success", artifact: blockedCall("x") })).toBe("ok");
+    expect(resultStatus({ status: "error", artifact: { kind: "something_else", tool: "x" } })).toBe("error");
+    expect(text).toMatch(/^Error: Tool x is deferred and has not been promoted yet\. Call tool_search first/);
   });
 
   it("says stopped or waiting for unanswered calls when no run is streaming", () => {

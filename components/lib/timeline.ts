@@ -1,3 +1,4 @@
+import { blockedCallOf } from "@/lib/contracts/blocked-call";
 import { messageText } from "./message-content";
 import { splitUploadedFiles } from "./uploads";
 
@@ -11,6 +12,8 @@ export interface ChatMessage {
   invalid_tool_calls?: { id?: string; name?: string; args?: string; error?: string }[];
   tool_call_id?: string;
   status?: string;
+  /** A tool result's structured side, e.g. the deferred-tool filter's blocked-call marker. */
+  artifact?: unknown;
 }
 
 export type CallStatus = "running" | "ok" | "error" | "blocked" | "waiting" | "stopped";
@@ -36,16 +39,10 @@ export interface RunContext {
   interrupted: boolean;
 }
 
-const BLOCKED = /^Error: Tool "?[A-Za-z0-9_-]+"? is deferred and has not been promoted yet/;
-
-/** The deferred-tool filter refuses an unpromoted tool with an error ToolMessage of this form. */
-export function isBlockedResult(text: string, status: string | undefined): boolean {
-  return status === "error" && BLOCKED.test(text.trimStart());
-}
-
-export function resultStatus(text: string, status: string | undefined): CallStatus {
-  if (isBlockedResult(text, status)) return "blocked";
-  return status === "error" ? "error" : "ok";
+/** The deferred-tool filter marks the error result of a call it refused (lib/contracts/blocked-call). */
+export function resultStatus(m: Pick<ChatMessage, "status" | "artifact">): CallStatus {
+  if (m.status === "error" && blockedCallOf(m) !== null) return "blocked";
+  return m.status === "error" ? "error" : "ok";
 }
 
 function pendingStatus(ctx: RunContext): CallStatus {
@@ -97,7 +94,7 @@ export function buildTimeline(messages: readonly ChatMessage[], ctx: RunContext)
           id: m.tool_call_id ?? key,
           name: call?.name ?? m.name ?? "(unknown tool)",
           args: call?.args ?? {},
-          status: resultStatus(text, m.status),
+          status: resultStatus(m),
           result: text,
         },
       });

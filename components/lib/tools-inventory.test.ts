@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { inventoryView, toolsInventorySchema, type ToolsInventory } from "./tools-inventory";
+import { ToolsResponseSchema } from "@/lib/contracts/inventory";
+import { inventoryView, type ToolsInventory } from "./tools-inventory";
 
-const inv: ToolsInventory = toolsInventorySchema.parse({
+const inv: ToolsInventory = ToolsResponseSchema.parse({
   tools: [
     {
       name: "tool_search",
@@ -66,9 +67,9 @@ const inv: ToolsInventory = toolsInventorySchema.parse({
   tokens: { bound_next_call: 150, all_bound: 360 },
 });
 
-describe("toolsInventorySchema", () => {
+describe("ToolsResponseSchema", () => {
   it("fills decorations the server left out", () => {
-    const parsed = toolsInventorySchema.parse({
+    const parsed = ToolsResponseSchema.parse({
       tools: [{ name: "x", source: "mcp", deferred: true, promoted: false }],
     });
     expect(parsed.tools[0]).toMatchObject({ server: null, description: "", tokens: 0 });
@@ -76,7 +77,7 @@ describe("toolsInventorySchema", () => {
   });
 
   it("names the field that is wrong", () => {
-    const result = toolsInventorySchema.safeParse({
+    const result = ToolsResponseSchema.safeParse({
       tools: [{ name: "x", source: "elsewhere", deferred: true, promoted: false }],
     });
     expect(result.success).toBe(false);
@@ -140,7 +141,7 @@ describe("inventoryView", () => {
   });
 
   it("shows MCP tools as bound when tool_search is off, and tools of unlisted servers", () => {
-    const off = toolsInventorySchema.parse({
+    const off = ToolsResponseSchema.parse({
       tools: [
         { name: "a", source: "mcp", server: "s1", deferred: false, promoted: false },
         { name: "b", source: "mcp", server: null, deferred: true, promoted: false },

@@ -1,63 +1,10 @@
-import { z } from "zod";
+import type { McpServerStatus } from "@/lib/contracts/mcp";
+import type { ToolsResponse } from "@/lib/contracts/inventory";
 
-// GET /api/tools?thread_id=. Decorations default so one missing extra does not blank the panel;
-// the fields the panel is about (name, source, deferred, promoted) are required.
-const toolSchema = z.object({
-  name: z.string(),
-  source: z.enum(["config", "builtin", "mcp"]),
-  server: z.string().nullable().default(null),
-  group: z.string().nullable().default(null),
-  description: z.string().default(""),
-  deferred: z.boolean(),
-  promoted: z.boolean(),
-  tokens: z.number().default(0),
-});
-
-export const toolsInventorySchema = z.object({
-  tools: z.array(toolSchema),
-  shadowed: z
-    .array(
-      z.object({
-        name: z.string(),
-        source: z.string(),
-        server: z.string().nullable().default(null),
-        shadowed_by: z.string(),
-      }),
-    )
-    .default([]),
-  mcp_servers: z
-    .array(
-      z.object({
-        name: z.string(),
-        status: z.enum(["connected", "failed", "disabled"]),
-        transport: z.string().default(""),
-        tools: z.number().default(0),
-        error: z.string().nullable().default(null),
-      }),
-    )
-    .default([]),
-  catalog_hash: z.string().nullable().default(null),
-  tool_search: z.object({ enabled: z.boolean(), max_results: z.number() }).default({ enabled: false, max_results: 0 }),
-  thread: z
-    .object({
-      thread_id: z.string(),
-      promoted: z.array(z.string()).default([]),
-      promoted_hash: z.string().nullable().default(null),
-      stale: z.boolean().default(false),
-    })
-    .nullable()
-    .default(null),
-  tokens: z
-    .object({ bound_next_call: z.number(), all_bound: z.number() })
-    .default({ bound_next_call: 0, all_bound: 0 }),
-  /** A config edit or rebuild that failed; the previous configuration stays in force. */
-  error: z.string().nullable().default(null),
-  warnings: z.array(z.string()).default([]),
-});
-
-export type ToolsInventory = z.infer<typeof toolsInventorySchema>;
+/** GET /api/tools, as the panel reads it (the contract's schema is `ToolsResponseSchema`). */
+export type ToolsInventory = ToolsResponse;
 export type InventoryTool = ToolsInventory["tools"][number];
-export type McpServer = ToolsInventory["mcp_servers"][number];
+export type McpServer = McpServerStatus;
 
 /** `values.promoted` of the thread as it streams in. */
 export interface LivePromotion {
@@ -130,7 +77,18 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
   const known = new Set(inv.mcp_servers.map((s) => s.name));
   const orphanServers = [...new Set(mcpTools.map((t) => t.server ?? "(unknown server)"))]
     .filter((name) => !known.has(name))
-    .map((name): McpServer => ({ name, status: "connected", transport: "", tools: 0, error: null }));
+    .map(
+      (name): McpServer => ({
+        name,
+        status: "connected",
+        transport: null,
+        description: null,
+        tools: 0,
+        error: null,
+        warnings: [],
+        connect_ms: null,
+      }),
+    );
 
   const servers = [...inv.mcp_servers, ...orphanServers]
     .map((server): ServerView => {

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { fetchJson } from "@/components/lib/fetch-json";
 import { errorText } from "@/components/lib/message-content";
-import { modelsResponseSchema, pickModel, readModels, type ModelList } from "@/components/lib/models";
+import { pickModel, readModels, type ModelList } from "@/components/lib/models";
+import { ModelsResponseSchema } from "@/lib/contracts/models";
 
 const STORAGE_KEY = "fawn:model";
 
@@ -15,7 +16,7 @@ export function useModels() {
 
   useEffect(() => {
     const ac = new AbortController();
-    fetchJson("/api/models", modelsResponseSchema, ac.signal).then(
+    fetchJson("/api/models", ModelsResponseSchema, ac.signal).then(
       (body) => {
         const models = readModels(body);
         setList(models);

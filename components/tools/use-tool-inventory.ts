@@ -1,13 +1,14 @@
 "use client";
 
-import { toolsInventorySchema, type ToolsInventory } from "@/components/lib/tools-inventory";
+import type { ToolsInventory } from "@/components/lib/tools-inventory";
+import { ToolsResponseSchema } from "@/lib/contracts/inventory";
 import { type FetchedState, useRefetchingJson } from "@/components/use-refetching-json";
 
 export type InventoryState = FetchedState<ToolsInventory | null>;
 
 const NO_INVENTORY = null;
 // Module-level: the hook refetches when its schema changes, so it must not be rebuilt per render.
-const inventorySchema = toolsInventorySchema.nullable();
+const inventorySchema = ToolsResponseSchema.nullable();
 
 /**
  * GET /api/tools for the open thread, again whenever any of `triggers` changes (the thread's

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { prng } from "@/lib/deferred/test-tools";
+import { prng } from "@/test/support/tools";
 import type { FetchLike } from "@/lib/models/demo/fetch";
-import { scriptedFetch } from "@/lib/models/demo/recording";
+import { scriptedFetch } from "@/test/support/model-fetch";
 import type { DemoReply } from "@/lib/models/demo/wire";
 import { runTurn } from "./run-turn";
 import { FawnRuntime } from "./runtime";
-import { tempConfig } from "./test-setup";
+import { tempConfig } from "@/test/support/config";
 
 /** Random model behaviour through the whole agent (real ChatOpenAI, real MCP server, SQLite). */
 let current: FetchLike = scriptedFetch([{ content: "hi", toolCalls: [] }]);

@@ -1,37 +1,6 @@
+import type { Inventory, ThreadPromotion } from "@/lib/contracts/inventory";
 import { type Promoted, promotedUnder } from "@/lib/deferred/promoted";
-import type { McpServerStatus } from "@/lib/mcp/types";
-import type { ShadowedTool, ToolSource } from "@/lib/tools/types";
 import type { AgentRuntime } from "./runtime";
-
-export interface InventoryTool {
-  name: string;
-  source: ToolSource;
-  server: string | null;
-  group: string | null;
-  description: string;
-  deferred: boolean;
-  /** Promoted in the given thread under the current catalog. */
-  promoted: boolean;
-}
-
-export interface ThreadPromotion {
-  thread_id: string;
-  promoted: string[];
-  promoted_hash: string | null;
-  /** The thread's promotions were made under another catalog and no longer count. */
-  stale: boolean;
-}
-
-export interface Inventory {
-  tools: InventoryTool[];
-  shadowed: ShadowedTool[];
-  mcp_servers: McpServerStatus[];
-  catalog_hash: string | null;
-  tool_search: { enabled: boolean; max_results: number };
-  thread: ThreadPromotion | null;
-  warnings: string[];
-  error: string | null;
-}
 
 /** The tool inventory: derived from the built agent and a thread's promoted state, never stored. */
 export function buildInventory(

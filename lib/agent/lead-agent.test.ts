@@ -2,11 +2,11 @@ import fs from "node:fs";
 import type { HumanMessage } from "@langchain/core/messages";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createDemoFetch, type FetchLike } from "@/lib/models/demo/fetch";
-import { recordingFetch, scriptedFetch } from "@/lib/models/demo/recording";
+import { recordingFetch, scriptedFetch } from "@/test/support/model-fetch";
 import { messageText } from "@/lib/models/demo/wire";
 import { runTurn, type TurnEvent } from "./run-turn";
 import { FawnRuntime } from "./runtime";
-import { tempConfig } from "./test-setup";
+import { tempConfig } from "@/test/support/config";
 
 const runtimes: FawnRuntime[] = [];
 function start(paths: { config: string; extensions: string }, fetch = recordingFetch(createDemoFetch())) {

@@ -2,12 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { REPO } from "@/lib/mcp/test-servers";
+import { REPO_ROOT as REPO } from "@/test/support/repo";
 import type { FetchLike } from "@/lib/models/demo/fetch";
-import { scriptedFetch } from "@/lib/models/demo/recording";
+import { scriptedFetch } from "@/test/support/model-fetch";
 import { runTurn, type TurnEvent } from "./run-turn";
 import { FawnRuntime } from "./runtime";
-import { tempConfig } from "./test-setup";
+import { tempConfig } from "@/test/support/config";
 
 /** MCP servers misbehaving under a running agent: the turn ends with an error result, the thread stays usable. */
 const fixture = (mode: string, extra: Record<string, unknown> = {}) => ({

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createDemoFetch, type FetchLike } from "@/lib/models/demo/fetch";
-import { scriptedFetch } from "@/lib/models/demo/recording";
+import { scriptedFetch } from "@/test/support/model-fetch";
 import { ChatRequestSchema, completionChunks } from "@/lib/models/demo/wire";
 import { runTurn, type TurnEvent } from "./run-turn";
 import { FawnRuntime } from "./runtime";
-import { tempConfig } from "./test-setup";
+import { tempConfig } from "@/test/support/config";
 
 /**
  * The model endpoint misbehaving, at the network boundary of the real ChatOpenAI client. Each fault

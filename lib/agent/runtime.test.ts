@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { FawnRuntime } from "./runtime";
-import { tempConfig } from "./test-setup";
+import { tempConfig } from "@/test/support/config";
 
 describe("FawnRuntime reload", () => {
   const paths = tempConfig({ servers: {} });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { McpTransport } from "@/lib/contracts/mcp";
 
 const seconds = z.number().positive().max(3600);
 
@@ -30,7 +31,7 @@ export const McpServerConfigSchema = z
     }
   });
 export type McpServerConfig = z.infer<typeof McpServerConfigSchema>;
-export type McpTransport = "stdio" | "sse" | "http";
+export type { McpTransport };
 
 export function transportOf(s: Pick<McpServerConfig, "type" | "transport" | "url" | "command">): McpTransport {
   const t = s.type ?? s.transport;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ToolCatalog } from "./catalog";
-import { makeTool } from "./test-tools";
+import { makeTool } from "@/test/support/tools";
 
 describe("ToolCatalog", () => {
   const tools = [makeTool("b_tool"), makeTool("a_tool"), makeTool("c_tool", "counts lines")].map((tool) => ({

@@ -2,7 +2,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { describe, expect, it } from "vitest";
 import { deferredToolFilterMiddleware } from "./filter";
 import { mergePromoted, type Promoted, promotedUnder } from "./promoted";
-import { prng } from "./test-tools";
+import { prng } from "@/test/support/tools";
 
 const DEFERRED = Array.from({ length: 8 }, (_, i) => `mcp_tool_${i}`);
 const ALWAYS = ["read_file", "present_files", "tool_search"];

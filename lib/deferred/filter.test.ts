@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blockedCallText, hiddenToolNames } from "./filter";
+import { blockedCallText } from "@/lib/contracts/blocked-call";
+import { hiddenToolNames } from "./filter";
 
 describe("hiddenToolNames", () => {
   const opts = { deferredNames: new Set(["a", "b", "c"]), catalogHash: "h1" };

@@ -1,6 +1,7 @@
 import { ToolMessage } from "@langchain/core/messages";
 import { StateSchema } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
+import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
 import { type Promoted, promotedChannel, promotedUnder } from "./promoted";
 
 export interface DeferredFilterOptions {
@@ -19,14 +20,10 @@ export function hiddenToolNames(opts: DeferredFilterOptions, promoted: Promoted 
   return hidden;
 }
 
-export function blockedCallText(name: string): string {
-  // The design's wording first (clients and people grep for it), then how to recover.
-  return `Error: Tool ${name} is deferred and has not been promoted yet. Call tool_search first, e.g. with the query "select:${name}", then call it.`;
-}
-
 /**
  * Binds only non-deferred and promoted tools on every model call, and refuses any call to a
- * deferred tool that is not promoted: the tool never runs, the model gets an error result.
+ * deferred tool that is not promoted: the tool never runs, the model gets an error result (the
+ * design's text), and programs get the structured marker as the result's artifact.
  */
 export function deferredToolFilterMiddleware(opts: DeferredFilterOptions) {
   return createMiddleware({
@@ -42,6 +39,7 @@ export function deferredToolFilterMiddleware(opts: DeferredFilterOptions) {
       if (hiddenToolNames(opts, request.state.promoted as Promoted | undefined).has(name)) {
         return new ToolMessage({
           content: blockedCallText(name),
+          artifact: blockedCall(name),
           tool_call_id: request.toolCall.id ?? "",
           name,
           status: "error",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createEmbeddings } from "@/lib/models/embeddings";
 import { ToolCatalog } from "./catalog";
 import { HybridSearch } from "./hybrid";
-import { makeTool } from "./test-tools";
+import { makeTool } from "@/test/support/tools";
 
 /**
  * A stand-in for a hosted embeddings model at the HTTP boundary: an OpenAI-compatible /embeddings

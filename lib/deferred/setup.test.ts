@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assertFailClosed, buildDeferredSetup, FailClosedError, NO_DEFERRAL } from "./setup";
-import { record } from "./test-tools";
+import { record } from "@/test/support/tools";
 
 describe("buildDeferredSetup", () => {
   const tools = [

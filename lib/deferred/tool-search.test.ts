@@ -2,7 +2,7 @@ import type { ToolMessage } from "@langchain/core/messages";
 import type { Command } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "./catalog";
-import { makeTool } from "./test-tools";
+import { makeTool } from "@/test/support/tools";
 import { createToolSearchTool, TOOL_SEARCH_DEFINITION } from "./tool-search";
 
 const catalog = new ToolCatalog(

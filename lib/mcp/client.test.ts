@@ -2,9 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnHttpServer } from "@/servers/workbench/spawn-http";
+import { spawnHttpServer } from "@/test/support/spawn-http";
 import { McpManager } from "./client";
-import { everything, fixture, REPO, server } from "./test-servers";
+import { everything, fixture, server } from "@/test/support/mcp-servers";
+import { REPO_ROOT as REPO } from "@/test/support/repo";
 
 const managers: McpManager[] = [];
 const manager = () => {

@@ -1,21 +1,7 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
-import type { McpTransport } from "@/lib/config";
+import type { McpServerStatus } from "@/lib/contracts/mcp";
 
-export type McpServerState = "connected" | "failed" | "disabled";
-
-export interface McpServerStatus {
-  name: string;
-  status: McpServerState;
-  transport: McpTransport;
-  description: string | null;
-  /** Number of tools this server contributes (after name validation). */
-  tools: number;
-  error: string | null;
-  /** Tools dropped for invalid names, with why. */
-  warnings: string[];
-  /** Milliseconds from spawn/connect to a listed catalog. */
-  connect_ms: number | null;
-}
+export type { McpServerState, McpServerStatus } from "@/lib/contracts/mcp";
 
 export interface McpToolEntry {
   tool: StructuredToolInterface;

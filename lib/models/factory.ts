@@ -1,21 +1,10 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { ChatOpenAI } from "@langchain/openai";
 import type { AppConfig, ModelConfig } from "@/lib/config";
+import type { ModelInfo } from "@/lib/contracts/models";
 import { createDemoFetch, type FetchLike } from "./demo/fetch";
 
 export const DEMO_DISPLAY_NAME = "Demo (offline)";
-
-/** A configured model as the app presents it (never its key). */
-export interface ModelInfo {
-  name: string;
-  display_name: string;
-  model: string;
-  /** True when the offline demo model answers for it (no API key and no base_url). */
-  demo: boolean;
-  supports_vision: boolean;
-  default: boolean;
-  base_url: string | null;
-}
 
 export function usesDemo(m: ModelConfig): boolean {
   return !m.api_key && !m.base_url;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CappedOutput, bash_tool } from "./bash";
 import { LIMITS } from "./limits";
 import { ensureThreadDir } from "./paths";
-import { threadConfig, useTempSandbox } from "./testing";
+import { threadConfig, useTempSandbox } from "@/test/support/sandbox";
 
 /** Alive and not a zombie (an orphan may wait for a reaper that a container's PID 1 never runs). */
 function alive(pid: number): boolean {

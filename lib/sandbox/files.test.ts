@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOutputs, mimeOf, readThreadFile, sanitizeFileName, saveUpload } from "./files";
 import { SandboxPathError, ensureThreadDir } from "./paths";
-import { useTempSandbox } from "./testing";
+import { useTempSandbox } from "@/test/support/sandbox";
 
 let sb: Awaited<ReturnType<typeof useTempSandbox>>;
 let dir: string;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ls_tool, read_file_tool, str_replace_tool, write_file_tool } from "./index";
 import { LIMITS } from "./limits";
 import { ensureThreadDir } from "./paths";
-import { threadConfig, useTempSandbox } from "./testing";
+import { threadConfig, useTempSandbox } from "@/test/support/sandbox";
 
 let sb: Awaited<ReturnType<typeof useTempSandbox>>;
 let dir: string;

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPathError, ensureThreadDir, quotePath, resolveInThread } from "./paths";
-import { useTempSandbox } from "./testing";
+import { useTempSandbox } from "@/test/support/sandbox";
 
 let sb: Awaited<ReturnType<typeof useTempSandbox>>;
 let t1: string;

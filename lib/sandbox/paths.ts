@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { THREAD_ID_PATTERN as THREAD_ID } from "@/lib/contracts/thread-id";
 import { sandboxSettings } from "@/lib/tools/context";
 
 /**
@@ -15,7 +16,6 @@ export const VIRTUAL_ROOT = "/mnt/user-data";
 export const AREAS = ["uploads", "workspace", "outputs"] as const;
 export type Area = (typeof AREAS)[number];
 
-const THREAD_ID = /^[A-Za-z0-9_-]{1,128}$/;
 export const MAX_PATH_CHARS = 1024;
 const MAX_SEGMENT_BYTES = 255;
 const MAX_HOST_PATH_CHARS = 4096;

@@ -1,7 +1,7 @@
 /** The API's guards at the HTTP level: CORS, token auth, body validation and size caps, error shapes. */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLangGraphApi, type LangGraphApi } from "./api";
-import { apiRequest, callApi, silentLogger, startTestApi, type TestApi } from "./test-support";
+import { apiRequest, callApi, silentLogger, startTestApi, type TestApi } from "@/test/support/api";
 import type { AgentRuntime, LogLevel } from "./types";
 
 let runtime: AgentRuntime;

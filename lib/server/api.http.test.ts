@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { LangGraphApi } from "./api";
-import { apiRequest, callApi, waitFor, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
+import { apiRequest, callApi, waitFor, type ScriptedModel, startTestApi, type TestApi } from "@/test/support/api";
 import type { AgentRuntime, LogLevel } from "./types";
 
 let runtime: AgentRuntime;

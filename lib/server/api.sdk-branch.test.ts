@@ -7,7 +7,7 @@
 import type { Checkpoint, Client, ThreadState } from "@langchain/langgraph-sdk";
 import { getBranchContext } from "@langchain/langgraph-sdk/ui";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { collect, messagesOf, startTestApi, type TestApi } from "./test-support";
+import { collect, messagesOf, startTestApi, type TestApi } from "@/test/support/api";
 
 let client: Client;
 let harness: TestApi;

@@ -13,7 +13,7 @@ import {
   type ScriptedModel,
   startTestApi,
   type TestApi,
-} from "./test-support";
+} from "@/test/support/api";
 import type { AgentRuntime } from "./types";
 
 let client: Client;

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
 import { assistantIdFor } from "./assistant";
-import { collect, messagesOf, type Msg, type Part, startTestApi, type TestApi } from "./test-support";
+import { collect, messagesOf, type Msg, type Part, startTestApi, type TestApi } from "@/test/support/api";
 
 let client: Client;
 

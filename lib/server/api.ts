@@ -1,14 +1,15 @@
 /**
  * The LangGraph Platform API subset (LANGGRAPH_API.md) as one fetch-style handler: `handle(Request) → Response`.
- * It wraps routing with CORS, optional token auth, JSON errors (never a stack trace) and one log line per request.
- * Mounted by `app/api/langgraph/[...path]/route.ts`; tests call `handle` directly or through the official SDK.
+ * Routing sits behind the one HTTP edge (lib/server/edge: CORS, token auth, the error mapper, the request log).
+ * Mounted by `app/api/langgraph/[...path]/route.ts`; callers use `handle` directly or through the official SDK.
  */
 import { log as defaultLog } from "@/lib/log/logger";
 import { buildAssistant } from "./assistant";
-import { configuredApiToken, requireAuth } from "./auth";
-import { parseCorsOrigins, preflightResponse, withCors } from "./cors";
+import { configuredApiToken } from "./auth";
+import { parseCorsOrigins } from "./cors";
+import { createEdge } from "./edge";
 import { publicError } from "./errors";
-import { ApiError, DEFAULT_MAX_BODY_BYTES, errorResponse, jsonError } from "./http";
+import { ApiError, DEFAULT_MAX_BODY_BYTES } from "./http";
 import { compileRoutes, matchRoute, type ApiContext, type ResolvedRuntime } from "./router";
 import { metaRoutes } from "./routes/meta";
 import { runRoutes } from "./routes/runs";
@@ -50,9 +51,12 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
   const logger = deps.logger ?? defaultLog;
   const now = deps.now ?? (() => new Date());
   const basePath = (deps.basePath ?? "/api/langgraph").replace(/\/+$/, "");
-  // Read per request unless injected, like the other API routes (lib/api/handler.ts) do.
-  const token = () => ("apiToken" in deps ? deps.apiToken || undefined : configuredApiToken());
-  const origins = () => deps.corsOrigins ?? parseCorsOrigins();
+  // Read per request unless injected, as for every route behind the edge.
+  const edge = createEdge({
+    logger,
+    apiToken: () => ("apiToken" in deps ? deps.apiToken || undefined : configuredApiToken()),
+    corsOrigins: () => deps.corsOrigins ?? parseCorsOrigins(),
+  });
   const createdAt = now().toISOString();
   const stores = new Map<string, ThreadStore>();
   const runs = new RunManager({
@@ -93,52 +97,14 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
   };
 
-  async function route(request: Request, url: URL, segments: string[]): Promise<Response> {
-    if (request.method === "OPTIONS") return preflightResponse(request, origins());
-    const denied = requireAuth(request, token());
-    if (denied) return denied;
-    const { route, params } = matchRoute(allRoutes, request.method, segments);
-    return route.handler({ request, url, params, ctx });
-  }
-
-  async function handle(request: Request): Promise<Response> {
-    const started = Date.now();
-    const url = new URL(request.url);
+  const handle = edge(async (request, url) => {
     const path = url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname;
-    const segments = path.split("/").filter(Boolean);
-    let response: Response;
-    try {
-      response = await route(request, url, segments);
-    } catch (err) {
-      if (err instanceof ApiError) {
-        response = errorResponse(err);
-      } else {
-        const requestId = crypto.randomUUID();
-        logger("error", "http.unhandled", {
-          request_id: requestId,
-          method: request.method,
-          path,
-          ...publicError(err),
-          stack: err instanceof Error ? err.stack : undefined,
-        });
-        response = jsonError(
-          500,
-          "internal",
-          `Internal error handling ${request.method} ${path} (request ${requestId}; details in the server log)`,
-        );
-      }
-    }
-    logger(response.status >= 500 ? "error" : "info", "http.request", {
-      method: request.method,
-      path,
-      status: response.status,
-      ms: Date.now() - started,
-    });
-    return withCors(request, response, origins());
-  }
+    const { route, params } = matchRoute(allRoutes, request.method, path.split("/").filter(Boolean));
+    return route.handler({ request, url, params, ctx });
+  });
 
   return {
-    handle,
+    handle: (request) => handle(request),
     async close() {
       await runs.cancelAll();
       for (const store of stores.values()) store.close();

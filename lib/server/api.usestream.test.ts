@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
 import { StreamOrchestrator, type SubmitOptions } from "@langchain/langgraph-sdk/ui";
-import { waitFor, type ScriptedModel, startTestApi, type TestApi } from "./test-support";
+import { waitFor, type ScriptedModel, startTestApi, type TestApi } from "@/test/support/api";
 
 type Msg = { type: string; content: unknown; id?: string };
 

@@ -3,22 +3,11 @@
  * size-capped body reading and zod validation whose messages name the offending field.
  */
 import type { z } from "zod";
+import type { ErrorBody, ErrorCode } from "@/lib/contracts/errors";
+
+export type { ErrorCode };
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
-
-export type ErrorCode =
-  | "invalid_json"
-  | "invalid_body"
-  | "invalid_query"
-  | "invalid_path"
-  | "unauthorized"
-  | "not_found"
-  | "method_not_allowed"
-  | "conflict"
-  | "payload_too_large"
-  | "unsupported_media_type"
-  | "agent_unavailable"
-  | "internal";
 
 /** An error meant for the client: its message is safe to show and names the culprit. */
 export class ApiError extends Error {
@@ -38,12 +27,9 @@ export function jsonResponse(body: unknown, status = 200, headers?: HeadersInit)
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
-export function jsonError(status: number, code: ErrorCode | string, message: string, headers?: HeadersInit): Response {
-  return jsonResponse({ error: { code, message } }, status, headers);
-}
-
-export function errorResponse(err: ApiError): Response {
-  return jsonError(err.status, err.code, err.message);
+export function jsonError(status: number, code: ErrorCode, message: string, headers?: HeadersInit): Response {
+  const body: ErrorBody = { error: { code, message } };
+  return jsonResponse(body, status, headers);
 }
 
 /** 202/204 carry no body: the SDK parses every other response as JSON. */

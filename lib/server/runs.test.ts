@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { ThreadLocks } from "@/lib/persistence/thread-lock";
 import { RunManager } from "./runs";
 import { ThreadStore } from "./thread-store";
-import { silentLogger, tempDbPath } from "./test-support";
+import { silentLogger, tempDbPath } from "@/test/support/api";
 import type { CompiledGraphLike, StateSnapshotLike } from "./types";
 
 interface FakeOptions {

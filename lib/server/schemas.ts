@@ -4,13 +4,9 @@
  * so newer SDKs keep working; fields whose value Fawn acts on are validated strictly.
  */
 import { z } from "zod";
+import { ThreadIdSchema } from "@/lib/contracts/thread-id";
 
 const Metadata = z.record(z.string(), z.unknown());
-
-/** Thread ids are opaque: UUIDs from the SDK, but any URL-safe id a client picks is fine. */
-export const ThreadId = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, "must be 1-128 characters of letters, digits, '.', '_', ':' or '-'");
 
 export const ThreadStatusSchema = z.enum(["idle", "busy", "interrupted", "error"]);
 
@@ -27,7 +23,7 @@ const Limit = z.number().int().min(1).max(1000);
 const Offset = z.number().int().min(0);
 
 export const ThreadCreateBody = z.object({
-  thread_id: ThreadId.nullish(),
+  thread_id: ThreadIdSchema.nullish(),
   metadata: Metadata.nullish(),
   if_exists: z.enum(["raise", "do_nothing"]).nullish(),
   supersteps: z.array(z.unknown()).nullish(),

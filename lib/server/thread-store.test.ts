@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { ThreadStore } from "./thread-store";
-import { tempDbPath } from "./test-support";
+import { tempDbPath } from "@/test/support/api";
 
 const stores: ThreadStore[] = [];
 function open(path = tempDbPath()): ThreadStore {

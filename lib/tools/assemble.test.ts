@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { record } from "@/lib/deferred/test-tools";
+import { record } from "@/test/support/tools";
 import { assembleTools } from "./assemble";
 
 describe("assembleTools", () => {

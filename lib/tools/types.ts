@@ -1,6 +1,7 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { ToolSource } from "@/lib/contracts/inventory";
 
-export type ToolSource = "config" | "builtin" | "mcp";
+export type { ShadowedTool, ToolSource } from "@/lib/contracts/inventory";
 
 /** A tool with where it came from; the unit of assembly and of the inventory. */
 export interface ToolRecord {
@@ -10,13 +11,4 @@ export interface ToolRecord {
   server: string | null;
   /** config.yaml group, for configured tools. */
   group: string | null;
-}
-
-/** A tool that lost the name to an earlier source. */
-export interface ShadowedTool {
-  name: string;
-  source: ToolSource;
-  server: string | null;
-  shadowed_by: ToolSource;
-  shadowed_by_server: string | null;
 }

@@ -9,7 +9,8 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO_ROOT, spawnHttpServer, tsNodeArgs, type SpawnedHttpServer } from "./spawn-http";
+import { REPO_ROOT } from "@/test/support/repo";
+import { spawnHttpServer, tsNodeArgs, type SpawnedHttpServer } from "@/test/support/spawn-http";
 
 const MAIN = "servers/workbench/main.ts";
 let dir: string;

@@ -1,13 +1,15 @@
 import { getAgentRuntime } from "@/lib/agent/runtime";
-import { apiRoute } from "@/lib/api/handler";
+import type { McpStatusResponse } from "@/lib/contracts/mcp";
+import { edgeRoute } from "@/lib/server/edge";
 import { jsonResponse } from "@/lib/server/http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** MCP server statuses with their errors (never env or header values). */
-export const GET = apiRoute(async () => {
+export const GET = edgeRoute(async () => {
   const rt = await getAgentRuntime();
-  return jsonResponse({ servers: rt.mcpServers, error: rt.error });
+  const body: McpStatusResponse = { servers: rt.mcpServers, error: rt.error };
+  return jsonResponse(body);
 });
 export const OPTIONS = GET;

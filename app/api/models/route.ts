@@ -1,14 +1,16 @@
 import { getAgentRuntime } from "@/lib/agent/runtime";
-import { apiRoute } from "@/lib/api/handler";
+import type { ModelsResponse } from "@/lib/contracts/models";
 import { listModels } from "@/lib/models/factory";
+import { edgeRoute } from "@/lib/server/edge";
 import { jsonResponse } from "@/lib/server/http";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** Configured models (never keys). */
-export const GET = apiRoute(async () => {
+export const GET = edgeRoute(async () => {
   const rt = await getAgentRuntime();
-  return jsonResponse({ models: listModels(rt.config.app) });
+  const body: ModelsResponse = { models: listModels(rt.config.app) };
+  return jsonResponse(body);
 });
 export const OPTIONS = GET;

@@ -1,3 +1,4 @@
+import { blockedCall } from "@/lib/contracts/blocked-call";
 import { inferArgs, searchKeywords } from "./args";
 import { afterWrite, startWorkspaceTurn } from "./workspace";
 import { type ChatRequest, type DemoReply, messageText, type WireMessage, type WireTool } from "./wire";
@@ -55,6 +56,10 @@ function toolNameOfResult(turn: Turn, result: WireMessage): string | undefined {
     if (c) return c.function.name;
   }
   return result.name;
+}
+
+function wasRefusedAsDeferred(name: string, deferred: readonly string[], turn: Turn): boolean {
+  return deferred.includes(name) && !turn.tools.has(name) && turn.tools.has("tool_search");
 }
 
 function calledThisTurn(turn: Turn, name: string): boolean {
@@ -245,9 +250,10 @@ export function planReply(req: ChatRequest): DemoReply {
   }
   if (last.role !== "tool") return say(`I have nothing more to add.\n\n${DEMO_NOTE}`);
   const name = toolNameOfResult(turn, last) ?? "tool";
-  const blocked = /^Error: Tool "?([A-Za-z0-9_-]+)"? is deferred and has not been promoted yet/.exec(messageText(last));
-  if (blocked && turn.tools.has("tool_search") && !calledThisTurn(turn, "tool_search")) {
-    return call("tool_search", { query: `select:${blocked[1]}` }, `\`${blocked[1]}\` needs to be loaded first.`);
+  // A model sees only text (a result's artifact is not sent), so the refusal is read from the request's
+  // structure: a call to a deferred tool that is not bound now was refused by the deferred-tool filter.
+  if (wasRefusedAsDeferred(name, deferred, turn) && !calledThisTurn(turn, "tool_search")) {
+    return call("tool_search", { query: blockedCall(name).query }, `\`${name}\` needs to be loaded first.`);
   }
   if (name === "tool_search") return afterToolSearch(turn, last);
   if (

@@ -2,7 +2,8 @@
 import { v7 as uuid7 } from "@langchain/core/utils/uuid";
 import { ApiError, emptyResponse, jsonResponse, parseJsonBody, parseWith } from "../http";
 import type { ApiContext, ResolvedRuntime, Route, RouteRequest } from "../router";
-import { ThreadCreateBody, ThreadId, ThreadPatchBody, ThreadSearchBody } from "../schemas";
+import { ThreadIdSchema } from "@/lib/contracts/thread-id";
+import { ThreadCreateBody, ThreadPatchBody, ThreadSearchBody } from "../schemas";
 import { toPlain } from "../serialize";
 import { configToCheckpoint, interruptsByTask } from "../state";
 import type { Thread } from "../types";
@@ -23,7 +24,7 @@ export function pick<T extends object>(obj: T, keys: readonly string[] | null | 
 }
 
 export function threadIdParam(params: Record<string, string>): string {
-  return parseWith(ThreadId, params.thread_id, "path");
+  return parseWith(ThreadIdSchema, params.thread_id, "path");
 }
 
 /**

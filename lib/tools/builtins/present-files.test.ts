@@ -7,7 +7,7 @@ import { createAgent } from "langchain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ensureThreadDir } from "@/lib/sandbox/paths";
-import { threadConfig, useTempSandbox } from "@/lib/sandbox/testing";
+import { threadConfig, useTempSandbox } from "@/test/support/sandbox";
 import { presentFilesTool } from "./present-files";
 
 let sb: Awaited<ReturnType<typeof useTempSandbox>>;

@@ -4,7 +4,7 @@ import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langcha
 import { ChatOpenAI } from "@langchain/openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureThreadDir } from "@/lib/sandbox/paths";
-import { threadConfig, useTempSandbox } from "@/lib/sandbox/testing";
+import { threadConfig, useTempSandbox } from "@/test/support/sandbox";
 import { liftToolImages, sniffImage, viewImageTool } from "./view-image";
 
 const PNG_1X1 = Buffer.from(

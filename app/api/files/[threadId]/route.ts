@@ -1,6 +1,6 @@
 /** GET /api/files/{threadId}: the thread's presented artifacts, outputs and uploads. */
 import { getAgentRuntime } from "@/lib/agent/runtime";
-import { filesRoutes } from "@/lib/api/files";
+import { filesRoutes } from "@/lib/server/files/routes";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 /** GET /api/files/{threadId}/content?path=/mnt/user-data/…[&download=1]: one file of the thread. */
 import { getAgentRuntime } from "@/lib/agent/runtime";
-import { filesRoutes } from "@/lib/api/files";
+import { filesRoutes } from "@/lib/server/files/routes";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

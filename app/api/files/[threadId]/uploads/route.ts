@@ -1,6 +1,6 @@
 /** POST /api/files/{threadId}/uploads (multipart/form-data, `file` fields): save into the thread's uploads/. */
 import { getAgentRuntime } from "@/lib/agent/runtime";
-import { filesRoutes } from "@/lib/api/files";
+import { filesRoutes } from "@/lib/server/files/routes";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,5 +1,11 @@
-import type { FetchLike } from "./fetch";
-import { ChatRequestSchema, completionChunks, completionJson, type ChatRequest, type DemoReply } from "./wire";
+import type { FetchLike } from "@/lib/models/demo/fetch";
+import {
+  type ChatRequest,
+  ChatRequestSchema,
+  completionChunks,
+  completionJson,
+  type DemoReply,
+} from "@/lib/models/demo/wire";
 
 /** Wraps an OpenAI-compatible fetch and keeps every chat request it carried (tests assert on bound tools). */
 export function recordingFetch(inner: FetchLike): {

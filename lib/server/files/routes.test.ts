@@ -1,9 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { useTempSandbox } from "@/lib/sandbox/testing";
+import { useTempSandbox } from "@/test/support/sandbox";
 import { LIMITS } from "@/lib/sandbox/limits";
-import { type StateReader, artifactPathsOf, contentDisposition, filesRoutes } from "./files";
+import { ThreadCreateBody } from "@/lib/server/schemas";
+import { contentDisposition } from "./content";
+import { artifactPathsOf, type StateReader } from "./listing";
+import { filesRoutes } from "./routes";
 
 let sb: Awaited<ReturnType<typeof useTempSandbox>>;
 /** What the fake checkpoint holds per thread: values.artifacts. */
@@ -124,6 +127,20 @@ describe("GET /api/files/{threadId}", () => {
       const res = await list(id);
       expect(res.status, id).toBe(400);
       expect((await errorOf(res)).message).toMatch(/thread id .* is invalid/);
+    }
+  });
+
+  it("serves every id the LangGraph API accepts, e.g. x.y and a:b (one thread-id contract)", async () => {
+    for (const id of ["x.y", "run:42", "a.b-c_d"]) {
+      expect(ThreadCreateBody.safeParse({ thread_id: id }).success, id).toBe(true);
+      await write(id, "outputs/r.md", "# R\n");
+      const res = await list(id);
+      expect(res.status, id).toBe(200);
+      expect(((await res.json()) as { outputs: Array<{ path: string }> }).outputs.map((o) => o.path)).toEqual([
+        "/mnt/user-data/outputs/r.md",
+      ]);
+      expect((await get(id, "?path=outputs/r.md")).status, id).toBe(200);
+      expect((await routes.upload(uploadRequest(id, [["u.txt", "up"]]), ctx(id))).status, id).toBe(200);
     }
   });
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { ResolvedServer } from "@/lib/config";
 import { McpServerConfigSchema, transportOf } from "@/lib/config/extensions";
 
-export const REPO = path.resolve(import.meta.dirname, "../..");
+import { REPO_ROOT } from "./repo";
 
 /** A server entry as extensions_config.json would produce it, for tests. */
 export function server(name: string, raw: Record<string, unknown>): ResolvedServer {
@@ -13,12 +13,12 @@ export function server(name: string, raw: Record<string, unknown>): ResolvedServ
 export const everything = (name = "everything") =>
   server(name, {
     command: "node",
-    args: [path.join(REPO, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
+    args: [path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
   });
 
 export const fixture = (name: string, mode: string, extra: Record<string, unknown> = {}) =>
   server(name, {
     command: "node",
-    args: ["--import", "tsx", path.join(REPO, "servers/fixtures/misbehaving.ts"), mode, "stdio"],
+    args: ["--import", "tsx", path.join(REPO_ROOT, "servers/fixtures/misbehaving.ts"), mode, "stdio"],
     ...extra,
   });

@@ -1,8 +1,8 @@
-// Test support: start a server script as a child process over HTTP on port 0 and read its URL from stderr.
+// Start a server script as a child process over HTTP on port 0 and read its URL from stderr.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, "../..");
+import { REPO_ROOT } from "./repo";
 
 export interface SpawnedHttpServer {
   url: string;

@@ -1,19 +1,9 @@
-import { type Inventory, buildInventory, threadPromoted } from "@/lib/agent/inventory";
+import { buildInventory, threadPromoted } from "@/lib/agent/inventory";
+import type { ToolsResponse } from "@/lib/contracts/inventory";
 import type { AgentRuntime } from "@/lib/agent/runtime";
 import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
 import { countTokens, toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
-
-export interface ToolsResponse extends Omit<Inventory, "tools"> {
-  tools: Array<Inventory["tools"][number] & { tokens: number }>;
-  tokens: {
-    /** Schemas bound on the thread's next model call, plus the deferred-tools prompt section. */
-    bound_next_call: number;
-    /** Every tool's schema bound, as without deferral (tool_search excluded). */
-    all_bound: number;
-    deferred_section: number;
-  };
-}
 
 const costCache = new WeakMap<object, { perTool: Map<string, number>; section: number }>();
 

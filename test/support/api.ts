@@ -1,7 +1,7 @@
 /**
- * Test fixtures for the API (imported by *.test.ts only): a real `createAgent` graph whose model is an
- * in-process OpenAI-compatible endpoint (fake only at the network boundary), a real SqliteSaver on a temp file,
- * and an SDK `Client` whose fetch dispatches to the handler in-process.
+ * Fixtures for the API tests: a real `createAgent` graph whose model is an in-process OpenAI-compatible
+ * endpoint (fake only at the network boundary), a real SqliteSaver on a temp file, and an SDK `Client`
+ * whose fetch dispatches to the handler in-process.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -12,8 +12,17 @@ import { interrupt } from "@langchain/langgraph";
 import { ChatOpenAI } from "@langchain/openai";
 import { createAgent, tool } from "langchain";
 import { z } from "zod";
-import { createLangGraphApi, type LangGraphApi, type LangGraphApiDeps } from "./api";
-import type { AgentRuntime, CompiledGraphLike, Logger } from "./types";
+import type { FetchLike } from "@/lib/models/demo/fetch";
+import {
+  ChatRequestSchema,
+  completionChunks,
+  completionJson,
+  type DemoReply,
+  messageText,
+  type WireMessage,
+} from "@/lib/models/demo/wire";
+import { createLangGraphApi, type LangGraphApi, type LangGraphApiDeps } from "@/lib/server/api";
+import type { AgentRuntime, CompiledGraphLike, Logger } from "@/lib/server/types";
 
 export const silentLogger: Logger = () => {};
 
@@ -21,44 +30,50 @@ export function tempDbPath(prefix = "fawn-api-"): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), prefix)), "fawn.sqlite");
 }
 
-interface ChatMessage {
-  role: string;
-  content: unknown;
-}
-
-type Reply = { text: string } | { toolCall: { name: string; args: string } } | { status: number };
-
 /**
  * Decide the reply from the conversation: a tool result is summarised; otherwise keywords in the last user
  * message pick a tool call (`weather`, `approve`), a held reply (`slow`), a provider failure (`boom`) or a greeting.
  */
-function decide(messages: ChatMessage[]): Reply {
+function decide(messages: WireMessage[]): DemoReply | { status: number } {
   const last = messages[messages.length - 1];
-  if (last?.role === "tool") return { text: `Done: ${String(last.content)}` };
-  const text = typeof last?.content === "string" ? last.content : JSON.stringify(last?.content ?? "");
-  if (text.includes("weather")) return { toolCall: { name: "get_weather", args: '{"city": "Paris"}' } };
-  if (text.includes("approve")) return { toolCall: { name: "ask_human", args: '{"question": "Proceed?"}' } };
+  const say = (content: string): DemoReply => ({ content, toolCalls: [] });
+  if (last?.role === "tool") return say(`Done: ${messageText(last)}`);
+  const text = last ? messageText(last) : "";
+  if (text.includes("weather")) return { content: "", toolCalls: [{ name: "get_weather", args: { city: "Paris" } }] };
+  if (text.includes("approve"))
+    return { content: "", toolCalls: [{ name: "ask_human", args: { question: "Proceed?" } }] };
   if (text.includes("boom")) return { status: 500 };
-  if (text.includes("slow")) return { text: "Finally done." };
-  return { text: "Hello there, friend." };
+  if (text.includes("slow")) return say("Finally done.");
+  return say("Hello there, friend.");
 }
 
 export interface ScriptedModel {
-  fetch: (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  fetch: FetchLike;
   /** Bodies of every model call. */
-  calls: Array<{ messages: ChatMessage[]; stream: boolean }>;
+  calls: Array<{ messages: WireMessage[]; stream: boolean }>;
   /** Replies to messages containing "slow" wait until released (or aborted). Releases every waiting call. */
   releaseSlow(): void;
   /** Resolves once at least one "slow" call is waiting. */
   slowStarted(): Promise<void>;
 }
 
+/** Holds the caller until `releaseSlow()` or its abort signal. */
+function holdUntilReleased(waiting: Set<() => void>, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const release = () => resolve();
+    waiting.add(release);
+    signal?.addEventListener("abort", () => {
+      waiting.delete(release);
+      reject(new DOMException("The operation was aborted.", "AbortError"));
+    });
+  });
+}
+
+/** An OpenAI-compatible endpoint scripted by `decide`, speaking the demo model's wire format (lib/models/demo/wire). */
 export function scriptedModel(): ScriptedModel {
-  let seq = 0;
   const waiting = new Set<() => void>();
   const calls: ScriptedModel["calls"] = [];
-
-  const model: ScriptedModel = {
+  return {
     calls,
     releaseSlow() {
       for (const release of [...waiting]) release();
@@ -68,85 +83,21 @@ export function scriptedModel(): ScriptedModel {
       while (waiting.size === 0) await new Promise((r) => setTimeout(r, 2));
     },
     async fetch(_url, init) {
-      const body = JSON.parse(String(init?.body)) as { messages: ChatMessage[]; stream?: boolean };
-      calls.push({ messages: body.messages, stream: Boolean(body.stream) });
-      const reply = decide(body.messages);
+      const req = ChatRequestSchema.parse(JSON.parse(String(init?.body)));
+      calls.push({ messages: req.messages, stream: Boolean(req.stream) });
+      const reply = decide(req.messages);
       if ("status" in reply) {
-        return new Response(JSON.stringify({ error: { message: "upstream exploded", type: "server_error" } }), {
-          status: reply.status,
-          headers: { "content-type": "application/json" },
-        });
+        return Response.json(
+          { error: { message: "upstream exploded", type: "server_error" } },
+          { status: reply.status },
+        );
       }
-      const lastText = String(body.messages[body.messages.length - 1]?.content ?? "");
-      if (lastText.includes("slow") && body.messages[body.messages.length - 1]?.role === "user") {
-        const signal = init?.signal;
-        await new Promise<void>((resolve, reject) => {
-          const release = () => resolve();
-          waiting.add(release);
-          signal?.addEventListener("abort", () => {
-            waiting.delete(release);
-            reject(new DOMException("The operation was aborted.", "AbortError"));
-          });
-        });
-      }
-      const id = `chatcmpl-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
-      const created = Math.floor(Date.now() / 1000);
-      if (!body.stream) {
-        const message =
-          "text" in reply
-            ? { role: "assistant", content: reply.text }
-            : {
-                role: "assistant",
-                content: null,
-                tool_calls: [
-                  {
-                    id: `call_${seq}`,
-                    type: "function",
-                    function: { name: reply.toolCall.name, arguments: reply.toolCall.args },
-                  },
-                ],
-              };
-        return Response.json({
-          id,
-          object: "chat.completion",
-          created,
-          model: "scripted",
-          choices: [{ index: 0, message, finish_reason: "text" in reply ? "stop" : "tool_calls" }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        });
-      }
-      const deltas: Array<Record<string, unknown>> = [];
-      let finish: string;
-      if ("text" in reply) {
-        const words = reply.text.split(/(?<= )/);
-        for (const [i, w] of words.entries()) deltas.push(i === 0 ? { role: "assistant", content: w } : { content: w });
-        finish = "stop";
-      } else {
-        const half = Math.floor(reply.toolCall.args.length / 2);
-        deltas.push({
-          role: "assistant",
-          content: null,
-          tool_calls: [
-            { index: 0, id: `call_${seq}`, type: "function", function: { name: reply.toolCall.name, arguments: "" } },
-          ],
-        });
-        deltas.push({ tool_calls: [{ index: 0, function: { arguments: reply.toolCall.args.slice(0, half) } }] });
-        deltas.push({ tool_calls: [{ index: 0, function: { arguments: reply.toolCall.args.slice(half) } }] });
-        finish = "tool_calls";
-      }
-      const chunk = (delta: Record<string, unknown>, finishReason: string | null) => ({
-        id,
-        object: "chat.completion.chunk",
-        created,
-        model: "scripted",
-        choices: [{ index: 0, delta, finish_reason: finishReason }],
-      });
-      const lines = [...deltas.map((d) => chunk(d, null)), chunk({}, finish)];
-      const text = lines.map((l) => `data: ${JSON.stringify(l)}\n\n`).join("") + "data: [DONE]\n\n";
-      return new Response(text, { headers: { "content-type": "text/event-stream" } });
+      const last = req.messages[req.messages.length - 1];
+      if (last?.role === "user" && messageText(last).includes("slow")) await holdUntilReleased(waiting, init?.signal);
+      if (!req.stream) return Response.json(completionJson(req, reply));
+      return new Response(completionChunks(req, reply).join(""), { headers: { "content-type": "text/event-stream" } });
     },
   };
-  return model;
 }
 
 /** The lead-agent stand-in: createAgent with a weather tool (emits a custom event) and a human-approval tool. */

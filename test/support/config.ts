@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { REPO } from "@/lib/mcp/test-servers";
+import { REPO_ROOT } from "./repo";
 
 /** A throwaway config folder: demo model, the given MCP servers, a SQLite file of its own. */
 export function tempConfig(opts: { servers?: Record<string, unknown>; extraYaml?: string; dir?: string } = {}): {
@@ -26,6 +26,6 @@ export function tempConfig(opts: { servers?: Record<string, unknown>; extraYaml?
 export function everythingEntry(): Record<string, unknown> {
   return {
     command: "node",
-    args: [path.join(REPO, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
+    args: [path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
   };
 }

@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+export const McpTransportSchema = z.enum(["stdio", "sse", "http"]);
+export type McpTransport = z.infer<typeof McpTransportSchema>;
+
+export const McpServerStateSchema = z.enum(["connected", "failed", "disabled"]);
+export type McpServerState = z.infer<typeof McpServerStateSchema>;
+
+/**
+ * One MCP server's status, with its error (never env or header values). Decorations default, so a
+ * client reading an older or partial document still shows the server.
+ */
+export const McpServerStatusSchema = z.object({
+  name: z.string(),
+  status: McpServerStateSchema,
+  transport: McpTransportSchema.nullable().default(null),
+  description: z.string().nullable().default(null),
+  /** Number of tools this server contributes (after name validation). */
+  tools: z.number().default(0),
+  error: z.string().nullable().default(null),
+  /** Tools dropped for invalid names, with why. */
+  warnings: z.array(z.string()).default([]),
+  /** Milliseconds from spawn/connect to a listed catalog. */
+  connect_ms: z.number().nullable().default(null),
+});
+export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
+
+/** GET /api/mcp: every server's status, and the newest config error (the previous agent stays in force). */
+export const McpStatusResponseSchema = z.object({
+  servers: z.array(McpServerStatusSchema),
+  error: z.string().nullable(),
+});
+export type McpStatusResponse = z.infer<typeof McpStatusResponseSchema>;

@@ -1,0 +1,97 @@
+/**
+ * GET /api/files/{threadId}: the thread's presented artifacts, outputs and uploads. Confinement is the
+ * sandbox's (lib/sandbox/paths); nothing here creates a folder for an id it is asked about.
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { FileEntry, FilesListing } from "@/lib/contracts/files";
+import { listOutputs, mimeOf } from "@/lib/sandbox/files";
+import { LIMITS } from "@/lib/sandbox/limits";
+import { SandboxPathError, ensureThreadDir, hostToVirtual, resolveInThread } from "@/lib/sandbox/paths";
+import { sandboxSettings } from "@/lib/tools/context";
+
+/** The part of the agent runtime the files routes need: the thread's checkpointed state. */
+export interface StateReader {
+  graph: { getState(config: { configurable: { thread_id: string } }): Promise<{ values?: unknown }> };
+}
+
+const MAX_LISTED = LIMITS.outputEntries;
+
+/** Whether the thread has a sandbox folder yet; a GET must not create one for any id it is asked about. */
+export async function threadDirExists(threadId: string): Promise<boolean> {
+  const dir = path.join(sandboxSettings().root, "threads", threadId);
+  return fs.stat(dir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+}
+
+export function nameOf(virtualPath: string): string {
+  return virtualPath.slice(virtualPath.lastIndexOf("/") + 1);
+}
+
+async function listUploads(threadId: string): Promise<FileEntry[]> {
+  const threadDir = await ensureThreadDir(threadId);
+  const found: FileEntry[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    for (const e of await fs.readdir(dir, { withFileTypes: true })) {
+      if (found.length >= MAX_LISTED) return;
+      const full = path.join(dir, e.name);
+      // Symlinks are neither followed nor listed, as in listOutputs.
+      if (e.isDirectory()) await walk(full);
+      else if (e.isFile()) {
+        const st = await fs.lstat(full).catch(() => null);
+        if (st?.isFile()) {
+          const p = hostToVirtual(threadDir, full);
+          found.push({ path: p, name: e.name, size: st.size, mime: mimeOf(e.name), modified: st.mtime.toISOString() });
+        }
+      }
+    }
+  };
+  await walk(path.join(threadDir, "uploads"));
+  return found.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The presented paths from a state snapshot's values; anything malformed is ignored. */
+export function artifactPathsOf(values: unknown): string[] {
+  const a = (values as { artifacts?: unknown } | null | undefined)?.artifacts;
+  return Array.isArray(a) ? a.filter((p): p is string => typeof p === "string") : [];
+}
+
+/** Stat one presented file; null when it is gone, is not a file, or no longer resolves inside the thread. */
+async function presentedEntry(threadId: string, virtualPath: string): Promise<FileEntry | null> {
+  try {
+    const target = await resolveInThread(threadId, virtualPath);
+    if (!target.exists) return null;
+    const st = await fs.lstat(target.host);
+    if (!st.isFile()) return null;
+    return {
+      path: target.virtual,
+      name: nameOf(target.virtual),
+      size: st.size,
+      mime: mimeOf(target.virtual),
+      modified: st.mtime.toISOString(),
+    };
+  } catch (e) {
+    if (e instanceof SandboxPathError) return null;
+    throw e;
+  }
+}
+
+/** GET /api/files/{threadId}, for a thread id already checked against the contract. */
+export async function listThreadFiles(runtime: StateReader, threadId: string): Promise<FilesListing> {
+  if (!(await threadDirExists(threadId))) return { artifacts: [], outputs: [], uploads: [] };
+  const state = await runtime.graph.getState({ configurable: { thread_id: threadId } });
+  const presented = [...new Set(artifactPathsOf(state.values))].slice(0, MAX_LISTED);
+  const artifacts = (await Promise.all(presented.map((p) => presentedEntry(threadId, p)))).filter(
+    (e): e is FileEntry => e !== null,
+  );
+  const outputs = (await listOutputs(threadId)).map((o) => ({ ...o, name: nameOf(o.path) }));
+  return { artifacts: dedupeByPath(artifacts), outputs, uploads: await listUploads(threadId) };
+}
+
+/** Two presented paths can name one file (e.g. through a symlink inside the thread). */
+function dedupeByPath(entries: FileEntry[]): FileEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((e) => !seen.has(e.path) && seen.add(e.path));
+}
