@@ -43,19 +43,18 @@ export function SidePanel(props: SidePanelProps) {
       data-testid="side-panel"
       className={`${drawer} min-h-0 flex-col border-l border-stone-200 bg-stone-100 lg:static lg:z-auto lg:flex lg:shadow-none ${column}`}
     >
-      <div
-        role="tablist"
-        aria-label={t("side.label")}
-        className="flex shrink-0 gap-1 border-b border-stone-200 px-3 pt-2"
-      >
-        <TabButton id="tools" tab={tab} onTab={onTab} label={t("side.tools")} />
-        <TabButton id="files" tab={tab} onTab={onTab} label={t("side.files")} count={presented} />
+      <div className="flex shrink-0 items-end gap-1 border-b border-stone-200 px-3 pt-2">
+        {/* Only tabs inside the tablist: the close button sits beside it. */}
+        <div role="tablist" aria-label={t("side.label")} className="flex gap-1">
+          <TabButton id="tools" tab={tab} onTab={onTab} label={t("side.tools")} />
+          <TabButton id="files" tab={tab} onTab={onTab} label={t("side.files")} count={presented} />
+        </div>
         <button
           type="button"
           data-testid="side-panel-close"
           onClick={props.onClose}
           aria-label={t("side.close")}
-          className="mb-1 ml-auto rounded p-1 text-stone-500 hover:bg-stone-200 lg:hidden"
+          className="mb-1 ml-auto rounded p-1 text-stone-600 hover:bg-stone-200 lg:hidden"
         >
           <CloseIcon />
         </button>
