@@ -9,17 +9,21 @@ for (const vp of VIEWPORTS) {
     test.use(vp.use);
 
     test("rename and search; titles from the first message; actions visible on touch", async ({ page }) => {
+      // Words and numbers of this test only: other specs share the server's thread list.
+      const animal = `penguins${vp.name}`;
+      const factor = vp.name === "desktop" ? 3 : 4;
+      const product = String(1234 * factor);
       await page.goto("/");
-      await send(page, "calculate: 6*7");
+      await send(page, `calculate: 1234*${factor}`);
       await waitForAnswer(page, "workbench_calculate");
       await newThread(page);
-      await send(page, 'echo "penguins"');
-      await waitForAnswer(page, "penguins");
+      await send(page, `echo "${animal}"`);
+      await waitForAnswer(page, animal);
       const current = new URL(page.url()).searchParams.get("thread") as string;
 
       await openThreads(page);
       const item = page.locator(`[data-testid="thread-item"][data-thread-id="${current}"]`);
-      await expect(item.getByTestId("thread-title")).toHaveText('echo "penguins"');
+      await expect(item.getByTestId("thread-title")).toHaveText(`echo "${animal}"`);
       if (vp.name === "phone") {
         // No hover on a touch screen: rename and delete are simply there.
         await expect(item.getByTestId("delete-thread")).toHaveCSS("opacity", "1");
@@ -27,25 +31,25 @@ for (const vp of VIEWPORTS) {
         await item.hover();
       }
       await item.getByTestId("thread-rename").click();
-      await page.getByTestId("thread-rename-input").fill("Penguin facts");
+      await page.getByTestId("thread-rename-input").fill(`Facts about ${animal}`);
       await page.getByTestId("thread-rename-input").press("Enter");
-      await expect(item.getByTestId("thread-title")).toHaveText("Penguin facts");
+      await expect(item.getByTestId("thread-title")).toHaveText(`Facts about ${animal}`);
 
       // Search matches titles and what was said.
       const search = page.getByTestId("thread-search");
-      await search.fill("penguin");
+      await search.fill(`FACTS ${animal}`);
       await expect(page.getByTestId("thread-item")).toHaveCount(1);
-      await search.fill("42");
+      await search.fill(product);
       await expect(page.getByTestId("thread-item")).toHaveCount(1);
-      await expect(page.getByTestId("thread-title")).toContainText("calculate: 6*7");
+      await expect(page.getByTestId("thread-title")).toContainText(`calculate: 1234*${factor}`);
       await search.fill("");
-      await expect(page.getByTestId("thread-item")).toHaveCount(2);
+      expect(await page.getByTestId("thread-item").count()).toBeGreaterThanOrEqual(2);
 
       // The name is the thread's own (metadata): it survives a reload.
       await page.reload();
       await openThreads(page);
-      await expect(item.getByTestId("thread-title")).toHaveText("Penguin facts");
-      await expect(page.getByTestId("thread-heading")).toHaveText("Penguin facts");
+      await expect(item.getByTestId("thread-title")).toHaveText(`Facts about ${animal}`);
+      await expect(page.getByTestId("thread-heading")).toHaveText(`Facts about ${animal}`);
     });
   });
 }
