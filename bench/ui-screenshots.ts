@@ -2,7 +2,8 @@
  * npm run -s bench:ui-screenshots
  * The README's pictures of the chat, taken in Chromium against `next start` on the offline demo model:
  * docs/quiet-tool-steps.png (a tool-using turn folded into one steps line) and docs/chinese-ui.png
- * (the same conversation in 简体中文, dark theme).
+ * (the same conversation in 简体中文, dark theme). The Chinese picture needs a CJK font on the machine
+ * (Debian: apt-get install fonts-wqy-microhei).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +12,16 @@ import { startServer } from "../test/support/next-server";
 import { REPO_ROOT as REPO } from "../test/support/repo";
 
 const CHROMIUM = process.env.FAWN_CHROMIUM ?? (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+
+/** The first turn at the top of the view: its question, the quiet steps line, the pinned search, the answer. */
+async function scrollToStart(page: Page) {
+  await page.getByTestId("tool-steps").first().scrollIntoViewIfNeeded();
+  await page.evaluate(() => {
+    const steps = document.querySelector('[data-testid="tool-steps"]');
+    const scroller = steps?.closest(".overflow-y-auto");
+    if (scroller) scroller.scrollTop = 0;
+  });
+}
 
 async function converse(page: Page) {
   for (const text of ["calculate: 12*(3+4)", "show me some markdown"]) {
@@ -43,7 +54,7 @@ async function main() {
     });
     await page.reload();
     await converse(page);
-    await page.getByTestId("thread-heading").click();
+    await scrollToStart(page);
     const out = path.join(REPO, "docs");
     await page.screenshot({ path: path.join(out, "quiet-tool-steps.png") });
 
@@ -54,6 +65,7 @@ async function main() {
     await page.reload();
     await page.locator(".katex").first().waitFor({ timeout: 30_000 });
     await page.locator('code[data-highlighted="true"]').first().waitFor();
+    await scrollToStart(page);
     await page.screenshot({ path: path.join(out, "chinese-ui.png") });
     console.log(`wrote docs/quiet-tool-steps.png and docs/chinese-ui.png`);
   } finally {
