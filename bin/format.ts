@@ -37,10 +37,15 @@ export function formatInventoryTable(inv: Inventory): string {
   out.push(
     `catalog_hash: ${inv.catalog_hash ?? "-"}   tools: ${inv.tools.length}   deferred: ${deferred}   tool_search: ${inv.tool_search.enabled ? "on" : "off"}`,
   );
-  if (inv.thread)
+  if (inv.thread) {
     out.push(
       `thread ${inv.thread.thread_id}: promoted ${inv.thread.promoted.join(", ") || "none"}${inv.thread.stale ? " (stale promotions from another catalog ignored)" : ""}`,
     );
+    const { budget } = inv.tool_search;
+    out.push(`promoted budget: ${inv.thread.budget_used.tokens} / ${budget.tokens ?? "no limit"} tokens`);
+    for (const d of inv.thread.drifted) out.push(`changed since promoted: ${d.name} (${d.reason})`);
+    for (const d of inv.thread.demoted) out.push(`demoted: ${d.name} (${d.reason})`);
+  }
   for (const w of inv.warnings) out.push(`warning: ${w}`);
   if (inv.error) out.push(`error: ${inv.error}`);
   return `${out.join("\n")}\n`;

@@ -196,8 +196,8 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     submitMessage(pendingSend.text).then(done?.resolve, done?.reject);
   }, [pendingSend, threadId]);
 
-  const resume = (answer: string) => {
-    void stream.submit(undefined, { command: { resume: answer }, config, streamMode: STREAM_MODE });
+  const resume = (value: unknown) => {
+    void stream.submit(undefined, { command: { resume: value }, config, streamMode: STREAM_MODE });
   };
 
   /** Where a human message entered the thread: rerun from there (regenerate) or from just before (edit). */

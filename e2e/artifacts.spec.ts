@@ -6,6 +6,8 @@ const PROMPT = 'write a note to notes.md saying "hello artifacts" and show it';
 test("a file the agent writes and presents is listed, previewed and downloadable", async ({ page }, testInfo) => {
   await page.goto("/");
   await send(page, PROMPT);
+  // write_file waits for approval under the shipped config (approvals.default: destructive).
+  await page.getByTestId("approval-approve").click();
 
   const write = page.locator('[data-testid="tool-call"][data-tool-name="write_file"]');
   await expect(write).toHaveAttribute("data-status", "ok", { timeout: 20_000 });

@@ -4,11 +4,17 @@ import { startServer } from "../test/support/next-server";
 
 type Values = { messages: Array<{ type: string; content: unknown; tool_calls?: unknown[] }> };
 
+const textOf = (m: Values["messages"][number]) =>
+  typeof m.content === "string" ? m.content : JSON.stringify(m.content);
+
 test("the server is SIGKILLed mid-run: after a restart the thread loads intact and the next run works", async () => {
   test.setTimeout(120_000);
   const first = await startServer("e2e-kill-data", { FAWN_DEMO_DELAY_MS: "40" });
-  let threadId = "";
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    first.child.once("exit", (_code, sig) => resolve(sig)),
+  );
   let savedBefore = 0;
+  let threadId = "";
   try {
     const client = new Client({ apiUrl: `${first.url}/api/langgraph` });
     const thread = await client.threads.create();
@@ -20,36 +26,42 @@ test("the server is SIGKILLed mid-run: after a restart the thread loads intact a
     }
     savedBefore = (await client.threads.getState<Values>(threadId)).values.messages.length;
     expect(savedBefore).toBeGreaterThanOrEqual(4);
-    // Second run: kill the whole server as soon as tokens flow.
+
+    // Second run: kill the whole server while it streams tokens, before the run can finish.
+    let killedMidRun = false;
+    let finishedBeforeKill = false;
     for await (const chunk of client.runs.stream(threadId, "lead_agent", {
       input: { messages: [{ type: "human", content: "workbench_calculate: 6*7" }] },
       streamMode: ["messages-tuple"],
     })) {
+      if (chunk.event === "end") finishedBeforeKill = true;
       if (chunk.event === "messages") {
         first.kill();
+        killedMidRun = true;
         break;
       }
     }
-  } catch {
-    /* the killed connection may surface as an error here */
+    expect(killedMidRun).toBe(true);
+    expect(finishedBeforeKill).toBe(false);
   } finally {
     first.kill();
   }
+  expect(await exited).toBe("SIGKILL");
 
   const second = await startServer("e2e-kill-data", {}, { keep: true });
   try {
-    const client = new Client({ apiUrl: `${second.url}/api/langgraph` });
-    const state = await client.threads.getState<Values>(threadId);
-    const msgs = state.values.messages;
+    const client2 = new Client({ apiUrl: `${second.url}/api/langgraph` });
+    const msgs = (await client2.threads.getState<Values>(threadId)).values.messages;
     expect(msgs.length).toBeGreaterThanOrEqual(savedBefore);
     expect(msgs.slice(0, savedBefore).map((m) => m.type)).toEqual(expect.arrayContaining(["human", "ai", "tool"]));
-    const history = await client.threads.getHistory(threadId, { limit: 50 });
+    // The killed run never finished: no answer from the calculator made it into the thread.
+    expect(msgs.slice(savedBefore).some((m) => m.type === "ai" && textOf(m).includes("returned"))).toBe(false);
+    const history = await client2.threads.getHistory(threadId, { limit: 50 });
     expect(history.length).toBeGreaterThan(0);
-    const thread = await client.threads.get(threadId);
-    expect(thread.status).not.toBe("busy");
+    expect((await client2.threads.get(threadId)).status).not.toBe("busy");
     let text = "";
     let errors = 0;
-    for await (const chunk of client.runs.stream(threadId, "lead_agent", {
+    for await (const chunk of client2.runs.stream(threadId, "lead_agent", {
       input: { messages: [{ type: "human", content: 'echo "after the crash"' }] },
       streamMode: ["values"],
     })) {

@@ -25,6 +25,9 @@ server.stdout.on("data", (d) => {
     console.log(
       `\nFawn is running at http://${host}:${port}  (demo model offline unless config.yaml names a real one)`,
     );
+    // The server answers only to loopback names unless told otherwise (DNS-rebinding protection).
+    if (!["127.0.0.1", "localhost", "::1"].includes(host) && !process.env.FAWN_ALLOWED_HOSTS)
+      console.log(`Listening on ${host}: set FAWN_ALLOWED_HOSTS to the name(s) browsers will use to reach it.`);
     // The token itself is never printed: the person who set it knows it.
     if (process.env.FAWN_API_TOKEN)
       console.log(`FAWN_API_TOKEN is set: open http://${host}:${port}/auth?token=<your token> once in the browser.`);

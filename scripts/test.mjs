@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything CI runs, in order — typecheck, unit and integration tests, build, end-to-end in Chromium.
-// It installs what the tests need that npm does not (Debian's chromium) when it can.
+// It installs what the tests need that npm does not (Debian's chromium and bubblewrap) when it can.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -36,7 +36,24 @@ function ensureChromium() {
   }
 }
 
+// bash runs in bubblewrap (config.yaml `sandbox.bash: bwrap`); its tests run the real sandbox.
+function ensureBubblewrap() {
+  if (process.env.FAWN_BWRAP || fs.existsSync("/usr/bin/bwrap")) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+    run("install bubblewrap (Debian)", "bash", [
+      "-c",
+      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null",
+    ]);
+  } else {
+    console.log(
+      "note: /usr/bin/bwrap not found; install bubblewrap (`apt-get install bubblewrap`) for the sandbox tests",
+    );
+  }
+}
+
 const only = process.argv[2];
+ensureBubblewrap();
 if (!only || only === "unit") {
   run("lint and format (biome)", process.execPath, [bin("@biomejs/biome/bin/biome"), "check", "."]);
   run("typecheck", process.execPath, [bin("typescript/bin/tsc"), "--noEmit", "-p", "."]);

@@ -46,7 +46,7 @@ function SafeLink({ href, children }: { href?: string; children?: React.ReactNod
 function ImageLink({ src, alt }: { src?: string | Blob; alt?: string }) {
   const t = useT();
   const href = typeof src === "string" ? safeHref(src) : null;
-  const label = `${t("md.image")}: ${alt || href || ""}`;
+  const label = `[${t("md.image")}${alt ? `: ${alt}` : ""}]`;
   if (!href) return <span className="text-stone-600">{label}</span>;
   return (
     <a href={href} target="_blank" rel="noreferrer noopener" data-testid="markdown-image-link">

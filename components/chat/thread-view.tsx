@@ -3,9 +3,11 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { CallClock, formatDuration } from "@/components/lib/call-clock";
+import { readApproval } from "@/components/lib/approval";
 import type { StarterPrompt } from "@/components/lib/starters";
 import { buildTimeline, type ChatMessage, type ToolCallView } from "@/components/lib/timeline";
 import { buildTurns } from "@/components/lib/turns";
+import { ApprovalCard } from "./approval-card";
 import type { BranchInfo } from "./branch-switcher";
 import { Clarification } from "./clarification";
 import { Composer } from "./composer";
@@ -44,7 +46,8 @@ export interface ThreadViewProps {
   onDraftChange: (text: string) => void;
   onSend: (text: string, files: File[]) => Promise<void>;
   onStop: () => void;
-  onResume: (answer: string) => void;
+  /** Resume the paused run with `command.resume`: an answer's text, or `{decisions}` for an approval. */
+  onResume: (resume: unknown) => void;
   focusKey: string;
   /** Shown in the composer bar (the model picker). */
   composerExtras?: ReactNode;
@@ -55,6 +58,7 @@ export function ThreadView(props: ThreadViewProps) {
   const t = useT();
   const { messages, loading, threadLoading, error, interrupt, actions, durations } = props;
   const interrupted = interrupt !== undefined && !loading;
+  const approval = interrupted && readApproval(interrupt?.value) !== null;
   const rows = useMemo(() => buildTimeline(messages, { loading, interrupted }), [messages, loading, interrupted]);
   const items = useMemo(() => buildTurns(rows), [rows]);
 
@@ -158,7 +162,12 @@ export function ThreadView(props: ThreadViewProps) {
             </div>
           )}
           {!props.missing && <ErrorBanner error={error} />}
-          {interrupted && <Clarification value={interrupt?.value} onAnswer={props.onResume} />}
+          {interrupted &&
+            (approval ? (
+              <ApprovalCard value={interrupt?.value} onDecide={props.onResume} />
+            ) : (
+              <Clarification value={interrupt?.value} onAnswer={props.onResume} />
+            ))}
         </div>
       </div>
       <div className="mx-auto w-full max-w-3xl px-4 pb-4">
@@ -166,7 +175,15 @@ export function ThreadView(props: ThreadViewProps) {
           text={props.draft}
           onTextChange={props.onDraftChange}
           running={loading}
-          blockedReason={props.missing ? t("thread.missingShort") : interrupted ? t("composer.answerFirst") : undefined}
+          blockedReason={
+            props.missing
+              ? t("thread.missingShort")
+              : !interrupted
+                ? undefined
+                : approval
+                  ? t("composer.approveFirst")
+                  : t("composer.answerFirst")
+          }
           onSend={props.onSend}
           onStop={props.onStop}
           focusKey={props.focusKey}

@@ -49,6 +49,17 @@ export function ToolSearchCard({ call, duration }: { call: ToolCallView; duratio
                   </li>
                 ))}
               </ul>
+              {result.notLoaded.length > 0 && (
+                <p data-testid="search-not-loaded" className="mt-1.5 text-xs text-stone-500">
+                  Also matched, not loaded:{" "}
+                  {result.notLoaded.map((t, i) => (
+                    <span key={t.name} title={t.description}>
+                      {i > 0 && ", "}
+                      <code className="font-mono">{t.name}</code>
+                    </span>
+                  ))}
+                </p>
+              )}
             </>
           )}
           {result?.kind === "none" && (

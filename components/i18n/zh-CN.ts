@@ -68,6 +68,7 @@ export const zhCN: Record<MessageKey, string> = {
   "composer.placeholder": "向 Fawn 提任何问题，它会自己找到所需的工具。",
   "composer.drop": "松开即可附加文件",
   "composer.answerFirst": "请先回答上面的问题再继续。",
+  "composer.approveFirst": "请先批准、编辑或拒绝上面的工具调用再继续。",
   "composer.files": "要发送的文件",
   "composer.remove": "移除 {name}",
   "composer.attach": "附加文件",

@@ -13,6 +13,7 @@ describe("parseToolSearchResult", () => {
         { name: "memory_create_entities", description: "Create entities" },
         { name: "fs_read_file", description: "" },
       ],
+      notLoaded: [],
     });
   });
 
@@ -23,6 +24,7 @@ describe("parseToolSearchResult", () => {
     expect(parseToolSearchResult(content)).toEqual({
       kind: "found",
       tools: [{ name: "everything_echo", description: "Echo back" }],
+      notLoaded: [],
     });
   });
 
@@ -33,6 +35,19 @@ describe("parseToolSearchResult", () => {
     ])}\n`;
     const result = parseToolSearchResult(content);
     expect(result.kind === "found" && result.tools.map((t) => t.name)).toEqual(["a", "b"]);
+  });
+
+  it("reads the answer that also names matches it did not load", () => {
+    const content = JSON.stringify({
+      tools: [{ name: "a", description: "A", parameters: {} }],
+      not_loaded: [{ name: "b", description: "B.", why: "a weaker match" }],
+      note: "…",
+    });
+    expect(parseToolSearchResult(content)).toEqual({
+      kind: "found",
+      tools: [{ name: "a", description: "A" }],
+      notLoaded: [{ name: "b", description: "B." }],
+    });
   });
 
   it("recognises the no-match text", () => {

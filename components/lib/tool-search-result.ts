@@ -7,7 +7,8 @@ export interface FoundTool {
 }
 
 export type ToolSearchResult =
-  | { kind: "found"; tools: FoundTool[] }
+  /** `notLoaded`: matches only named (weaker, or over the promoted budget); the model can select them. */
+  | { kind: "found"; tools: FoundTool[]; notLoaded: FoundTool[] }
   | { kind: "none"; message: string }
   /** Anything else (an error, an unexpected shape): shown verbatim. */
   | { kind: "text"; message: string };
@@ -15,7 +16,11 @@ export type ToolSearchResult =
 const fnDef = z.object({ name: z.string().min(1), description: z.string().optional().nullable() });
 // tool_search returns OpenAI function definitions, either bare or wrapped as {type:"function", function}.
 const toolDef = z.union([z.object({ type: z.literal("function"), function: fnDef }), fnDef]);
-const payload = z.union([z.array(toolDef), z.object({ tools: z.array(toolDef) })]);
+const named = z.object({ name: z.string().min(1), description: z.string().optional().nullable() });
+const payload = z.union([
+  z.array(toolDef),
+  z.object({ tools: z.array(toolDef), not_loaded: z.array(named).optional() }),
+]);
 
 export function parseToolSearchResult(content: string): ToolSearchResult {
   const text = content.trim();
@@ -34,8 +39,11 @@ export function parseToolSearchResult(content: string): ToolSearchResult {
     const fn = "function" in d ? d.function : d;
     return { name: fn.name, description: fn.description ?? "" };
   });
-  if (tools.length === 0) return { kind: "none", message: "No tools found." };
-  return { kind: "found", tools };
+  const notLoaded = Array.isArray(parsed.data)
+    ? []
+    : (parsed.data.not_loaded ?? []).map((n) => ({ name: n.name, description: n.description ?? "" }));
+  if (tools.length === 0 && notLoaded.length === 0) return { kind: "none", message: "No tools found." };
+  return { kind: "found", tools, notLoaded };
 }
 
 /** The query of a tool_search call; args may still be streaming in, so anything goes. */

@@ -97,7 +97,8 @@ describe("inventoryView", () => {
     ]);
     expect(v.counts).toEqual({ promoted: 1, deferred: 2, total: 5 });
     expect(v.tokens).toEqual({ nextCall: 150, allBound: 360 });
-    expect(v.stale).toBeNull();
+    expect(v.drifted).toEqual([]);
+    expect(v.demoted).toEqual([]);
   });
 
   it("applies promotions from the stream at once and counts their tokens", () => {
@@ -132,12 +133,107 @@ describe("inventoryView", () => {
     expect(inventoryView(inv, { filter: "filesystem" }).shadowed).toHaveLength(1);
   });
 
-  it("reports a stale promotion", () => {
-    const stale = {
+  it("reports a promotion whose own tool changed, with what the server changed", () => {
+    const drifted = ToolsResponseSchema.parse({
       ...inv,
-      thread: { thread_id: "t1", promoted: ["memory_read_graph"], promoted_hash: "1111", stale: true },
-    };
-    expect(inventoryView(stale).stale).toEqual({ names: ["memory_read_graph"], promotedHash: "1111" });
+      thread: {
+        thread_id: "t1",
+        promoted: [],
+        stale: true,
+        drifted: [
+          { name: "memory_read_graph", reason: "changed", promoted_hash: "h1", current_hash: "h2" },
+          { name: "gone_tool", reason: "removed", promoted_hash: "h3", current_hash: null },
+        ],
+      },
+      catalog_change: { at: "2026-12-01T00:00:00Z", changed: [{ name: "memory_read_graph", fields: ["description"] }] },
+    });
+    const v = inventoryView({ ...drifted, tools: drifted.tools.map((t) => ({ ...t, promoted: false })) });
+    expect(v.drifted).toEqual([
+      {
+        name: "memory_read_graph",
+        server: "memory",
+        why: "the server changed its description; search again to load it",
+      },
+      { name: "gone_tool", server: null, why: "the server no longer lists this tool" },
+    ]);
+    expect(v.catalogChange?.changed).toEqual([{ name: "memory_read_graph", fields: ["description"] }]);
+  });
+
+  it("lists demotions newest first with why, from the stream when it has them", () => {
+    const withBudget = ToolsResponseSchema.parse({
+      ...inv,
+      tool_search: { enabled: true, max_results: 5, budget: { tokens: 200, count: null } },
+      thread: {
+        thread_id: "t1",
+        promoted: ["memory_read_graph"],
+        demoted: [
+          {
+            name: "fs_read_file",
+            hash: "h",
+            tokens: 90,
+            reason: "evicted",
+            at: 4,
+            used_at: null,
+            for: ["memory_read_graph"],
+          },
+          {
+            name: "memory_create_entities",
+            hash: "h",
+            tokens: 120,
+            reason: "over_budget",
+            at: 5,
+            used_at: null,
+            for: [],
+          },
+        ],
+        budget_used: { tokens: 30, count: 1 },
+      },
+    });
+    const v = inventoryView(withBudget);
+    expect(v.demoted.map((d) => [d.name, d.reason, d.why])).toEqual([
+      ["memory_create_entities", "over_budget", "did not fit the promoted budget of 200 tokens"],
+      ["fs_read_file", "evicted", "made room for memory_read_graph under the budget: promoted but never called"],
+    ]);
+    expect(v.budget).toEqual({ tokens: 30, limit: 200, count: 1, countLimit: null });
+    const live = inventoryView(withBudget, {
+      live: {
+        names: ["fs_read_file"],
+        tools: [{ name: "fs_read_file", hash: "h", tokens: 90 }],
+        demoted: [
+          {
+            name: "memory_read_graph",
+            hash: "h",
+            tokens: 30,
+            reason: "evicted",
+            at: 6,
+            used_at: 3,
+            for: ["fs_read_file"],
+          },
+        ],
+      },
+    });
+    expect(live.demoted.map((d) => [d.name, d.why])).toEqual([
+      ["memory_read_graph", "made room for fs_read_file under the budget: the least recently called"],
+    ]);
+    expect(live.budget.tokens).toBe(90);
+  });
+
+  it("a streamed promotion counts only under the tool's current schema hash", () => {
+    const hashed = ToolsResponseSchema.parse({
+      ...inv,
+      tools: inv.tools.map((t) => ({ ...t, hash: t.deferred ? `${t.name}@2` : null })),
+    });
+    const v = inventoryView(hashed, {
+      live: {
+        names: ["fs_read_file", "memory_create_entities"],
+        tools: [
+          { name: "fs_read_file", hash: "fs_read_file@2" },
+          { name: "memory_create_entities", hash: "memory_create_entities@1" },
+        ],
+      },
+    });
+    // The streamed state is the whole set: memory_read_graph is not in it, memory_create_entities changed since.
+    expect(v.promoted.map((t) => t.name)).toEqual(["fs_read_file"]);
   });
 
   it("shows MCP tools as bound when tool_search is off, and tools of unlisted servers", () => {

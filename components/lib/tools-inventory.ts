@@ -1,5 +1,8 @@
+import type { CatalogChange, Demotion, ToolsResponse } from "@/lib/contracts/inventory";
 import type { McpServerStatus } from "@/lib/contracts/mcp";
-import type { ToolsResponse } from "@/lib/contracts/inventory";
+import { type BudgetView, budgetView, demotionWhy, driftWhy, liveActiveNames } from "./promotion-view";
+
+export type { BudgetView, CatalogChange, Demotion };
 
 /** GET /api/tools, as the panel reads it (the contract's schema is `ToolsResponseSchema`). */
 export type ToolsInventory = ToolsResponse;
@@ -10,6 +13,9 @@ export type McpServer = McpServerStatus;
 export interface LivePromotion {
   catalog_hash?: string | null;
   names?: string[];
+  /** Each promoted tool under the schema hash it was promoted with. */
+  tools?: Array<{ name: string; hash: string; tokens?: number }>;
+  demoted?: Demotion[];
 }
 
 export type ToolState = "promoted" | "deferred" | "bound";
@@ -29,11 +35,16 @@ export interface ServerView {
 
 export interface InventoryView {
   promoted: ToolEntry[];
+  /** Promotions that stopped counting because their own tool changed or left. */
+  drifted: Array<{ name: string; server: string | null; why: string }>;
+  /** Tools that left the promoted set, newest first, with why. */
+  demoted: Array<{ name: string; server: string | null; reason: string; why: string; tokens: number }>;
+  budget: BudgetView;
   /** Built-in and configured tools: always bound. */
   bound: ToolEntry[];
   servers: ServerView[];
   shadowed: ToolsInventory["shadowed"];
-  stale: { names: string[]; promotedHash: string | null } | null;
+  catalogChange: CatalogChange | null;
   tokens: { nextCall: number; allBound: number };
   counts: { promoted: number; deferred: number; total: number };
 }
@@ -55,19 +66,15 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
   const sameThread = opts.sameThread ?? true;
   const filter = (opts.filter ?? "").trim().toLowerCase();
   const live = opts.live;
-  // Names promoted under another catalog are stale and never bound, so the stream's list only counts
-  // when its hash matches the catalog the inventory describes.
-  const liveNames =
-    live?.names && (live.catalog_hash == null || inv.catalog_hash == null || live.catalog_hash === inv.catalog_hash)
-      ? new Set(live.names)
-      : new Set<string>();
+  const liveNames = liveActiveNames(inv, live);
 
-  let liveExtraTokens = 0;
+  // A streamed state that lists its tools is the thread's whole promoted set (demotions included);
+  // the earlier shape only adds names.
+  const streamIsWhole = Array.isArray(live?.tools);
   const entries: ToolEntry[] = inv.tools.map((t) => {
     const serverSays = sameThread && t.promoted;
     const streamSays = t.deferred && liveNames.has(t.name);
-    if (streamSays && !serverSays) liveExtraTokens += t.tokens;
-    const promoted = serverSays || streamSays;
+    const promoted = streamIsWhole ? streamSays : serverSays || streamSays;
     const state: ToolState = promoted ? "promoted" : t.deferred ? "deferred" : "bound";
     return { ...t, state, live: streamSays && !serverSays };
   });
@@ -103,15 +110,34 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
 
   const thread = sameThread ? inv.thread : null;
   const byName = (a: ToolEntry, b: ToolEntry) => a.name.localeCompare(b.name);
+  const serverOf = new Map(inv.tools.map((t) => [t.name, t.server]));
+  const promotedNow = new Set(entries.filter((t) => t.state === "promoted").map((t) => t.name));
+  const demoted = (live?.demoted ?? thread?.demoted ?? [])
+    .filter((d) => !promotedNow.has(d.name) && matches(filter, d.name, serverOf.get(d.name) ?? null))
+    .reverse()
+    .map((d) => ({
+      name: d.name,
+      server: serverOf.get(d.name) ?? null,
+      reason: d.reason,
+      why: demotionWhy(d, inv),
+      tokens: d.tokens,
+    }));
   return {
     promoted: visible.filter((t) => t.state === "promoted").sort(byName),
+    drifted: (thread?.drifted ?? [])
+      .filter((d) => !promotedNow.has(d.name) && matches(filter, d.name))
+      .map((d) => ({ name: d.name, server: serverOf.get(d.name) ?? null, why: driftWhy(d, inv.catalog_change) })),
+    demoted,
+    budget: budgetView(inv, live, thread),
+    catalogChange: inv.catalog_change,
     bound: visible.filter((t) => t.source !== "mcp" && t.state === "bound"),
     servers,
     shadowed: inv.shadowed.filter((s) => matches(filter, s.name, s.source, s.server, s.shadowed_by)),
-    stale: thread?.stale ? { names: thread.promoted, promotedHash: thread.promoted_hash } : null,
     tokens: {
       nextCall:
-        (sameThread ? inv.tokens.bound_next_call : inv.tokens.bound_next_call - promotedTokens(inv)) + liveExtraTokens,
+        inv.tokens.bound_next_call -
+        promotedTokens(inv) +
+        entries.filter((t) => t.state === "promoted").reduce((n, t) => n + t.tokens, 0),
       allBound: inv.tokens.all_bound,
     },
     counts: {
@@ -122,7 +148,7 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
   };
 }
 
-/** Tokens the server counted for its own thread's promotions, removed when that thread is not shown. */
+/** Tokens the server counted for its thread's promotions: replaced by what the view shows as promoted. */
 function promotedTokens(inv: ToolsInventory): number {
   return inv.tools.filter((t) => t.promoted).reduce((sum, t) => sum + t.tokens, 0);
 }

@@ -1,17 +1,12 @@
-import { z } from "zod";
+import { ErrorBodySchema } from "@/lib/contracts/errors";
+import { type UploadedFile, UploadResponseSchema } from "@/lib/contracts/files";
 
 /**
- * Files the person attached to a message. The agent learns about them from a block appended to the
- * human text (the model reads it; nothing else in the state carries it), and the chat shows that
- * block as chips instead of text.
+ * Files the person attached to a message (the upload route's contract, UploadedFile). The agent learns about
+ * them from a block appended to the human text (the model reads it; nothing else in the state carries it),
+ * and the chat shows that block as chips instead of text.
  */
-export interface UploadedFile {
-  /** Virtual path, e.g. /mnt/user-data/uploads/report.csv. */
-  path: string;
-  name: string;
-  size: number;
-  mime: string;
-}
+export type { UploadedFile };
 
 /** One file as the message view reads it back from the block: the size is only its label. */
 export interface UploadMention {
@@ -64,12 +59,6 @@ export function splitUploadedFiles(text: string): { text: string; files: UploadM
   return { text: rest.trim(), files };
 }
 
-const uploadResponse = z.object({
-  files: z.array(z.object({ path: z.string(), name: z.string(), size: z.number(), mime: z.string() })),
-});
-
-const errorBody = z.object({ error: z.object({ code: z.string().optional(), message: z.string() }) });
-
 function quoteNames(files: readonly { name: string }[]): string {
   return files.map((f) => `"${f.name}"`).join(", ");
 }
@@ -111,14 +100,10 @@ export async function uploadFiles(
     throw failed(`HTTP ${res.status}, not JSON: ${text.slice(0, 200)}`);
   }
   if (!res.ok) {
-    const err = errorBody.safeParse(body);
-    throw failed(
-      err.success
-        ? `${err.data.error.message}${err.data.error.code ? ` (${err.data.error.code})` : ""}`
-        : `HTTP ${res.status}`,
-    );
+    const err = ErrorBodySchema.safeParse(body);
+    throw failed(err.success ? `${err.data.error.message} (${err.data.error.code})` : `HTTP ${res.status}`);
   }
-  const parsed = uploadResponse.safeParse(body);
+  const parsed = UploadResponseSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw failed(`unexpected response at "${issue?.path.join(".") || "(root)"}": ${issue?.message ?? "invalid"}`);

@@ -33,9 +33,48 @@ export function ToolEntryRow({ tool, showServer = false }: { tool: ToolEntry; sh
         {tool.group && (
           <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-500">{tool.group}</span>
         )}
+        <Badges tool={tool} />
         <span className="ml-auto shrink-0 font-mono text-[10px] tabular-nums text-stone-400">{tool.tokens} tok</span>
       </div>
       {tool.description && <div className="truncate pl-3.5 text-[11px] text-stone-500">{tool.description}</div>}
     </li>
+  );
+}
+
+/** The tool's defer policy when it is not the default, and the server's hints about what it does. */
+function Badges({ tool }: { tool: ToolEntry }) {
+  const policy = tool.defer_policy;
+  const a = tool.annotations;
+  return (
+    <>
+      {policy && (policy.policy !== "auto" || tool.bound_reason) && (
+        <span
+          data-testid="defer-policy"
+          data-policy={policy.policy}
+          title={tool.bound_reason ?? `defer: ${policy.policy} (set on the ${policy.from})`}
+          className="shrink-0 rounded bg-sky-100 px-1 text-[10px] text-sky-800"
+        >
+          {tool.bound_reason ? (policy.policy === "never" ? "defer: never" : "auto: bound") : `defer: ${policy.policy}`}
+        </span>
+      )}
+      {a?.destructiveHint === true && (
+        <span
+          data-testid="annotation"
+          data-hint="destructive"
+          className="shrink-0 rounded bg-red-100 px-1 text-[10px] text-red-800"
+        >
+          destructive
+        </span>
+      )}
+      {a?.readOnlyHint === true && (
+        <span
+          data-testid="annotation"
+          data-hint="read-only"
+          className="shrink-0 rounded bg-emerald-100 px-1 text-[10px] text-emerald-800"
+        >
+          read-only
+        </span>
+      )}
+    </>
   );
 }

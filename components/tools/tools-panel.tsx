@@ -3,8 +3,10 @@
 import { useMemo, useState } from "react";
 import { CloseIcon, RefreshIcon } from "@/components/icons";
 import { inventoryView, type LivePromotion } from "@/components/lib/tools-inventory";
+import { CatalogChangeNotice, DemotedList, DriftedList } from "./promotion-sections";
 import { ServerGroup } from "./server-group";
 import { TokenMeter } from "./token-meter";
+import { ToolSearchSettings } from "./tool-search-settings";
 import { ToolEntryRow } from "./tool-entry";
 import type { InventoryState } from "./use-tool-inventory";
 
@@ -115,6 +117,7 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                     : "off: every tool is bound"}
                 </span>
               </div>
+              <ToolSearchSettings settings={data.tool_search} budget={view.budget} />
             </div>
 
             <input
@@ -127,23 +130,12 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
               className="w-full rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm outline-none focus:border-fawn-400"
             />
 
-            {view.stale && (
-              <div
-                data-testid="stale-promotion"
-                className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900"
-              >
-                <div className="font-semibold">Stale promotions</div>
-                This thread promoted{" "}
-                {view.stale.names.map((n, i) => (
-                  <span key={n}>
-                    {i > 0 && ", "}
-                    <code className="font-mono line-through">{n}</code>
-                  </span>
-                ))}{" "}
-                under catalog <code className="font-mono">{view.stale.promotedHash ?? "?"}</code>, but the catalog is
-                now <code className="font-mono">{data.catalog_hash ?? "none"}</code>. They are not bound; the model has
-                to search again.
-              </div>
+            {view.catalogChange && <CatalogChangeNotice change={view.catalogChange} />}
+
+            {view.drifted.length > 0 && (
+              <Section title={`Changed since promoted (${view.drifted.length})`} testId="drifted-section">
+                <DriftedList drifted={view.drifted} />
+              </Section>
             )}
 
             <Section title={`Promoted in this thread (${view.promoted.length})`} testId="promoted-section">
@@ -161,6 +153,12 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                 </p>
               )}
             </Section>
+
+            {view.demoted.length > 0 && (
+              <Section title={`Demoted (${view.demoted.length})`} testId="demoted-section">
+                <DemotedList demoted={view.demoted} />
+              </Section>
+            )}
 
             <Section title={`Always bound (${view.bound.length})`} testId="bound-section">
               {view.bound.length > 0 ? (

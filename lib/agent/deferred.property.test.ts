@@ -60,3 +60,107 @@ describe("property: through the agent, only promoted deferred tools ever run", (
     }
   });
 });
+
+/**
+ * The budget rules as the issue states them, kept apart from the code under test: a search promotes
+ * its tool and then demotes the least recently used others (never called first, oldest promotion
+ * first) until the set fits; a call that ran stamps its tool.
+ */
+class BudgetOracle {
+  private held: Array<{ name: string; since: number; lastUse: number | null }> = [];
+  private clock = 0;
+  constructor(
+    private readonly budget: number,
+    private readonly cost: (name: string) => number,
+  ) {}
+
+  has(name: string): boolean {
+    return this.held.some((h) => h.name === name);
+  }
+
+  search(name: string): void {
+    this.clock++;
+    const before = this.held.find((h) => h.name === name);
+    const older = this.held.filter((h) => h.name !== name);
+    const fresh = { name, since: this.clock, lastUse: before?.lastUse ?? null };
+    const total = () => [...older, fresh].reduce((n, h) => n + this.cost(h.name), 0);
+    while (total() > this.budget && older.length > 0) {
+      const never = older.filter((h) => h.lastUse === null);
+      const pool = never.length > 0 ? never : older;
+      const when = (h: (typeof older)[number]) => h.lastUse ?? h.since;
+      const victim = pool.reduce((a, b) => (when(b) < when(a) ? b : a));
+      older.splice(older.indexOf(victim), 1);
+    }
+    this.held = [...older, fresh];
+  }
+
+  ran(name: string): void {
+    if (!this.has(name)) return;
+    this.clock++;
+    for (const h of this.held) if (h.name === name) h.lastUse = this.clock;
+  }
+}
+
+const BUDGET = 100;
+let budgeted: FetchLike = scriptedFetch([{ content: "hi", toolCalls: [] }]);
+const rtBudget = new FawnRuntime({
+  ...tempConfig({ extraYaml: `tool_search:\n  promoted_budget_tokens: ${BUDGET}\n` }),
+  models: { fetch: (i, init) => budgeted(i, init) },
+});
+afterAll(() => rtBudget.close());
+
+describe("property: with a promoted budget, no hidden tool runs and the set never exceeds the budget", () => {
+  it("holds for 40 random multi-step runs that search and call one tool per step", async () => {
+    const runtime = await rtBudget.get();
+    const catalog = runtime.built.setup.catalog;
+    expect(catalog).not.toBeNull();
+    const cost = (n: string) => catalog?.tokens(n) ?? 0;
+    const names = Object.keys(TARGETS);
+    // The three targets cost more together than the budget, so promotions must evict.
+    expect(names.reduce((n, t) => n + cost(t), 0)).toBeGreaterThan(BUDGET);
+    const spies = Object.fromEntries(
+      names.map((name) => [name, vi.spyOn(runtime.built.tools.find((t) => t.tool.name === name)!.tool, "invoke")]),
+    );
+    let evictions = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const rnd = prng(seed * 104729);
+      const oracle = new BudgetOracle(BUDGET, cost);
+      const expected: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+      const script: DemoReply[] = [];
+      for (let s = 0; s < 2 + Math.floor(rnd() * 8); s++) {
+        const name = names[Math.floor(rnd() * names.length)] as string;
+        if (rnd() < 0.45) {
+          script.push({ content: "", toolCalls: [{ name: "tool_search", args: { query: `select:${name}` } }] });
+          oracle.search(name);
+        } else {
+          script.push({ content: "", toolCalls: [{ name, args: TARGETS[name] }] });
+          if (oracle.has(name)) {
+            expected[name]++;
+            oracle.ran(name);
+          }
+        }
+      }
+      script.push({ content: "done", toolCalls: [] });
+      budgeted = scriptedFetch(script);
+      for (const spy of Object.values(spies)) spy.mockClear();
+      const threadId = `budget-${seed}`;
+      const { ok } = await runTurn(runtime, { message: "go", threadId }, () => undefined);
+      expect(ok).toBe(true);
+      for (const n of names) expect(spies[n].mock.calls.length, `seed ${seed}: ${n}`).toBe(expected[n]);
+      const state = await runtime.graph.getState({ configurable: { thread_id: threadId } });
+      const promoted = (
+        state.values as { promoted: { tools: Array<{ name: string; tokens: number }>; demoted: unknown[] } }
+      ).promoted;
+      evictions += promoted.demoted.length;
+      expect(
+        promoted.tools.reduce((n, t) => n + t.tokens, 0),
+        `seed ${seed}`,
+      ).toBeLessThanOrEqual(BUDGET);
+      expect(promoted.tools.map((t) => t.name).sort(), `seed ${seed}`).toEqual(
+        names.filter((n) => oracle.has(n)).sort(),
+      );
+    }
+    // The runs did exercise eviction.
+    expect(evictions, "evictions over all runs").toBeGreaterThan(5);
+  }, 120_000);
+});

@@ -2,7 +2,9 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
 import { createAgent } from "langchain";
 import type { LoadedConfig } from "@/lib/config";
+import path from "node:path";
 import { deferredToolFilterMiddleware } from "@/lib/deferred/filter";
+import { autoThresholdTokens, resolveDeferPolicies } from "@/lib/deferred/policy";
 import { assertFailClosed, buildDeferredSetup, type DeferredSetup } from "@/lib/deferred/setup";
 import type { McpLoadResult } from "@/lib/mcp/types";
 import { createEmbeddings } from "@/lib/models/embeddings";
@@ -12,13 +14,17 @@ import { builtinTools } from "@/lib/tools/builtins";
 import type { SubagentRunner } from "@/lib/tools/builtins/task";
 import { loadConfiguredTool } from "@/lib/tools/reflect";
 import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
+import { approvalMiddleware, gatedForSubagents } from "./middleware/approval";
+import { type ApprovalRule, approvalPolicy } from "./middleware/approval-policy";
 import { artifactsStateMiddleware } from "./middleware/artifacts";
 import { danglingToolCallsMiddleware } from "./middleware/dangling-tool-calls";
 import { modelSelectMiddleware } from "./middleware/model-select";
+import { toolCallBoundsMiddleware } from "./middleware/tool-call-bounds";
 import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { toolImagesMiddleware } from "./middleware/tool-images";
 import { leadSystemPrompt } from "./prompt";
-import { createSubagentRunner, type SubagentKit } from "./subagent";
+import { createSubagentRunner } from "./subagent";
+import { sandboxConfigWarnings, sandboxToolOffer } from "@/lib/sandbox/offer";
 
 /** Everything the lead agent was built from: the agent, and what the inventory shows. */
 export interface BuiltAgent {
@@ -28,6 +34,8 @@ export interface BuiltAgent {
   shadowed: ShadowedTool[];
   setup: DeferredSetup;
   systemPrompt: string;
+  /** The tools whose calls wait for a person, with why. */
+  approvals: ReadonlyMap<string, ApprovalRule>;
   warnings: string[];
 }
 
@@ -36,84 +44,151 @@ export interface BuildOptions {
   mcp: McpLoadResult;
   checkpointer?: BaseCheckpointSaver;
   models?: ModelFactoryOptions;
-  /** Supplies `task` when subagents are enabled. */
+  /** Supplies `task` when subagents are enabled; by default a runner over the lead's own tools and model. */
   subagentRunner?: SubagentRunner;
 }
 
-/** The three sources, merged: configured > built-in > MCP. */
-export async function gatherTools(
-  opts: BuildOptions,
-): Promise<{ tools: ToolRecord[]; shadowed: ShadowedTool[]; warnings: string[] }> {
+interface ToolSources {
+  configured: ToolRecord[];
+  mcp: ToolRecord[];
+  warnings: string[];
+}
+
+/** Configured tools (loaded by reflection) and MCP tools, with the warnings they raised. */
+async function loadToolSources(opts: BuildOptions): Promise<ToolSources> {
   const { app, paths, baseDir } = opts.config;
-  const warnings: string[] = [];
+  const warnings: string[] = sandboxConfigWarnings(opts.config);
   const configured: ToolRecord[] = [];
   for (const [i, entry] of app.tools.entries()) {
     const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, baseDir });
     if (warning) warnings.push(warning);
+    // bash is withheld when it is off or bubblewrap cannot run here, never moved to the host.
+    const offer = await sandboxToolOffer(tool, opts.config);
+    if (offer.warning) warnings.push(offer.warning);
+    if (!offer.offer) continue;
     configured.push({ tool, source: "config", server: null, group: entry.group ?? null });
   }
-  const builtins: ToolRecord[] = builtinTools({
-    supportsVision: app.models[0].supports_vision,
-    subagentRunner: app.subagents.enabled ? opts.subagentRunner : undefined,
-  }).map((tool) => ({ tool, source: "builtin", server: null, group: null }));
   const mcp: ToolRecord[] = opts.mcp.tools.map((e) => ({ tool: e.tool, source: "mcp", server: e.server, group: null }));
   for (const s of opts.mcp.servers) warnings.push(...s.warnings);
-  const assembled = assembleTools({ configured, builtins, mcp });
-  return { ...assembled, warnings };
+  return { configured, mcp, warnings };
 }
 
-/** Assemble tools, defer the MCP ones behind tool_search (fail-closed), and create the agent. */
+/** The three sources merged (configured > built-in > MCP), with `task` among the built-ins when a runner is given. */
+function assemble(sources: ToolSources, app: LoadedConfig["app"], subagentRunner?: SubagentRunner) {
+  const builtins: ToolRecord[] = builtinTools({ supportsVision: app.models[0].supports_vision, subagentRunner }).map(
+    (tool) => ({ tool, source: "builtin", server: null, group: null }),
+  );
+  return assembleTools({ configured: sources.configured, builtins, mcp: sources.mcp });
+}
+
+/** tool_search is reserved while deferral is on: anything else of that name is shadowed by it. */
+function withToolSearch(
+  assembled: { tools: ToolRecord[]; shadowed: ShadowedTool[] },
+  setup: DeferredSetup,
+): { tools: ToolRecord[]; shadowed: ShadowedTool[] } {
+  const search = setup.toolSearch;
+  if (!search) return assembled;
+  const taken = assembled.tools.filter((r) => r.tool.name === search.name);
+  return {
+    tools: [
+      ...assembled.tools.filter((r) => r.tool.name !== search.name),
+      { tool: search, source: "builtin", server: null, group: null },
+    ],
+    shadowed: [
+      ...assembled.shadowed,
+      ...taken.map((t) => ({
+        name: t.tool.name,
+        source: t.source,
+        server: t.server,
+        shadowed_by: "builtin" as const,
+        shadowed_by_server: null,
+      })),
+    ],
+  };
+}
+
+/**
+ * Assemble tools, defer the MCP ones behind tool_search (fail-closed), and create the agent. The subagent
+ * runner is built with everything it needs (model, tools, deferral) before `task` joins the lead's tools:
+ * a subagent gets the lead's tools minus the lead-only ones, so the tools without `task` are exactly its own.
+ */
 export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   const { app } = opts.config;
-  const kit: SubagentKit = {};
-  const subagentRunner =
-    opts.subagentRunner ??
-    createSubagentRunner(kit, { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run });
-  const gathered = await gatherTools({ ...opts, subagentRunner });
+  const sources = await loadToolSources(opts);
+  const base = assemble(sources, app);
   const emb = app.tool_search.embeddings;
   const hybrid = emb?.enabled
     ? { embeddings: createEmbeddings(emb, { fetch: opts.models?.embeddingsFetch }), weight: emb.weight }
     : undefined;
-  const setup = buildDeferredSetup(gathered.tools, {
-    enabled: app.tool_search.enabled,
-    maxResults: app.tool_search.max_results,
+  const ts = app.tool_search;
+  const policy = resolveDeferPolicies(opts.config.servers, opts.mcp.tools, path.basename(opts.config.paths.extensions));
+  sources.warnings.push(...policy.warnings);
+  const setup = buildDeferredSetup(base.tools, {
+    enabled: ts.enabled,
+    maxResults: ts.max_results,
     hybrid,
+    policies: policy.policies,
+    autoThresholdTokens: autoThresholdTokens(ts.auto_threshold, app.models[0].context_window),
+    listing: {
+      setting: ts.listing,
+      maxTokens: ts.listing_max_tokens,
+      descriptions: new Map(
+        opts.mcp.servers.filter((s) => s.description).map((s) => [s.name, s.description as string]),
+      ),
+    },
+    promotion: {
+      minRelativeScore: ts.min_relative_score,
+      budget: { tokens: ts.promoted_budget_tokens, count: ts.promoted_max_tools },
+    },
   });
-  assertFailClosed(gathered.tools, app.tool_search.enabled, setup);
-
-  let tools = gathered.tools;
-  const shadowed = [...gathered.shadowed];
-  if (setup.toolSearch) {
-    // tool_search is reserved while deferral is on: anything else of that name would break the design.
-    for (const t of tools.filter((r) => r.tool.name === setup.toolSearch?.name)) {
-      shadowed.push({
-        name: t.tool.name,
-        source: t.source,
-        server: t.server,
-        shadowed_by: "builtin",
-        shadowed_by_server: null,
-      });
-    }
-    tools = [
-      ...tools.filter((r) => r.tool.name !== setup.toolSearch?.name),
-      { tool: setup.toolSearch, source: "builtin", server: null, group: null },
-    ];
-  }
+  assertFailClosed(base.tools, app.tool_search.enabled, setup);
 
   const models = new Map<string, BaseChatModel>();
   for (const m of app.models) models.set(m.name, await createChatModel(m, opts.models));
   const defaultModel = models.get(app.models[0].name) as BaseChatModel;
+  // Subagents get the lead's tools minus the lead-only ones, with the gated ones replaced by stand-ins
+  // that refuse (a subagent has no person to ask). The lead's own rules are computed on its final tools,
+  // `task` included, in case a config gates `task` itself.
+  const subagentBase = withToolSearch(base, setup);
+  const policyFor = (records: ToolRecord[]) =>
+    approvalPolicy({
+      tools: records,
+      app,
+      servers: opts.config.servers,
+      mcpTools: opts.mcp.tools,
+      files: opts.config.paths,
+    });
+  const subagentRules = policyFor(subagentBase.tools).rules;
+  const subagentRunner = !app.subagents.enabled
+    ? undefined
+    : (opts.subagentRunner ??
+      createSubagentRunner(
+        {
+          model: defaultModel,
+          tools: subagentBase.tools.map((t) => (subagentRules.has(t.tool.name) ? gatedForSubagents(t.tool) : t.tool)),
+          setup,
+        },
+        { maxConcurrent: app.subagents.max_concurrent, maxPerRun: app.subagents.max_per_run },
+      ));
+  const { tools, shadowed } = subagentRunner
+    ? withToolSearch(assemble(sources, app, subagentRunner), setup)
+    : subagentBase;
+  const approvals = policyFor(tools);
   const agentTools = tools.map((t) => t.tool);
-  Object.assign(kit, { model: defaultModel, tools: agentTools, setup });
-  const systemPrompt = leadSystemPrompt({ deferredNames: setup.deferredNames });
+  const systemPrompt = leadSystemPrompt({ deferredSection: setup.listing?.section ?? "" });
+  const deferred = { deferredNames: setup.deferredNames, toolHashes: setup.toolHashes };
   const agent = createAgent({
     model: defaultModel,
     tools: agentTools,
     systemPrompt,
     middleware: [
+      // Outermost: it sees the model's final message before it is saved, and every tool's final result.
+      toolCallBoundsMiddleware(),
       danglingToolCallsMiddleware(),
       modelSelectMiddleware(models),
-      deferredToolFilterMiddleware({ deferredNames: setup.deferredNames, catalogHash: setup.catalog?.hash ?? null }),
+      deferredToolFilterMiddleware(deferred),
+      // Runs after the model, before any tool: it asks only about calls the filter will let through.
+      approvalMiddleware({ rules: approvals.rules, tools: agentTools, deferred }),
       // Inside the filter: a blocked call never reaches a tool, and a tool that throws becomes an error result.
       toolErrorsMiddleware(),
       artifactsStateMiddleware(),
@@ -121,5 +196,13 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
     ],
     checkpointer: opts.checkpointer,
   });
-  return { agent, tools, shadowed, setup, systemPrompt, warnings: gathered.warnings };
+  return {
+    agent,
+    tools,
+    shadowed,
+    setup,
+    systemPrompt,
+    approvals: approvals.rules,
+    warnings: [...sources.warnings, ...approvals.warnings],
+  };
 }

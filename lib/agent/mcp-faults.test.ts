@@ -15,6 +15,8 @@ const fixture = (mode: string, extra: Record<string, unknown> = {}) => ({
   args: ["--import", "tsx", path.join(REPO, "servers/fixtures/misbehaving.ts"), mode, "stdio"],
   // `--import tsx` is resolved from the working directory.
   cwd: REPO,
+  // The fixture's tools carry no annotations, so they would wait for approval; these tests are about faults.
+  approval: "never",
   ...extra,
 });
 const toolsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "fawn-chg-")), "tools.json");

@@ -1,7 +1,10 @@
 import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
 
 export interface PromptOptions {
-  deferredNames: Iterable<string>;
+  /** The deferred tools' names, listed one per line… */
+  deferredNames?: Iterable<string>;
+  /** …or the section as the deferred setup rendered it (names or servers), which wins. */
+  deferredSection?: string;
   now?: Date;
 }
 
@@ -14,7 +17,7 @@ export function leadSystemPrompt(opts: PromptOptions): string {
     "If the request is ambiguous or a choice is needed, call ask_clarification instead of guessing.",
     "When you produce files for the user, write them under outputs/ and call present_files.",
   ];
-  const section = deferredToolsPromptSection(opts.deferredNames);
+  const section = opts.deferredSection ?? deferredToolsPromptSection(opts.deferredNames ?? []);
   if (section) parts.push("", section);
   return parts.join("\n");
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
+import type { PromotedUpdate } from "@/lib/deferred/promoted";
 import { busyMessage, threadLocks } from "@/lib/persistence/thread-lock";
 import type { AgentRuntime } from "./runtime";
 
@@ -20,7 +21,7 @@ export interface TurnInput {
   signal?: AbortSignal;
 }
 
-type NodeUpdate = { messages?: BaseMessage[]; promoted?: { catalog_hash: string | null; names: string[] } } | null;
+type NodeUpdate = { messages?: BaseMessage[]; promoted?: PromotedUpdate } | null;
 
 function textOf(content: BaseMessage["content"]): string {
   if (typeof content === "string") return content;
@@ -89,8 +90,10 @@ export async function runTurn(
               answer = textOf(m.content);
             }
           }
-          if (u?.promoted && u.promoted.names.length > 0)
-            onEvent({ type: "promoted", catalog_hash: u.promoted.catalog_hash, names: u.promoted.names });
+          // Promotions only: a tool's use stamp goes through the same channel but is no news.
+          const p = u?.promoted;
+          if (p?.op === "promote" && p.tools.length > 0)
+            onEvent({ type: "promoted", catalog_hash: p.catalog_hash, names: p.tools.map((t) => t.name) });
         }
       }
     }

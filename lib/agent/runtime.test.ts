@@ -38,15 +38,13 @@ describe("FawnRuntime reload", () => {
 describe("runTurn and the cross-process thread lock", () => {
   it("refuses a thread another process is running, then runs once it is free", async () => {
     const { ThreadLocks } = await import("@/lib/persistence/thread-lock");
-    const { default: Database } = await import("better-sqlite3");
+    const { processIdentity } = await import("@/lib/persistence/process-identity");
     const { runTurn } = await import("./run-turn");
     const rt = new FawnRuntime(tempConfig({ servers: {} }));
     const runtime = await rt.get();
-    const other = new ThreadLocks(runtime.dbPath);
+    // The holder is our parent process: alive, and not us.
+    const other = new ThreadLocks(runtime.dbPath, { self: processIdentity(process.ppid) });
     other.acquire("busy-thread", "server-run");
-    new Database(runtime.dbPath)
-      .prepare("UPDATE fawn_thread_locks SET pid = ? WHERE thread_id = 'busy-thread'")
-      .run(process.ppid);
     const events: Array<{ type: string; message?: string }> = [];
     expect((await runTurn(runtime, { message: "hello", threadId: "busy-thread" }, (e) => events.push(e))).ok).toBe(
       false,

@@ -8,8 +8,10 @@ import { McpManager } from "@/lib/mcp/client";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
-import { setActiveConfig } from "@/lib/tools/context";
+import { installToolContext, type ToolContext, toolContextFor } from "@/lib/tools/context";
+import { type CatalogChange, diffCatalogs } from "@/lib/deferred/drift";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
+import { StateUpdateValuesSchema } from "./state-update";
 
 export const ASSISTANT = {
   graph_id: "lead_agent",
@@ -24,9 +26,15 @@ export interface AgentRuntime {
   assistant: { graph_id: string; name: string; description: string };
   built: BuiltAgent;
   config: LoadedConfig;
+  /** The sandbox and tool settings of this configuration, for whatever serves the thread's files. */
+  toolContext: ToolContext;
+  /** Checks the values of a state update against the agent's own channels. */
+  stateUpdateSchema: typeof StateUpdateValuesSchema;
   mcpServers: McpServerStatus[];
   /** The newest config edit or rebuild that failed (the previous agent stays in force), if any. */
   error: string | null;
+  /** The newest rebuild that changed the deferred catalog, tool by tool (e.g. after tools/list_changed). */
+  catalogChange: CatalogChange | null;
 }
 
 export interface RuntimeOptions {
@@ -102,7 +110,8 @@ export class FawnRuntime {
     if (this.current && this.failed?.key === key)
       return { ...this.current.runtime, mcpServers: mcp.servers, error: this.failed.error };
     try {
-      setActiveConfig(config);
+      const toolContext = toolContextFor(config);
+      installToolContext(toolContext);
       const dbPath = path.resolve(config.baseDir, config.app.checkpointer.path);
       const built = await buildLeadAgent({
         config,
@@ -110,14 +119,20 @@ export class FawnRuntime {
         checkpointer: sqliteCheckpointer(dbPath),
         models: this.opts.models,
       });
+      const previous = this.current?.runtime;
       const runtime: AgentRuntime = {
         graph: built.agent.graph,
         dbPath,
         assistant: ASSISTANT,
         built,
         config,
+        toolContext,
+        stateUpdateSchema: StateUpdateValuesSchema,
         mcpServers: mcp.servers,
         error: configError,
+        catalogChange: previous
+          ? (diffCatalogs(previous.built.setup.catalog, built.setup.catalog) ?? previous.catalogChange)
+          : null,
       };
       this.current = { key, runtime };
       log("info", "agent.built", {
@@ -131,7 +146,7 @@ export class FawnRuntime {
       log("error", "agent.build_failed", { error: message });
       this.failed = { key, error: message };
       if (this.current) {
-        setActiveConfig(this.current.runtime.config);
+        installToolContext(this.current.runtime.toolContext);
         return { ...this.current.runtime, error: message };
       }
       throw e;

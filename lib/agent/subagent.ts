@@ -9,11 +9,11 @@ import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
 import type { DeferredSetup } from "@/lib/deferred/setup";
 import type { SubagentRunner, TaskArgs } from "@/lib/tools/builtins/task";
 
-/** What a subagent is built from; filled in by the lead agent once its tools are assembled. */
+/** What a subagent is built from: the lead's model, its tools (lead-only ones are dropped here) and its deferral. */
 export interface SubagentKit {
-  model?: BaseChatModel;
-  tools?: StructuredToolInterface[];
-  setup?: DeferredSetup;
+  model: BaseChatModel;
+  tools: StructuredToolInterface[];
+  setup: DeferredSetup;
 }
 
 export interface SubagentLimits {
@@ -31,6 +31,7 @@ export class SubagentLimitError extends Error {}
  * with the lead's tools minus lead-only ones, streaming progress as `custom` events.
  */
 export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): SubagentRunner {
+  const subagentTools = kit.tools.filter((t) => !LEAD_ONLY.has(t.name));
   const active = new Map<string, number>();
   const total = new Map<string, number>();
   return async (args: TaskArgs, config: RunnableConfig) => {
@@ -49,23 +50,22 @@ export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): 
     if ((active.get(runKey) ?? 0) >= limits.maxConcurrent) {
       return `Error: ${limits.maxConcurrent} subagents are already running; wait for one to finish before starting another.`;
     }
-    if (!kit.model || !kit.tools) throw new Error("subagents are not ready: the lead agent has not finished building");
     total.set(runKey, (total.get(runKey) ?? 0) + 1);
     active.set(runKey, (active.get(runKey) ?? 0) + 1);
     emit("running");
     try {
-      const setup = kit.setup;
+      const { setup } = kit;
       const agent = createAgent({
         model: kit.model,
-        tools: kit.tools.filter((t) => !LEAD_ONLY.has(t.name)),
+        tools: subagentTools,
         systemPrompt: [
           "You are a subagent of Fawn. Complete the task you are given and reply with the result only.",
-          deferredToolsPromptSection(setup?.deferredNames ?? []),
+          setup.listing?.section ?? deferredToolsPromptSection(setup.deferredNames),
         ].join("\n"),
         middleware: [
           deferredToolFilterMiddleware({
-            deferredNames: setup?.deferredNames ?? new Set(),
-            catalogHash: setup?.catalog?.hash ?? null,
+            deferredNames: setup.deferredNames,
+            toolHashes: setup.toolHashes,
           }),
           toolErrorsMiddleware(),
         ],

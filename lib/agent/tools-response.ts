@@ -1,8 +1,7 @@
 import { buildInventory, threadPromoted } from "@/lib/agent/inventory";
 import type { ToolsResponse } from "@/lib/contracts/inventory";
 import type { AgentRuntime } from "@/lib/agent/runtime";
-import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
-import { countTokens, toolDefinitionTokens } from "@/lib/tokens";
+import { toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 
 const costCache = new WeakMap<object, { perTool: Map<string, number>; section: number }>();
@@ -13,7 +12,7 @@ function costs(runtime: AgentRuntime) {
     const perTool = new Map(
       runtime.built.tools.map((t) => [t.tool.name, toolDefinitionTokens(toOpenAIDefinition(t.tool))]),
     );
-    const section = countTokens(deferredToolsPromptSection(runtime.built.setup.deferredNames));
+    const section = runtime.built.setup.listing?.tokens ?? 0;
     c = { perTool, section };
     costCache.set(runtime.built, c);
   }

@@ -2,6 +2,10 @@ import { z } from "zod";
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
+/** Whether a tool's calls wait for a person: never, when the tool is destructive, or always. */
+export const ApprovalModeSchema = z.enum(["never", "destructive", "always"]);
+export type ApprovalMode = z.infer<typeof ApprovalModeSchema>;
+
 export const ModelConfigSchema = z
   .object({
     name: z.string().regex(NAME, "must be 1-64 letters, digits, '_', '-' or '.'"),
@@ -19,6 +23,8 @@ export const ModelConfigSchema = z
     /** Retries of a failed model call; LangChain's default of 6 hides an outage for minutes. */
     max_retries: z.number().int().min(0).max(10).default(2),
     timeout_s: z.number().positive().max(3600).optional(),
+    /** Tokens the model accepts; a percentage `tool_search.auto_threshold` reads it (128,000 when unset). */
+    context_window: z.number().int().positive().optional(),
   })
   .strict();
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
@@ -29,9 +35,54 @@ export const ToolConfigSchema = z
     name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must match ^[A-Za-z0-9_-]{1,64}$"),
     group: z.string().optional(),
     use: z.string().regex(/^.+:[A-Za-z_$][\w$]*$/, 'must be "module:export"'),
+    approval: ApprovalModeSchema.optional(),
   })
   .catchall(z.unknown());
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
+
+/** Per-process limits of a bash command (and of everything it starts), set with ulimit before it runs. */
+export const SandboxLimitsSchema = z
+  .object({
+    /** CPU seconds per process (RLIMIT_CPU); the call's own timeout bounds wall-clock time. */
+    cpu_s: z.number().int().min(1).max(86_400).default(60),
+    /** Address space per process in MB (RLIMIT_AS); Node needs about 1024. */
+    memory_mb: z.number().int().min(256).max(1_048_576).default(2048),
+    /** Processes in the sandbox (RLIMIT_NPROC; bwrap only, and not enforced when Fawn runs as root). */
+    processes: z.number().int().min(8).max(1_000_000).default(256),
+    /** Largest file a command may write, in MB (RLIMIT_FSIZE). */
+    file_mb: z.number().int().min(1).max(1_048_576).default(1024),
+    /** Size of the sandbox's private /tmp (memory-backed), in MB; bwrap only. */
+    tmp_mb: z.number().int().min(1).max(1_048_576).default(256),
+  })
+  .strict();
+export type SandboxLimits = z.infer<typeof SandboxLimitsSchema>;
+
+export const SANDBOX_LIMIT_DEFAULTS: SandboxLimits = {
+  cpu_s: 60,
+  memory_mb: 2048,
+  processes: 256,
+  file_mb: 1024,
+  tmp_mb: 256,
+};
+
+export const SandboxConfigSchema = z
+  .object({
+    root: z.string().min(1).default(".fawn/sandbox"),
+    /** How the bash tool runs commands: in a bubblewrap sandbox, unconfined on the host, or not at all. */
+    bash: z.enum(["bwrap", "host", "off"]).default("bwrap"),
+    /** Whether bash commands may use the network (bwrap only; host commands always can). */
+    network: z.boolean().default(false),
+    limits: SandboxLimitsSchema.default(SANDBOX_LIMIT_DEFAULTS),
+  })
+  .strict();
+export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
+
+const SANDBOX_DEFAULTS: SandboxConfig = {
+  root: ".fawn/sandbox",
+  bash: "bwrap",
+  network: false,
+  limits: SANDBOX_LIMIT_DEFAULTS,
+};
 
 export const AppConfigSchema = z
   .object({
@@ -57,9 +108,38 @@ export const AppConfigSchema = z
           })
           .strict()
           .optional(),
+        /** How the prompt lists deferred tools: every name, one line per server, or names while they fit. */
+        listing: z.enum(["auto", "names", "servers"]).default("auto"),
+        /** auto lists names while they cost at most this many tokens; the server listing stays within it too. */
+        listing_max_tokens: z.number().int().min(100).max(100_000).default(1500),
+        /** The promoted tools' schemas stay within this; the least recently used are demoted to make room. */
+        promoted_budget_tokens: z.number().int().positive().max(1_000_000).nullable().default(8000),
+        /** At most this many promoted tools (unset: no count limit). */
+        promoted_max_tools: z.number().int().positive().max(10_000).nullable().default(null),
+        /** Results scoring below this share of the best are named, not promoted (0 promotes every result). */
+        min_relative_score: z.number().min(0).max(1).default(0.7),
+        /**
+         * Defer `defer: auto` MCP tools only when their schemas exceed this: tokens (0 = always defer),
+         * or a percentage of the default model's context window such as "10%".
+         */
+        auto_threshold: z
+          .union([
+            z.number().int().min(0),
+            z.string().regex(/^\d+(\.\d+)?\s*%$/, 'must be a token count or a percentage such as "10%"'),
+          ])
+          .default(0),
       })
       .strict()
-      .default({ enabled: true, max_results: 5 }),
+      .default({
+        enabled: true,
+        max_results: 5,
+        listing: "auto",
+        listing_max_tokens: 1500,
+        promoted_budget_tokens: 8000,
+        promoted_max_tools: null,
+        min_relative_score: 0.7,
+        auto_threshold: 0,
+      }),
     subagents: z
       .object({
         enabled: z.boolean().default(false),
@@ -68,13 +148,15 @@ export const AppConfigSchema = z
       })
       .strict()
       .default({ enabled: false, max_concurrent: 3, max_per_run: 10 }),
-    sandbox: z
+    sandbox: SandboxConfigSchema.default(SANDBOX_DEFAULTS),
+    /** Approvals: `default` for every tool without a setting of its own; `builtins` by built-in tool name. */
+    approvals: z
       .object({
-        root: z.string().min(1).default(".fawn/sandbox"),
-        allow_host_bash: z.boolean().default(false),
+        default: ApprovalModeSchema.default("destructive"),
+        builtins: z.record(z.string(), ApprovalModeSchema).default({}),
       })
       .strict()
-      .default({ root: ".fawn/sandbox", allow_host_bash: false }),
+      .default({ default: "destructive", builtins: {} }),
     checkpointer: z
       .object({
         type: z.literal("sqlite").default("sqlite"),
@@ -104,3 +186,23 @@ export const AppConfigSchema = z
     });
   });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+/** Keys config.yaml may no longer use, with what to write instead. */
+const REMOVED_SANDBOX_KEYS: Record<string, string> = {
+  allow_host_bash:
+    "was removed: bash now runs in a bubblewrap sandbox by default (`bash: bwrap`). Delete this line; to keep bash " +
+    "disabled write `bash: off` under `sandbox:`, or to run commands unconfined on this machine `bash: host` " +
+    "(see the README's Security section)",
+};
+
+/** config.yaml as a file: removed keys are refused, naming the line, before the schema proper applies. */
+export const AppConfigFileSchema = z
+  .unknown()
+  .superRefine((raw, ctx) => {
+    const sandbox = raw && typeof raw === "object" ? (raw as { sandbox?: unknown }).sandbox : undefined;
+    if (!sandbox || typeof sandbox !== "object") return;
+    for (const [key, message] of Object.entries(REMOVED_SANDBOX_KEYS)) {
+      if (key in sandbox) ctx.addIssue({ code: "custom", path: ["sandbox", key], message });
+    }
+  })
+  .pipe(AppConfigSchema);

@@ -1,6 +1,6 @@
 import { formatPath } from "./errors";
 
-/** An environment to expand from (process.env, or a plain object in tests). */
+/** An environment to expand from (process.env, or any plain object). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** `$VAR`, `${VAR}` or `${VAR:-default}`; `$$` escapes a literal dollar. */

@@ -1,7 +1,11 @@
 import { z } from "zod";
+import { type DeferPolicy, DeferPolicySchema } from "@/lib/contracts/inventory";
 import type { McpTransport } from "@/lib/contracts/mcp";
+import { ApprovalModeSchema } from "./app-config";
 
 const seconds = z.number().positive().max(3600);
+
+export { type DeferPolicy, DeferPolicySchema };
 
 export const McpServerConfigSchema = z
   .object({
@@ -19,6 +23,17 @@ export const McpServerConfigSchema = z
     tool_name_prefix: z.boolean().default(true),
     session_init_timeout: seconds.default(30),
     tool_call_timeout: seconds.optional(),
+    /** Approval for this server's tools (a tool's own entry in `tools` overrides it). */
+    approval: ApprovalModeSchema.optional(),
+    /** The default defer policy for this server's tools. */
+    defer: DeferPolicySchema.default("auto"),
+    /** Per-tool settings, by the tool's name on the server or as exposed (prefixed). */
+    tools: z
+      .record(
+        z.string().min(1),
+        z.object({ defer: DeferPolicySchema.optional(), approval: ApprovalModeSchema.optional() }).strict(),
+      )
+      .default({}),
   })
   .strict()
   .superRefine((s, ctx) => {

@@ -21,7 +21,16 @@ function errorOf(fn: () => unknown): ConfigError {
 describe("parseAppConfig", () => {
   it("fills defaults", () => {
     const { app } = parseAppConfig(MIN, "config.yaml", {});
-    expect(app.tool_search).toEqual({ enabled: true, max_results: 5 });
+    expect(app.tool_search).toEqual({
+      enabled: true,
+      max_results: 5,
+      listing: "auto",
+      listing_max_tokens: 1500,
+      promoted_budget_tokens: 8000,
+      promoted_max_tools: null,
+      min_relative_score: 0.7,
+      auto_threshold: 0,
+    });
     expect(app.checkpointer.path).toBe(".fawn/threads.sqlite");
     expect(app.models[0].use).toBe("@langchain/openai:ChatOpenAI");
   });
@@ -60,6 +69,27 @@ describe("parseAppConfig", () => {
   });
 });
 
+describe("tool_search listing, budget and auto threshold", () => {
+  it("reads each key, and a partial section keeps the other defaults", () => {
+    const yaml = `${MIN}tool_search:\n  listing: servers\n  promoted_budget_tokens: null\n  auto_threshold: "10%"\n`;
+    const { app } = parseAppConfig(yaml, "config.yaml", {});
+    expect(app.tool_search).toMatchObject({
+      listing: "servers",
+      promoted_budget_tokens: null,
+      auto_threshold: "10%",
+      min_relative_score: 0.7,
+    });
+  });
+  it("names the field of a bad value", () => {
+    const listing = errorOf(() => parseAppConfig(`${MIN}tool_search:\n  listing: tree\n`, "config.yaml", {}));
+    expect(listing.field).toBe("tool_search.listing");
+    const pct = errorOf(() => parseAppConfig(`${MIN}tool_search:\n  auto_threshold: lots\n`, "config.yaml", {}));
+    expect(pct.field).toBe("tool_search.auto_threshold");
+    const score = errorOf(() => parseAppConfig(`${MIN}tool_search:\n  min_relative_score: 2\n`, "config.yaml", {}));
+    expect(score.message).toMatch(/^config\.yaml:5: tool_search\.min_relative_score: /);
+  });
+});
+
 describe("parseExtensionsConfig", () => {
   const ext = (servers: unknown) => JSON.stringify({ mcpServers: servers }, null, 2);
   it("accepts transport as an alias and defaults the rest", () => {
@@ -67,6 +97,21 @@ describe("parseExtensionsConfig", () => {
     expect(s.transport).toBe("http");
     expect(s.config.tool_name_prefix).toBe(true);
     expect(s.config.session_init_timeout).toBe(30);
+    expect(s.config.defer).toBe("auto");
+    expect(s.config.tools).toEqual({});
+  });
+  it("reads defer policies per server and per tool, and names a bad one", () => {
+    const [s] = parseExtensionsConfig(
+      ext({ wb: { command: "node", defer: "always", tools: { now: { defer: "never" } } } }),
+      "e.json",
+      {},
+    );
+    expect(s.config.defer).toBe("always");
+    expect(s.config.tools).toEqual({ now: { defer: "never" } });
+    const bad = errorOf(() =>
+      parseExtensionsConfig(ext({ wb: { command: "node", tools: { now: { defer: "soon" } } } }), "e.json", {}),
+    );
+    expect(bad.field).toBe("mcpServers.wb.tools.now.defer");
   });
   it("an unset variable marks only that server failed", () => {
     const servers = parseExtensionsConfig(

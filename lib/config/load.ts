@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { type AppConfig, AppConfigSchema } from "./app-config";
+import { type AppConfig, AppConfigFileSchema } from "./app-config";
 import { type Env, expandDeep } from "./env";
 import { ConfigError } from "./errors";
 import {
@@ -69,7 +69,7 @@ export function parseAppConfig(text: string, file: string, env: Env): { app: App
     const pathParts = u.field
       .split(/[.[\]]+/)
       .filter(Boolean)
-      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+      .map((p) => (/^\d+$/.exec(p) !== null ? Number(p) : p));
     throw ConfigError.at(
       file,
       u.field,
@@ -77,7 +77,7 @@ export function parseAppConfig(text: string, file: string, env: Env): { app: App
       doc.lineOf(pathParts),
     );
   }
-  return { app: validate(AppConfigSchema, expanded.value, file, doc), modelsMissingKey };
+  return { app: validate(AppConfigFileSchema, expanded.value, file, doc), modelsMissingKey };
 }
 
 export function parseExtensionsConfig(text: string, file: string, env: Env): ResolvedServer[] {

@@ -64,7 +64,7 @@ export function validate<S extends z.ZodType>(
             .map((k) => `"${k}"`)
             .join(", ")})`;
   }
-  if (issue.code === "invalid_type" && /received undefined/.test(issue.message)) problem = "is required";
+  if (issue.code === "invalid_type" && issue.message.includes("received undefined")) problem = "is required";
   const extra = r.error.issues.length > 1 ? ` (and ${r.error.issues.length - 1} more problem(s))` : "";
   return fail(file, formatPath(path) || undefined, problem + extra, doc?.lineOf(path));
 }

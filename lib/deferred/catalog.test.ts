@@ -66,3 +66,55 @@ describe("catalogHash", () => {
     ).toBe(expected);
   });
 });
+
+describe("per-tool hashes, annotations, servers", () => {
+  const entries = (desc: string) =>
+    [makeTool("a_tool"), makeTool("b_tool", desc)].map((tool) => ({ tool, server: "s" }));
+
+  it("each tool has its own hash: changing one tool changes only its hash", async () => {
+    const { toolHash } = await import("./catalog");
+    const before = new ToolCatalog(entries("b does things"));
+    const after = new ToolCatalog(entries("b does other things"));
+    expect(after.toolHashes.get("a_tool")).toBe(before.toolHashes.get("a_tool"));
+    expect(after.toolHashes.get("b_tool")).not.toBe(before.toolHashes.get("b_tool"));
+    const a = before.get("a_tool");
+    expect(before.toolHashes.get("a_tool")).toBe(toolHash(a as NonNullable<typeof a>));
+    expect(before.toolHashes.get("a_tool")).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it("keeps the annotations an MCP server listed (from the tool's metadata), ignoring malformed ones", () => {
+    const ro = Object.assign(makeTool("ro"), { metadata: { annotations: { readOnlyHint: true, title: "RO" } } });
+    const bad = Object.assign(makeTool("bad"), { metadata: { annotations: { readOnlyHint: "yes" } } });
+    const c = new ToolCatalog([
+      { tool: ro, server: "s" },
+      { tool: bad, server: "s" },
+    ]);
+    expect(c.get("ro")?.annotations).toEqual({ readOnlyHint: true, title: "RO" });
+    expect(c.get("bad")?.annotations).toBeUndefined();
+  });
+
+  it("groups tools by server in first-seen order", () => {
+    const c = new ToolCatalog([
+      { tool: makeTool("x1"), server: "x" },
+      { tool: makeTool("y1"), server: "y" },
+      { tool: makeTool("x2"), server: "x" },
+    ]);
+    expect(c.servers().map((s) => [s.name, s.tools.map((t) => t.name)])).toEqual([
+      ["x", ["x1", "x2"]],
+      ["y", ["y1"]],
+    ]);
+  });
+
+  it("searchScored gives scores for plain text, null for exact modes, and can stay within one server", () => {
+    const c = new ToolCatalog([
+      { tool: makeTool("git_commit", "Record changes to the repository"), server: "git" },
+      { tool: makeTool("git_log", "Show the commit log"), server: "git" },
+      { tool: makeTool("gh_commit_status", "Commit status checks"), server: "gh" },
+    ]);
+    const text = c.searchScored("commit", 5);
+    expect(text.length).toBeGreaterThan(1);
+    expect(text.every((r) => typeof r.score === "number" && r.score > 0)).toBe(true);
+    expect(c.searchScored("select:git_log", 5)).toEqual([{ entry: c.get("git_log"), score: null }]);
+    expect(c.searchScored("commit", 5, "git").map((r) => r.entry.server)).toEqual(["git", "git"]);
+  });
+});

@@ -1,13 +1,42 @@
 import { createHash } from "node:crypto";
 import type { StructuredToolInterface } from "@langchain/core/tools";
+import { type ToolAnnotations, ToolAnnotationsSchema } from "@/lib/contracts/inventory";
+import { toolDefinitionTokens } from "@/lib/tokens";
 import { type OpenAIFunctionDef, toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { canonicalJson } from "./canonical-json";
 import { createToolSearcher, type SearchDoc, type ToolSearcher } from "./search";
+
+export { type ToolAnnotations, ToolAnnotationsSchema };
 
 export interface CatalogEntry {
   name: string;
   server: string | null;
   definition: OpenAIFunctionDef;
+  /** As the server listed them (@langchain/mcp-adapters keeps them in the tool's metadata). */
+  annotations?: ToolAnnotations;
+}
+
+/** A result with its score where the query mode ranks by one, else null. */
+export interface ScoredEntry {
+  entry: CatalogEntry;
+  score: number | null;
+}
+
+/** The annotations @langchain/mcp-adapters kept in an MCP tool's metadata, when there are any. */
+export function annotationsOf(tool: StructuredToolInterface): ToolAnnotations | undefined {
+  const parsed = ToolAnnotationsSchema.safeParse(
+    (tool as { metadata?: { annotations?: unknown } }).metadata?.annotations,
+  );
+  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : undefined;
+}
+
+const canonicalItem = (e: { name: string; definition: OpenAIFunctionDef }) =>
+  canonicalJson({ name: e.name, schema: e.definition.function });
+const sha16 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16);
+
+/** One tool's own hash: the catalog formula applied to that tool alone, so one changed tool changes one hash. */
+export function toolHash(entry: { name: string; definition: OpenAIFunctionDef }): string {
+  return sha16(canonicalItem(entry));
 }
 
 /**
@@ -18,7 +47,7 @@ export function catalogHash(entries: ReadonlyArray<{ name: string; definition: O
   const canon = [...entries]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((e) => ({ name: e.name, schema: e.definition.function }));
-  return createHash("sha256").update(canonicalJson(canon), "utf8").digest("hex").slice(0, 16);
+  return sha16(canonicalJson(canon));
 }
 
 const searcherCache = new Map<string, ToolSearcher>();
@@ -32,17 +61,48 @@ export class ToolCatalog {
   readonly entries: ReadonlyArray<CatalogEntry>;
   readonly hash: string;
   readonly names: ReadonlySet<string>;
+  /** Each tool's own schema hash: what a promotion is keyed by. */
+  readonly toolHashes: ReadonlyMap<string, string>;
   private readonly byName: Map<string, CatalogEntry>;
+  private readonly tokenCache = new Map<string, number>();
+  private readonly serverSearchers = new Map<string, ToolSearcher>();
 
   constructor(tools: ReadonlyArray<{ tool: StructuredToolInterface; server: string | null }>) {
-    this.entries = tools.map(({ tool, server }) => ({ name: tool.name, server, definition: toOpenAIDefinition(tool) }));
+    this.entries = tools.map(({ tool, server }) => {
+      const annotations = annotationsOf(tool);
+      return { name: tool.name, server, definition: toOpenAIDefinition(tool), ...(annotations ? { annotations } : {}) };
+    });
     this.byName = new Map(this.entries.map((e) => [e.name, e]));
     this.names = new Set(this.byName.keys());
     this.hash = catalogHash(this.entries);
+    this.toolHashes = new Map(this.entries.map((e) => [e.name, toolHash(e)]));
   }
 
   get(name: string): CatalogEntry | undefined {
     return this.byName.get(name);
+  }
+
+  /** o200k tokens of a tool's definition as bound (counted on first use, then kept). */
+  tokens(name: string): number {
+    let n = this.tokenCache.get(name);
+    if (n === undefined) {
+      const e = this.byName.get(name);
+      n = e ? toolDefinitionTokens(e.definition) : 0;
+      this.tokenCache.set(name, n);
+    }
+    return n;
+  }
+
+  /** The servers the catalog's tools come from, in first-seen order, with their tools in catalog order. */
+  servers(): Array<{ name: string; tools: CatalogEntry[] }> {
+    const by = new Map<string, CatalogEntry[]>();
+    for (const e of this.entries) {
+      const key = e.server ?? "";
+      const list = by.get(key);
+      if (list) list.push(e);
+      else by.set(key, [e]);
+    }
+    return [...by].map(([name, tools]) => ({ name, tools }));
   }
 
   /** The catalog as the searchers see it. */
@@ -61,6 +121,28 @@ export class ToolCatalog {
       s = createToolSearcher(this.searchDocs());
       if (searcherCache.size >= SEARCHER_CACHE_MAX) searcherCache.delete(searcherCache.keys().next().value as string);
       searcherCache.set(this.hash, s);
+    }
+    return s;
+  }
+
+  /** Matches, best first, with scores where the mode has them. Throws SearchQueryError for a refused query. */
+  searchScored(query: string, limit: number, server?: string): ScoredEntry[] {
+    const searcher = server === undefined ? this.searcher() : this.serverSearcher(server);
+    const found = searcher.searchScored
+      ? searcher.searchScored(query, limit)
+      : searcher.search(query, limit).map((name) => ({ name, score: null }));
+    return found
+      .slice(0, limit)
+      .map((f) => ({ entry: this.byName.get(f.name), score: f.score }))
+      .filter((f): f is ScoredEntry => f.entry !== undefined);
+  }
+
+  /** A small index over one server's tools, for `server:NAME words` (built on first use). */
+  private serverSearcher(server: string): ToolSearcher {
+    let s = this.serverSearchers.get(server);
+    if (!s) {
+      s = createToolSearcher(this.searchDocs().filter((d) => (d.server ?? "") === server));
+      this.serverSearchers.set(server, s);
     }
     return s;
   }

@@ -1,29 +1,37 @@
 import { ToolMessage } from "@langchain/core/messages";
-import { StateSchema } from "@langchain/langgraph";
+import { Command, StateSchema } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
-import { type Promoted, promotedChannel, promotedUnder } from "./promoted";
+import { activePromotions, type Promoted, promotedChannel, type ToolHashes, type UseUpdate } from "./promoted";
 
 export interface DeferredFilterOptions {
   /** Every deferred tool name (the catalog's names). */
   deferredNames: ReadonlySet<string>;
-  /** The catalog in force: promotions made under another hash do not count. */
-  catalogHash: string | null;
+  /** Each deferred tool's schema hash in force: a promotion counts only under its own tool's hash. */
+  toolHashes: ToolHashes;
 }
 
 export const PromotedStateSchema = new StateSchema({ promoted: promotedChannel() });
 
-/** The names to hide for a thread: deferred and not promoted under the current catalog. */
+/** The names to hide for a thread: deferred and not promoted under their current schema. */
 export function hiddenToolNames(opts: DeferredFilterOptions, promoted: Promoted | undefined): Set<string> {
   const hidden = new Set(opts.deferredNames);
-  for (const name of promotedUnder(promoted, opts.catalogHash)) hidden.delete(name);
+  for (const name of activePromotions(promoted, opts.toolHashes)) hidden.delete(name);
   return hidden;
+}
+
+/** A deferred tool ran: its result, plus the stamp the budget's least-recently-used order reads. */
+function withUse(result: ToolMessage | Command, name: string): ToolMessage | Command {
+  if (!ToolMessage.isInstance(result)) return result;
+  const use: UseUpdate = { op: "use", names: [name] };
+  return new Command({ update: { messages: [result], promoted: use } });
 }
 
 /**
  * Binds only non-deferred and promoted tools on every model call, and refuses any call to a
  * deferred tool that is not promoted: the tool never runs, the model gets an error result (the
  * design's text), and programs get the structured marker as the result's artifact.
+ * A promoted tool that runs is stamped as used, so the budget demotes the least recently used.
  */
 export function deferredToolFilterMiddleware(opts: DeferredFilterOptions) {
   return createMiddleware({
@@ -34,7 +42,7 @@ export function deferredToolFilterMiddleware(opts: DeferredFilterOptions) {
       if (hidden.size === 0) return handler(request);
       return handler({ ...request, tools: request.tools.filter((t) => !hidden.has(String(t.name))) });
     },
-    wrapToolCall: (request, handler) => {
+    wrapToolCall: async (request, handler) => {
       const name = request.toolCall.name;
       if (hiddenToolNames(opts, request.state.promoted as Promoted | undefined).has(name)) {
         return new ToolMessage({
@@ -45,7 +53,8 @@ export function deferredToolFilterMiddleware(opts: DeferredFilterOptions) {
           status: "error",
         });
       }
-      return handler(request);
+      const result = await handler(request);
+      return opts.deferredNames.has(name) ? withUse(result, name) : result;
     },
   });
 }

@@ -1,17 +1,43 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
+import { toolDefinitionTokens } from "@/lib/tokens";
+import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 import type { ToolRecord } from "@/lib/tools/types";
 import { ToolCatalog } from "./catalog";
 import { HybridSearch, type HybridOptions } from "./hybrid";
+import { buildListing, type DeferredListing, type ListingOptions } from "./listing";
+import type { ToolPolicy } from "./policy";
+import type { ToolHashes } from "./promoted";
+import { PROMOTE_ALL, type PromotionPolicy } from "./promotion";
 import { createToolSearchTool } from "./tool-search";
 
 export interface DeferredSetup {
-  /** Null when nothing is deferred (disabled, or no MCP tools). */
+  /** Null when nothing is deferred (disabled, no MCP tools, or every one kept bound). */
   catalog: ToolCatalog | null;
   toolSearch: StructuredToolInterface | null;
   deferredNames: ReadonlySet<string>;
+  /** Each deferred tool's schema hash: what promotions are keyed by. */
+  toolHashes: ToolHashes;
+  /** MCP tools deliberately left bound while tool_search is on, with why; fail-closed accepts only these. */
+  bound: ReadonlyMap<string, string>;
+  /** How the prompt lists the deferred tools; null when nothing is deferred. */
+  listing: DeferredListing | null;
+  promotion: PromotionPolicy;
+  /** Each MCP tool's defer policy as configured (for the inventory). */
+  policies: ReadonlyMap<string, ToolPolicy>;
+  autoThresholdTokens: number;
 }
 
-export const NO_DEFERRAL: DeferredSetup = { catalog: null, toolSearch: null, deferredNames: new Set() };
+export const NO_DEFERRAL: DeferredSetup = {
+  catalog: null,
+  toolSearch: null,
+  deferredNames: new Set(),
+  toolHashes: new Map(),
+  bound: new Map(),
+  listing: null,
+  promotion: PROMOTE_ALL,
+  policies: new Map(),
+  autoThresholdTokens: 0,
+};
 
 export class FailClosedError extends Error {
   constructor(message: string) {
@@ -20,29 +46,74 @@ export class FailClosedError extends Error {
   }
 }
 
-/** MCP tools are deferred; built-ins, configured tools and tool_search itself never are. */
-export function buildDeferredSetup(
-  tools: ReadonlyArray<ToolRecord>,
-  opts: { enabled: boolean; maxResults: number; hybrid?: HybridOptions },
-): DeferredSetup {
+export interface SetupOptions {
+  enabled: boolean;
+  maxResults: number;
+  hybrid?: HybridOptions;
+  /** Each MCP tool's defer policy (absent: auto). */
+  policies?: ReadonlyMap<string, ToolPolicy>;
+  /** `auto` tools are deferred only when their schemas cost more than this many tokens (0: always). */
+  autoThresholdTokens?: number;
+  listing?: ListingOptions;
+  promotion?: PromotionPolicy;
+}
+
+/** Which MCP tools stay bound and why: `never` always; `auto` while their schemas fit under the threshold. */
+function boundMcpTools(mcp: readonly ToolRecord[], opts: SetupOptions): Map<string, string> {
+  const bound = new Map<string, string>();
+  const policyOf = (t: ToolRecord) => opts.policies?.get(t.tool.name)?.policy ?? "auto";
+  for (const t of mcp) if (policyOf(t) === "never") bound.set(t.tool.name, "defer: never");
+  const threshold = opts.autoThresholdTokens ?? 0;
+  if (threshold > 0) {
+    const auto = mcp.filter((t) => policyOf(t) === "auto");
+    const tokens = auto.reduce((n, t) => n + toolDefinitionTokens(toOpenAIDefinition(t.tool)), 0);
+    if (tokens <= threshold)
+      for (const t of auto) bound.set(t.tool.name, `auto: MCP schemas ${tokens} tokens ≤ threshold ${threshold}`);
+  }
+  return bound;
+}
+
+/** MCP tools are deferred unless their policy keeps them bound; built-ins, configured tools and tool_search never are. */
+export function buildDeferredSetup(tools: ReadonlyArray<ToolRecord>, opts: SetupOptions): DeferredSetup {
   if (!opts.enabled) return NO_DEFERRAL;
-  const deferred = tools.filter((t) => t.source === "mcp");
-  if (deferred.length === 0) return NO_DEFERRAL;
+  const mcp = tools.filter((t) => t.source === "mcp");
+  if (mcp.length === 0) return NO_DEFERRAL;
+  const bound = boundMcpTools(mcp, opts);
+  const deferred = mcp.filter((t) => !bound.has(t.tool.name));
+  const configured = {
+    policies: opts.policies ?? new Map<string, ToolPolicy>(),
+    autoThresholdTokens: opts.autoThresholdTokens ?? 0,
+  };
+  if (deferred.length === 0) return { ...NO_DEFERRAL, ...configured, bound };
   const catalog = new ToolCatalog(deferred.map((t) => ({ tool: t.tool, server: t.server })));
   const hybrid = opts.hybrid ? new HybridSearch(catalog, opts.hybrid) : undefined;
-  return { catalog, toolSearch: createToolSearchTool(catalog, opts.maxResults, hybrid), deferredNames: catalog.names };
+  const promotion = opts.promotion ?? PROMOTE_ALL;
+  return {
+    catalog,
+    toolSearch: createToolSearchTool(catalog, opts.maxResults, hybrid, promotion),
+    deferredNames: catalog.names,
+    toolHashes: catalog.toolHashes,
+    bound,
+    listing: buildListing(catalog, opts.listing ?? { setting: "names", maxTokens: Number.POSITIVE_INFINITY }),
+    promotion,
+    ...configured,
+  };
 }
 
 /**
- * Refuse to go on when tool_search is enabled and MCP tools survive but are not all deferred:
- * binding their schemas would silently undo the design, so no agent is better than that agent.
+ * Refuse to go on when tool_search is enabled and an MCP tool would be bound that no policy keeps
+ * bound: binding its schema would silently undo the design, so no agent is better than that agent.
  */
 export function assertFailClosed(tools: ReadonlyArray<ToolRecord>, enabled: boolean, setup: DeferredSetup): void {
   if (!enabled) return;
   const mcp = tools.filter((t) => t.source === "mcp");
   if (mcp.length === 0) return;
-  const notDeferred = mcp.filter((t) => !setup.deferredNames.has(t.tool.name)).map((t) => t.tool.name);
-  if (!setup.catalog || !setup.toolSearch || notDeferred.length > 0) {
+  const notDeferred = mcp
+    .filter((t) => !setup.deferredNames.has(t.tool.name) && !setup.bound.has(t.tool.name))
+    .map((t) => t.tool.name);
+  const incomplete = setup.deferredNames.size > 0 && (!setup.catalog || !setup.toolSearch);
+  const nothing = setup.deferredNames.size === 0 && setup.bound.size === 0;
+  if (incomplete || nothing || notDeferred.length > 0) {
     throw new FailClosedError(
       "tool_search is enabled and MCP tools survived assembly, but no complete deferred set was built " +
         `(not deferred: ${notDeferred.slice(0, 5).join(", ") || "all"}); refusing to bind MCP schemas (fail-closed).`,

@@ -2,30 +2,36 @@ import type { ToolMessage } from "@langchain/core/messages";
 import type { Command } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { ToolCatalog } from "./catalog";
+import type { PromoteUpdate } from "./promoted";
+import { PROMOTE_ALL, type PromotionPolicy } from "./promotion";
 import { makeTool } from "@/test/support/tools";
 import { createToolSearchTool, TOOL_SEARCH_DEFINITION } from "./tool-search";
 
-const catalog = new ToolCatalog(
-  ["fs_read_file", "fs_write_file", "web_fetch"].map((n) => ({
+const catalog = new ToolCatalog([
+  ...["fs_read_file", "fs_write_file"].map((n) => ({
     tool: makeTool(n, `${n.replace(/_/g, " ")} tool`),
-    server: "s",
+    server: "fs",
   })),
-);
+  { tool: makeTool("web_fetch", "web fetch tool"), server: "web" },
+  { tool: makeTool("web_screenshot", "Take a screenshot of a web page"), server: "web" },
+]);
 
-async function call(query: string, max = 5) {
-  const tool = createToolSearchTool(catalog, max);
+async function call(query: string, max = 5, policy: PromotionPolicy = PROMOTE_ALL) {
+  const tool = createToolSearchTool(catalog, max, undefined, policy);
   const out = (await tool.invoke({
     id: "call_1",
     name: "tool_search",
     args: { query },
     type: "tool_call",
   })) as unknown as Command;
-  const update = out.update as { messages: ToolMessage[]; promoted?: { catalog_hash: string; names: string[] } };
-  return { message: update.messages[0], promoted: update.promoted };
+  const update = out.update as { messages: ToolMessage[]; promoted?: PromoteUpdate };
+  return { message: update.messages[0] as ToolMessage, promoted: update.promoted };
 }
 
+const names = (p: PromoteUpdate | undefined) => p?.tools.map((t) => t.name);
+
 describe("tool_search", () => {
-  it("returns the matches' OpenAI functions as JSON and promotes them under the catalog hash", async () => {
+  it("returns the matches' OpenAI functions as JSON and promotes each under its own schema hash", async () => {
     const { message, promoted } = await call("select:web_fetch,fs_read_file");
     expect(message.tool_call_id).toBe("call_1");
     expect(JSON.parse(String(message.content))).toEqual([
@@ -36,12 +42,21 @@ describe("tool_search", () => {
         parameters: expect.objectContaining({ type: "object" }),
       },
     ]);
-    expect(promoted).toEqual({ catalog_hash: catalog.hash, names: ["web_fetch", "fs_read_file"] });
+    expect(promoted).toEqual({
+      op: "promote",
+      catalog_hash: catalog.hash,
+      tools: [
+        { name: "web_fetch", hash: catalog.toolHashes.get("web_fetch"), tokens: catalog.tokens("web_fetch") },
+        { name: "fs_read_file", hash: catalog.toolHashes.get("fs_read_file"), tokens: catalog.tokens("fs_read_file") },
+      ],
+      budget: { tokens: null, count: null },
+    });
+    expect(catalog.tokens("web_fetch")).toBeGreaterThan(10);
   });
 
   it("caps every mode at max_results", async () => {
     const { promoted } = await call("select:fs_read_file,fs_write_file,web_fetch", 2);
-    expect(promoted?.names).toHaveLength(2);
+    expect(promoted?.tools).toHaveLength(2);
   });
 
   it("no match: a clear text and nothing promoted", async () => {
@@ -60,5 +75,65 @@ describe("tool_search", () => {
   it("its own definition is never deferred and takes one string argument", () => {
     expect(TOOL_SEARCH_DEFINITION.function.name).toBe("tool_search");
     expect(TOOL_SEARCH_DEFINITION.function.parameters).toMatchObject({ type: "object", required: ["query"] });
+  });
+});
+
+describe("tool_search promotes what matters", () => {
+  it("results far below the best score are named, not promoted", async () => {
+    const all = await call("screenshot web page");
+    expect(names(all.promoted)?.[0]).toBe("web_screenshot");
+    expect(names(all.promoted)?.length).toBeGreaterThan(1);
+    const { message, promoted } = await call("screenshot web page", 5, { ...PROMOTE_ALL, minRelativeScore: 0.6 });
+    expect(names(promoted)).toEqual(["web_screenshot"]);
+    const body = JSON.parse(String(message.content));
+    expect(body.tools.map((t: { name: string }) => t.name)).toEqual(["web_screenshot"]);
+    expect(body.not_loaded.map((t: { name: string; why: string }) => [t.name, t.why])).toContainEqual([
+      "web_fetch",
+      "a weaker match",
+    ]);
+    expect(body.note).toMatch(/select:NAME/);
+  });
+
+  it("exact names are never cut by score", async () => {
+    const { promoted } = await call("select:fs_read_file,web_fetch", 5, { ...PROMOTE_ALL, minRelativeScore: 1 });
+    expect(names(promoted)).toEqual(["fs_read_file", "web_fetch"]);
+  });
+
+  it("a batch is kept within the budget, best first, and the update carries the budget", async () => {
+    const one = catalog.tokens("fs_read_file");
+    const budget = { tokens: one + 5, count: null };
+    const { message, promoted } = await call("select:fs_read_file,fs_write_file", 5, { minRelativeScore: 0, budget });
+    expect(names(promoted)).toEqual(["fs_read_file"]);
+    expect(promoted?.budget).toEqual(budget);
+    expect(JSON.parse(String(message.content)).not_loaded[0]).toMatchObject({
+      name: "fs_write_file",
+      why: "over the promoted-tools budget",
+    });
+  });
+});
+
+describe("tool_search server: queries", () => {
+  it("server:NAME lists that server's tools and promotes nothing", async () => {
+    const { message, promoted } = await call("server:web");
+    expect(promoted).toBeUndefined();
+    expect(String(message.content).split("\n")).toEqual([
+      "Server web has 2 deferred tools (nothing was loaded):",
+      "web_fetch: web fetch tool",
+      "web_screenshot: Take a screenshot of a web page",
+      'Load the ones you need with tool_search "select:name_a,name_b".',
+    ]);
+  });
+
+  it("server:NAME words searches only that server", async () => {
+    const { promoted } = await call("server:FS write");
+    expect(names(promoted)?.[0]).toBe("fs_write_file");
+    expect(names(promoted)?.every((n) => n.startsWith("fs_"))).toBe(true);
+  });
+
+  it("an unknown server is an error naming the servers there are", async () => {
+    const { message, promoted } = await call("server:nope");
+    expect(message.status).toBe("error");
+    expect(String(message.content)).toBe('Error: no MCP server "nope" has deferred tools. Servers: fs, web.');
+    expect(promoted).toBeUndefined();
   });
 });

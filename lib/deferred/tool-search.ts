@@ -3,9 +3,11 @@ import { tool } from "@langchain/core/tools";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
 import type { OpenAIFunctionDef } from "@/lib/tools/openai-def";
-import type { ToolCatalog } from "./catalog";
+import type { CatalogEntry, ScoredEntry, ToolCatalog } from "./catalog";
 import type { HybridSearch } from "./hybrid";
+import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
 import { SearchQueryError } from "./search";
+import { findServer, parseServerQuery, serverToolsText, unknownServerText } from "./server-query";
 
 export const TOOL_SEARCH_NAME = "tool_search";
 
@@ -38,22 +40,52 @@ export function noToolsFoundText(query: string): string {
   return `No tools found for "${query}". Try other keywords, a shorter query, or "select:" with a name from <available-deferred-tools>.`;
 }
 
+/** What one query finds: scored entries, or a text answer that promotes nothing (a server listing, an error). */
+async function runQuery(
+  catalog: ToolCatalog,
+  query: string,
+  maxResults: number,
+  hybrid?: HybridSearch,
+): Promise<{ found: ScoredEntry[] } | { text: string; status: "success" | "error" }> {
+  const scoped = parseServerQuery(query);
+  if (scoped) {
+    const server = findServer(catalog, scoped.server);
+    if (server === null) return { text: unknownServerText(catalog, scoped.server), status: "error" };
+    if (!scoped.rest) return { text: serverToolsText(catalog, server), status: "success" };
+    return { found: catalog.searchScored(scoped.rest, maxResults, server) };
+  }
+  if (hybrid) return { found: (await hybrid.search(query, maxResults)).map((entry) => ({ entry, score: null })) };
+  return { found: catalog.searchScored(query, maxResults) };
+}
+
 /**
  * tool_search: answer with the matched tools' OpenAI function definitions and promote them in the
- * thread state (a Command through the `promoted` reducer), keyed to the catalog's hash.
+ * thread state (a Command through the `promoted` reducer), each keyed to its own schema hash.
+ * Weak matches and what would not fit the budget are named but not promoted (see promotion.ts).
  */
-export function createToolSearchTool(catalog: ToolCatalog, maxResults: number, hybrid?: HybridSearch) {
+export function createToolSearchTool(
+  catalog: ToolCatalog,
+  maxResults: number,
+  hybrid?: HybridSearch,
+  policy: PromotionPolicy = PROMOTE_ALL,
+) {
   return tool(
     async ({ query }, config) => {
       const toolCallId = config.toolCall?.id ?? "";
       let content: string;
-      let names: string[] = [];
+      let promote: CatalogEntry[] = [];
       let status: "success" | "error" = "success";
       try {
-        const found = hybrid ? await hybrid.search(query, maxResults) : catalog.search(query, maxResults);
-        names = found.map((e) => e.name);
-        // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
-        content = found.length > 0 ? JSON.stringify(found.map((e) => e.definition.function)) : noToolsFoundText(query);
+        const result = await runQuery(catalog, query, maxResults, hybrid);
+        if ("text" in result) {
+          content = result.text;
+          status = result.status;
+        } else {
+          const plan = planPromotion(result.found, policy, (n) => catalog.tokens(n));
+          promote = plan.promote;
+          // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
+          content = result.found.length > 0 ? searchResultText(plan) : noToolsFoundText(query);
+        }
       } catch (e) {
         if (!(e instanceof SearchQueryError)) throw e;
         content = `Error: ${e.message}`;
@@ -61,7 +93,7 @@ export function createToolSearchTool(catalog: ToolCatalog, maxResults: number, h
       }
       const message = new ToolMessage({ content, tool_call_id: toolCallId, name: TOOL_SEARCH_NAME, status });
       const update: Record<string, unknown> = { messages: [message] };
-      if (names.length > 0) update.promoted = { catalog_hash: catalog.hash, names };
+      if (promote.length > 0) update.promoted = promoteUpdate(catalog, promote, policy.budget);
       return new Command({ update });
     },
     { name: TOOL_SEARCH_NAME, description: TOOL_SEARCH_DESCRIPTION, schema: ToolSearchArgsSchema },

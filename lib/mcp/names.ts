@@ -2,7 +2,7 @@
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function isValidToolName(name: string): boolean {
-  return TOOL_NAME_PATTERN.test(name);
+  return TOOL_NAME_PATTERN.exec(name) !== null;
 }
 
 /** `<server>_<tool>` when prefixing is on (the default), else the tool's own name. */

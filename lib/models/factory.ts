@@ -14,7 +14,7 @@ export function listModels(app: AppConfig): ModelInfo[] {
   return app.models.map((m, i) => ({
     name: m.name,
     display_name: usesDemo(m)
-      ? m.display_name && /demo/i.test(m.display_name)
+      ? m.display_name && /demo/i.exec(m.display_name) !== null
         ? m.display_name
         : `${m.display_name ?? m.name} → ${DEMO_DISPLAY_NAME}`
       : (m.display_name ?? m.name),
@@ -34,9 +34,9 @@ export function findModel(app: AppConfig, name: string | undefined): ModelConfig
 }
 
 export interface ModelFactoryOptions {
-  /** Replaces the HTTP layer (tests record requests here); the demo fetch otherwise for demo models. */
+  /** Replaces the HTTP layer (callers can record requests here); the demo fetch otherwise for demo models. */
   fetch?: FetchLike;
-  /** Replaces the HTTP layer of the embeddings client used by hybrid tool search (tests). */
+  /** Replaces the HTTP layer of the embeddings client used by hybrid tool search. */
   embeddingsFetch?: FetchLike;
   demoDelayMs?: number;
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { LIMITS, openForRead, openForWrite, overLimit } from "./limits";
-import { SandboxPathError, ensureThreadDir, hostToVirtual, resolveInThread } from "./paths";
+import { LIMITS, openForWrite, overLimit } from "./limits";
+import { openOwnFile } from "./own-file";
+import { SandboxPathError, ensureThreadDir, hasFormatChars, hostToVirtual, resolveInThread } from "./paths";
 
 const MIME_BY_EXT: Record<string, string> = {
   txt: "text/plain",
@@ -73,7 +74,10 @@ export interface OutputFile {
   modified: string;
 }
 
-/** Regular files under the thread's outputs/, sorted by path. Symlinks are skipped, not followed. */
+/**
+ * Regular files under the thread's outputs/ that can be served, sorted by path. Skipped: symlinks
+ * (not followed), hard links and names with invisible format characters (readThreadFile refuses them).
+ */
 export async function listOutputs(threadId: string): Promise<OutputFile[]> {
   const threadDir = await ensureThreadDir(threadId);
   const found: OutputFile[] = [];
@@ -83,9 +87,9 @@ export async function listOutputs(threadId: string): Promise<OutputFile[]> {
       if (found.length >= LIMITS.outputEntries) return;
       const full = path.join(dir, e.name);
       if (e.isDirectory()) await walk(full);
-      else if (e.isFile()) {
+      else if (e.isFile() && !hasFormatChars(e.name)) {
         const st = await fs.lstat(full).catch(() => null);
-        if (st?.isFile()) {
+        if (st?.isFile() && st.nlink === 1) {
           found.push({
             path: hostToVirtual(threadDir, full),
             size: st.size,
@@ -115,7 +119,7 @@ export async function readThreadFile(
 ): Promise<ThreadFile> {
   const target = await resolveInThread(threadId, virtualPath);
   if (!target.exists) throw new SandboxPathError(virtualPath, "no such file");
-  const fh = await openForRead(target.host);
+  const fh = await openOwnFile(target, virtualPath, "read");
   try {
     const st = await fh.stat();
     if (!st.isFile()) throw new SandboxPathError(virtualPath, "it is not a file");
@@ -141,7 +145,7 @@ export function sanitizeFileName(name: string): string {
     .replace(/\s+/g, " ")
     .replace(/^[.\s]+/, "")
     .trim();
-  if (clean === "" || /^_+$/.test(clean)) clean = "upload";
+  if (clean === "" || /^_+$/.exec(clean) !== null) clean = "upload";
   if (Buffer.byteLength(clean) > MAX_NAME_BYTES) {
     const ext = path.extname(clean).slice(0, 16);
     let stem = clean.slice(0, clean.length - ext.length);

@@ -4,7 +4,7 @@ import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf } from "@/lib/tools/context";
 import { LIMITS, formatBytes } from "./limits";
-import { PATHS_HELP, SandboxPathError, VIRTUAL_ROOT, resolveInThread } from "./paths";
+import { PATHS_HELP, SandboxPathError, VIRTUAL_ROOT, resolveInThread, spellFormatChars } from "./paths";
 
 const MAX_DEPTH = 2;
 
@@ -27,18 +27,20 @@ async function listTree(
     if (budget.left <= 0) return;
     budget.left--;
     const full = path.join(dir, entry.name);
+    // Bidi controls and zero-width characters would make a name display as another (they are spelled out).
+    const name = spellFormatChars(entry.name);
     if (entry.isSymbolicLink()) {
       // Not followed: its target may lie outside, and the file tools will check it when used.
-      out.push(`${indent}${entry.name} -> (symlink)`);
+      out.push(`${indent}${name} -> (symlink)`);
     } else if (entry.isDirectory()) {
-      out.push(`${indent}${entry.name}/`);
+      out.push(`${indent}${name}/`);
       if (depth < MAX_DEPTH) await listTree(full, depth + 1, `${indent}  `, out, budget);
     } else {
       const size = await fs.lstat(full).then(
         (s) => s.size,
         () => 0,
       );
-      out.push(`${indent}${entry.name}  (${formatBytes(size)})`);
+      out.push(`${indent}${name}  (${formatBytes(size)})`);
     }
   }
 }

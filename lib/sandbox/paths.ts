@@ -37,10 +37,30 @@ export class SandboxPathError extends Error {
   }
 }
 
-/** A path for an error message: JSON-quoted (so NUL and control bytes are visible), long ones shortened. */
+/**
+ * Invisible format characters (Unicode category Cf): bidi controls such as U+202E, which make
+ * "report\u202Efdp.exe" display as "reportexe.pdf", zero-width characters, the BOM, soft hyphens.
+ */
+const FORMAT_CHAR = /\p{Cf}/u;
+const FORMAT_CHARS = /\p{Cf}/gu;
+
+/**
+ * A path for an error message: JSON-quoted (so NUL and control bytes are visible), invisible
+ * format characters spelled out as \uXXXX (so the message cannot be reordered by them), long ones shortened.
+ */
 export function quotePath(p: string): string {
   const s = typeof p === "string" ? p : String(p);
-  return JSON.stringify(s.length > 120 ? `${s.slice(0, 120)}… (${s.length} chars)` : s);
+  return spellFormatChars(JSON.stringify(s.length > 120 ? `${s.slice(0, 120)}… (${s.length} chars)` : s));
+}
+
+/** A name with its invisible format characters spelled out as \uXXXX, for listings. */
+export function spellFormatChars(name: string): string {
+  return name.replace(FORMAT_CHARS, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
+/** Whether a file name would display as something other than what it is. */
+export function hasFormatChars(name: string): boolean {
+  return FORMAT_CHAR.exec(name) !== null;
 }
 
 export interface VirtualPath {
@@ -62,8 +82,14 @@ export function parseVirtualPath(userPath: string): VirtualPath {
     throw new SandboxPathError(userPath, `longer than ${MAX_PATH_CHARS} characters`);
   if (userPath.includes("\0")) throw new SandboxPathError(userPath, "contains a NUL byte");
   // eslint-disable-next-line no-control-regex
-  if (/[\x01-\x1f\x7f]/.test(userPath)) throw new SandboxPathError(userPath, "contains a control character");
+  if (/[\x01-\x1f\x7f]/.exec(userPath) !== null) throw new SandboxPathError(userPath, "contains a control character");
   if (userPath.includes("\\")) throw new SandboxPathError(userPath, "contains a backslash; use forward slashes");
+  if (hasFormatChars(userPath)) {
+    throw new SandboxPathError(
+      userPath,
+      "contains an invisible format character (such as a bidi control like U+202E or a zero-width space), which would make the name display as something else",
+    );
+  }
   let rest: string;
   if (userPath.startsWith("/")) {
     if (userPath !== VIRTUAL_ROOT && !userPath.startsWith(`${VIRTUAL_ROOT}/`)) {
@@ -99,7 +125,7 @@ export function virtualPathOf(vp: VirtualPath): string {
 }
 
 export function assertThreadId(threadId: string): void {
-  if (typeof threadId !== "string" || !THREAD_ID.test(threadId)) {
+  if (typeof threadId !== "string" || THREAD_ID.exec(threadId) === null) {
     throw new Error(`thread id ${quotePath(String(threadId))} is invalid: it must match ${THREAD_ID.source}`);
   }
 }

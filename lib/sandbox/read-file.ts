@@ -2,7 +2,8 @@ import type fs from "node:fs/promises";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf } from "@/lib/tools/context";
-import { LIMITS, formatBytes, looksBinary, openForRead } from "./limits";
+import { LIMITS, formatBytes, looksBinary } from "./limits";
+import { openOwnFile } from "./own-file";
 import { PATHS_HELP, SandboxPathError, resolveInThread } from "./paths";
 
 export interface TextSlice {
@@ -68,7 +69,7 @@ export const read_file_tool = tool(
     const start = start_line ?? 1;
     const end = end_line ?? Number.POSITIVE_INFINITY;
     if (end < start) throw new Error(`read_file ${target.virtual}: end_line ${end} is before start_line ${start}`);
-    const fh = await openForRead(target.host);
+    const fh = await openOwnFile(target, userPath, "read");
     try {
       const st = await fh.stat();
       if (st.isDirectory()) throw new SandboxPathError(userPath, "it is a folder; use ls");

@@ -1,7 +1,8 @@
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf } from "@/lib/tools/context";
-import { LIMITS, formatBytes, looksBinary, openForRead, openForWrite, overLimit } from "./limits";
+import { LIMITS, formatBytes, looksBinary, overLimit } from "./limits";
+import { openOwnFile } from "./own-file";
 import { PATHS_HELP, SandboxPathError, resolveInThread } from "./paths";
 
 function countOccurrences(text: string, needle: string): number {
@@ -18,7 +19,7 @@ export const str_replace_tool = tool(
     if (old_str.length === 0)
       throw new Error(`${where}: old_str is empty; use write_file to create or replace a whole file`);
     if (old_str === new_str) throw new Error(`${where}: old_str and new_str are identical, nothing to change`);
-    const fh = await openForRead(target.host);
+    const fh = await openOwnFile(target, userPath, "read");
     let text: string;
     try {
       const st = await fh.stat();
@@ -52,7 +53,7 @@ export const str_replace_tool = tool(
     if (Buffer.byteLength(updated) > LIMITS.fileBytes) {
       throw new Error(`${where}: the edited file would be larger than ${formatBytes(LIMITS.fileBytes)}`);
     }
-    const out = await openForWrite(target.host, "truncate");
+    const out = await openOwnFile(target, userPath, "truncate");
     try {
       await out.writeFile(updated, "utf8");
     } finally {

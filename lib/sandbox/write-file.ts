@@ -3,7 +3,8 @@ import path from "node:path";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf } from "@/lib/tools/context";
-import { LIMITS, formatBytes, openForWrite, overLimit } from "./limits";
+import { LIMITS, formatBytes, overLimit } from "./limits";
+import { openOwnFile } from "./own-file";
 import { PATHS_HELP, SandboxPathError, resolveInThread } from "./paths";
 
 export const write_file_tool = tool(
@@ -28,7 +29,7 @@ export const write_file_tool = tool(
     } else {
       await fs.mkdir(path.dirname(target.host), { recursive: true });
     }
-    const fh = await openForWrite(target.host, append ? "append" : "truncate");
+    const fh = await openOwnFile(target, userPath, append ? "append" : "truncate");
     try {
       await fh.writeFile(content, "utf8");
     } finally {

@@ -1,7 +1,7 @@
 /** The API's guards at the HTTP level: CORS, token auth, body validation and size caps, error shapes. */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createLangGraphApi, type LangGraphApi } from "./api";
-import { apiRequest, callApi, silentLogger, startTestApi, type TestApi } from "@/test/support/api";
+import { API_URL, apiRequest, callApi, silentLogger, startTestApi, type TestApi } from "@/test/support/api";
 import type { AgentRuntime, LogLevel } from "./types";
 
 let runtime: AgentRuntime;
@@ -53,6 +53,7 @@ describe("CORS and auth", () => {
       logger: silentLogger,
       apiToken: "s3cret-token",
       corsOrigins: [],
+      allowedHosts: [new URL(API_URL).host],
     });
     try {
       const denied = await secured.handle(req("GET", "/info"));
@@ -104,6 +105,7 @@ describe("errors", () => {
       logger: (level, event, fields) => logs.push({ level, event, fields }),
       apiToken: undefined,
       corsOrigins: [],
+      allowedHosts: [new URL(API_URL).host],
     });
     const tid = (await (await broken.handle(req("POST", "/threads", {}))).json()) as { thread_id: string };
     const res = await broken.handle(req("GET", `/threads/${tid.thread_id}/state`));
@@ -126,6 +128,7 @@ describe("errors", () => {
       logger: silentLogger,
       apiToken: undefined,
       corsOrigins: [],
+      allowedHosts: [new URL(API_URL).host],
     });
     const res = await down.handle(req("GET", "/threads/abc"));
     expect(res.status).toBe(503);

@@ -9,6 +9,7 @@ import { configuredApiToken } from "./auth";
 import { parseCorsOrigins } from "./cors";
 import { createEdge } from "./edge";
 import { publicError } from "./errors";
+import { parseAllowedHosts, sourcePolicyFromEnv } from "./request-source";
 import { ApiError, DEFAULT_MAX_BODY_BYTES } from "./http";
 import { compileRoutes, matchRoute, type ApiContext, type ResolvedRuntime } from "./router";
 import { metaRoutes } from "./routes/meta";
@@ -29,6 +30,8 @@ export interface LangGraphApiDeps {
   apiToken?: string;
   /** Allowed CORS origins; default `FAWN_CORS_ORIGINS`. */
   corsOrigins?: string[];
+  /** Host names (host or host:port) accepted besides loopback and FAWN_ALLOWED_HOSTS. */
+  allowedHosts?: string[];
   /** Largest accepted request body. Default 1 MiB. */
   maxBodyBytes?: number;
   /** SSE heartbeat interval. Default 5 s (the SDK's idle watchdog then allows 15 s of silence). */
@@ -56,6 +59,14 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     logger,
     apiToken: () => ("apiToken" in deps ? deps.apiToken || undefined : configuredApiToken()),
     corsOrigins: () => deps.corsOrigins ?? parseCorsOrigins(),
+    source: () => {
+      const env = sourcePolicyFromEnv();
+      return {
+        ...env,
+        allowedHosts: [...env.allowedHosts, ...parseAllowedHosts((deps.allowedHosts ?? []).join(","))],
+        corsOrigins: deps.corsOrigins ?? env.corsOrigins,
+      };
+    },
   });
   const createdAt = now().toISOString();
   const stores = new Map<string, ThreadStore>();

@@ -30,7 +30,13 @@ export function presentedToken(request: Request): string | undefined {
   // The browser UI: the HttpOnly, SameSite=Strict cookie set by /auth?token=…
   const cookie = request.headers.get("cookie");
   const fromCookie = cookie ? new RegExp(`(?:^|;\\s*)${TOKEN_COOKIE}=([^;]+)`).exec(cookie)?.[1] : undefined;
-  return fromCookie ? decodeURIComponent(fromCookie) : undefined;
+  if (!fromCookie) return undefined;
+  try {
+    return decodeURIComponent(fromCookie);
+  } catch {
+    // Not percent-encoding we wrote: presented, but it cannot be the token.
+    return fromCookie;
+  }
 }
 
 export const TOKEN_COOKIE = "fawn_token";
@@ -38,6 +44,11 @@ export const TOKEN_COOKIE = "fawn_token";
 /** The Set-Cookie value that lets the browser UI call the API (same-site requests only). */
 export function tokenCookie(token: string): string {
   return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${60 * 60 * 24 * 30}`;
+}
+
+/** Whether a presented value is the token (constant-time; any string, control characters included). */
+export function tokenMatches(presented: string, token: string): boolean {
+  return sameSecret(presented, token);
 }
 
 export function isAuthorized(request: Request, token: string | undefined = configuredApiToken()): boolean {

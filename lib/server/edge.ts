@@ -1,13 +1,14 @@
 /**
  * The one HTTP edge every route handler passes through: the LangGraph API catch-all and Fawn's own routes
- * (/api/tools, /api/mcp, /api/models, /api/files, /auth). In order: CORS preflight, token auth, the handler,
- * one error mapper (`errorResponse`), CORS headers and one log line per request. A handler only parses,
- * delegates and returns; anything it throws becomes `{error:{code,message}}` here.
+ * (/api/tools, /api/mcp, /api/models, /api/files, /auth). In order: Host and Origin checks (request-source),
+ * CORS preflight, token auth, the handler, one error mapper (`errorResponse`), CORS headers and one log line
+ * per request. A handler only parses, delegates and returns; anything it throws becomes `{error:{code,message}}`.
  */
 import { log as defaultLog } from "@/lib/log/logger";
 import { configuredApiToken, requireAuth } from "./auth";
 import { parseCorsOrigins, preflightResponse, withCors } from "./cors";
 import { errorResponse } from "./errors";
+import { checkRequestSource, type SourcePolicy, sourcePolicyFromEnv } from "./request-source";
 import type { Logger } from "./types";
 
 export interface EdgeOptions {
@@ -16,6 +17,8 @@ export interface EdgeOptions {
   apiToken?: () => string | undefined;
   /** Origins allowed to call cross-origin; default `FAWN_CORS_ORIGINS`, read per request. */
   corsOrigins?: () => string[];
+  /** Hosts and origins requests may come from; default PORT, FAWN_ALLOWED_HOSTS and FAWN_CORS_ORIGINS. */
+  source?: () => SourcePolicy;
 }
 
 export interface RouteOptions {
@@ -35,12 +38,15 @@ export function createEdge(opts: EdgeOptions = {}): Edge {
   const logger = opts.logger ?? defaultLog;
   const token = opts.apiToken ?? configuredApiToken;
   const origins = opts.corsOrigins ?? (() => parseCorsOrigins());
+  const source = opts.source ?? (() => ({ ...sourcePolicyFromEnv(), corsOrigins: origins() }));
   return <C>(handler: EdgeHandler<C>, routeOpts: RouteOptions = {}) =>
     async (request: Request, ctx?: C) => {
       const started = Date.now();
       const url = new URL(request.url);
       let response: Response;
       try {
+        const refused = checkRequestSource(request, source());
+        if (refused) throw refused;
         if (request.method === "OPTIONS") response = preflightResponse(request, origins());
         else {
           const denied = routeOpts.auth === false ? null : requireAuth(request, token());

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { ErrorBody, ErrorCode } from "@/lib/contracts/errors";
+import { MAX_JSON_DEPTH, tooDeepPath } from "./json-depth";
 
 export type { ErrorCode };
 
@@ -79,12 +80,16 @@ export async function readJsonBody(request: Request, maxBytes = DEFAULT_MAX_BODY
   const contentType = request.headers.get("content-type");
   const text = await readBodyText(request, maxBytes);
   if (text.trim() === "") return {};
-  if (contentType && !/json/i.test(contentType)) {
+  if (contentType && /json/i.exec(contentType) === null) {
     throw new ApiError(
       415,
       "unsupported_media_type",
       `Expected a JSON body (content-type application/json), got '${contentType}'`,
     );
+  }
+  const tooDeep = tooDeepPath(text);
+  if (tooDeep !== null) {
+    throw new ApiError(400, "invalid_body", `body${tooDeep}: nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   try {
     return JSON.parse(text) as unknown;

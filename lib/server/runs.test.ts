@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import Database from "better-sqlite3";
+import { processIdentity } from "@/lib/persistence/process-identity";
 import { ThreadLocks } from "@/lib/persistence/thread-lock";
 import { RunManager } from "./runs";
 import { ThreadStore } from "./thread-store";
@@ -74,10 +74,9 @@ afterEach(() => {
 describe("RunManager", () => {
   test("a thread held by another process (the fawn CLI) is refused with 409, and free again when it lets go", async () => {
     const { store, runs } = setup();
-    const other = new ThreadLocks(store.dbPath);
     // Pretend the holder is our parent process: alive, and not us.
+    const other = new ThreadLocks(store.dbPath, { self: processIdentity(process.ppid) });
     other.acquire("t", "cli-turn");
-    new Database(store.dbPath).prepare("UPDATE fawn_thread_locks SET pid = ? WHERE thread_id = 't'").run(process.ppid);
     await expect(runs.start(params(fakeGraph(), store))).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/busy: another process \(pid \d+\)/),

@@ -8,6 +8,23 @@ import { ThreadIdSchema } from "@/lib/contracts/thread-id";
 
 const Metadata = z.record(z.string(), z.unknown());
 
+/** At most this many ids in one thread search (each is one SQL parameter). */
+export const MAX_SEARCH_IDS = 1000;
+/** At most this many messages in one run's input: a run is a turn, not a bulk import. */
+export const MAX_RUN_INPUT_MESSAGES = 500;
+
+/** A run's input: anything the graph takes, but a `messages` list is bounded before anything is saved. */
+const RunInput = z.unknown().superRefine((input, ctx) => {
+  const messages = (input as { messages?: unknown } | null | undefined)?.messages;
+  if (Array.isArray(messages) && messages.length > MAX_RUN_INPUT_MESSAGES) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["messages"],
+      message: `${messages.length} messages; at most ${MAX_RUN_INPUT_MESSAGES} per run`,
+    });
+  }
+});
+
 export const ThreadStatusSchema = z.enum(["idle", "busy", "interrupted", "error"]);
 
 export const CheckpointRef = z.object({
@@ -34,7 +51,7 @@ export const ThreadPatchBody = z.object({ metadata: Metadata.nullish() });
 export const ThreadSearchBody = z.object({
   metadata: Metadata.nullish(),
   values: Metadata.nullish(),
-  ids: z.array(z.string()).nullish(),
+  ids: z.array(z.string()).max(MAX_SEARCH_IDS).nullish(),
   status: ThreadStatusSchema.nullish(),
   limit: Limit.nullish(),
   offset: Offset.nullish(),
@@ -109,7 +126,7 @@ const InterruptList = z.union([z.literal("*"), z.array(z.string())]);
 
 export const RunCreateBody = z.object({
   assistant_id: z.string().min(1),
-  input: z.unknown().optional(),
+  input: RunInput.optional(),
   command: RunCommand.nullish(),
   config: z
     .object({

@@ -1,4 +1,5 @@
 /** LangGraph state snapshots → the `ThreadState` shape the SDK reads (LANGGRAPH_API.md §1, §6.6). */
+import { toWireInterrupt } from "@/lib/contracts/interrupts";
 import { publicError } from "./errors";
 import { toPlain } from "./serialize";
 import type { Checkpoint, RunnableConfigLike, StateSnapshotLike, TaskLike, ThreadState, ThreadTask } from "./types";
@@ -56,7 +57,7 @@ function mapTask(task: TaskLike): ThreadTask {
     name: task.name,
     ...(task.path ? { path: task.path } : {}),
     error: taskError(task.error),
-    interrupts: [...task.interrupts],
+    interrupts: task.interrupts.map(toWireInterrupt),
     checkpoint,
     state,
     ...(task.result !== undefined ? { result: task.result } : {}),
@@ -81,7 +82,7 @@ export function snapshotToThreadState(snapshot: StateSnapshotLike): ThreadState 
 export function interruptsByTask(snapshot: StateSnapshotLike): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
   for (const task of snapshot.tasks) {
-    if (task.interrupts.length > 0) out[task.id] = toPlain<unknown[]>(task.interrupts);
+    if (task.interrupts.length > 0) out[task.id] = toPlain<unknown[]>(task.interrupts.map(toWireInterrupt));
   }
   return out;
 }

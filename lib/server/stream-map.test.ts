@@ -6,6 +6,7 @@ import {
   mapChunk,
   normalizeStreamModes,
   unsupportedModes,
+  withWireInterrupts,
 } from "./stream-map";
 
 describe("stream-map", () => {
@@ -43,5 +44,29 @@ describe("stream-map", () => {
     const withId = [{ id: "keep" }, {}];
     ensureMessageId(withId, "other");
     expect(withId[0].id).toBe("keep");
+  });
+
+  test("an approval interrupt in a values or updates chunk is served snake_case, without touching the graph's object", () => {
+    const value = {
+      actionRequests: [{ name: "bash", args: { command: "ls" } }],
+      reviewConfigs: [{ actionName: "bash", allowedDecisions: ["approve", "reject"] }],
+    };
+    const payload = { __interrupt__: [{ id: "i1", value }] };
+    const mapped = mapChunk(["updates", payload], ["updates"], false);
+    expect(mapped?.data).toEqual({
+      __interrupt__: [
+        {
+          id: "i1",
+          value: {
+            action_requests: [{ name: "bash", args: { command: "ls" } }],
+            review_configs: [{ action_name: "bash", allowed_decisions: ["approve", "reject"] }],
+          },
+        },
+      ],
+    });
+    expect(payload.__interrupt__[0].value).toBe(value);
+    const plain = { messages: [] };
+    expect(withWireInterrupts(plain)).toBe(plain);
+    expect(withWireInterrupts([1])).toEqual([1]);
   });
 });

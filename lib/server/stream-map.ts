@@ -2,6 +2,7 @@
  * Mapping between the API's stream modes and LangGraph's `graph.stream()` chunks (LANGGRAPH_API.md §6).
  * Pure functions: which modes to ask LangGraph for, and which SSE event (name + payload) each chunk becomes.
  */
+import { toWireInterrupt } from "@/lib/contracts/interrupts";
 import type { StreamMode } from "./schemas";
 
 /** Modes LangGraph JS streams natively (besides `messages`, which backs `messages-tuple`). */
@@ -72,7 +73,15 @@ export function mapChunk(chunk: unknown, requested: readonly StreamMode[], subgr
     return null;
   }
   if (subgraphs && ns.length > 0) name = `${name}|${ns.join("|")}`;
-  return { event: name, data: payload };
+  return { event: name, data: withWireInterrupts(payload) };
+}
+
+/** A `values`/`updates` payload carrying `__interrupt__` gets the interrupts in their wire shape (a copy). */
+export function withWireInterrupts(payload: unknown): unknown {
+  if (!payload || typeof payload !== "object" || Array.isArray(payload)) return payload;
+  const list = (payload as { __interrupt__?: unknown }).__interrupt__;
+  if (!Array.isArray(list)) return payload;
+  return { ...payload, __interrupt__: list.map(toWireInterrupt) };
 }
 
 interface MessageLike {

@@ -1,7 +1,7 @@
 /**
  * Thread records in the checkpointer's SQLite file (table `fawn_threads`). The checkpoints stay the source
  * of truth for state; this table holds what LangGraph's checkpointers have no place for (metadata, status,
- * timestamps) plus a copy of the latest values so thread lists need no graph call per thread.
+ * timestamps) plus a copy of the newest values so thread lists need no graph call per thread.
  */
 import Database from "better-sqlite3";
 import { isDeepStrictEqual } from "node:util";

@@ -1,8 +1,9 @@
 /**
  * The structural view of the lead agent that the LangGraph API needs, and the wire shapes it serves.
  * Kept minimal on purpose: `createAgent(...).graph` and any compiled `StateGraph` satisfy `CompiledGraphLike`,
- * so the server never imports the agent and tests can drive it with small graphs.
+ * so the server never imports the agent and any compiled graph can stand in for it.
  */
+import type { z } from "zod";
 
 /** A LangGraph `RunnableConfig`, reduced to what the server reads and writes. */
 export interface RunnableConfigLike {
@@ -56,6 +57,8 @@ export interface AgentRuntime {
   /** The SQLite file of the checkpointer; the thread table lives in the same file. */
   dbPath: string;
   assistant: AssistantInfo;
+  /** When given, state updates are checked with it first (a 400 naming the field instead of a failed write). */
+  stateUpdateSchema?: z.ZodType;
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error";

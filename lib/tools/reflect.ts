@@ -52,7 +52,7 @@ export async function loadConfiguredTool(
     const missing =
       err.code === "ERR_MODULE_NOT_FOUND" ||
       err.code === "MODULE_NOT_FOUND" ||
-      /Cannot find (module|package)/.test(err.message);
+      /Cannot find (module|package)/.exec(err.message) !== null;
     const hint =
       spec.startsWith(".") || path.isAbsolute(spec)
         ? `check the path (resolved from ${ctx.baseDir})`

@@ -239,6 +239,7 @@ export function startTestApi(deps: Partial<Omit<LangGraphApiDeps, "getRuntime">>
     logger: silentLogger,
     apiToken: undefined,
     corsOrigins: [],
+    allowedHosts: [new URL(API_URL).host],
     ...deps,
   });
   return {

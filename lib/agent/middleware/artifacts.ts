@@ -7,9 +7,12 @@ export function mergeArtifacts(current: string[] | undefined, next: string[] | n
   return [...new Set([...(current ?? []), ...(next ?? [])])];
 }
 
+/** What a state update may write to `artifacts`. */
+export const ArtifactsInputSchema = z.array(z.string()).nullish();
+
 const ArtifactsStateSchema = new StateSchema({
   artifacts: new ReducedValue(z.array(z.string()).default([]), {
-    inputSchema: z.array(z.string()).nullish(),
+    inputSchema: ArtifactsInputSchema,
     reducer: mergeArtifacts,
   }),
 });

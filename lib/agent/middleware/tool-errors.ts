@@ -1,6 +1,4 @@
-import { ToolMessage } from "@langchain/core/messages";
-import { isGraphBubbleUp } from "@langchain/langgraph";
-import { createMiddleware } from "langchain";
+import { toolErrorMiddleware } from "langchain";
 
 const MAX_ERROR_TEXT = 2000;
 
@@ -11,26 +9,13 @@ export function toolErrorText(name: string, error: unknown): string {
 }
 
 /**
- * A tool that throws (an MCP server that crashed or timed out, bad arguments, a bug) becomes an
- * error result the model can react to, instead of failing the whole run. Interrupts and
- * cancellation still propagate: they are control flow, not failures.
+ * A tool that throws (an MCP server that crashed or timed out, bad arguments, a bug) becomes an error
+ * result the model can react to, instead of failing the whole run. LangChain's toolErrorMiddleware does
+ * the catching (interrupts and other control flow always propagate); a cancelled run propagates too.
  */
 export function toolErrorsMiddleware() {
-  return createMiddleware({
-    name: "ToolErrors",
-    wrapToolCall: async (request, handler) => {
-      try {
-        return await handler(request);
-      } catch (e) {
-        if (isGraphBubbleUp(e) || request.runtime.signal?.aborted) throw e;
-        const name = request.toolCall.name;
-        return new ToolMessage({
-          content: toolErrorText(name, e),
-          tool_call_id: request.toolCall.id ?? "",
-          name,
-          status: "error",
-        });
-      }
-    },
+  return toolErrorMiddleware({
+    onError: (error, request) =>
+      request.runtime.signal?.aborted ? undefined : toolErrorText(request.toolCall.name, error),
   });
 }

@@ -56,6 +56,13 @@ export class LexicalSearcher implements ToolSearcher {
     }
   }
 
+  searchScored(query: string, limit: number): Array<{ name: string; score: number | null }> {
+    const parsed = parseQuery(query);
+    const k = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
+    if (parsed.mode !== "text" || k === 0) return this.search(query, limit).map((name) => ({ name, score: null }));
+    return this.ranker.top(this.ranker.terms(parsed.text), k).map((s) => ({ name: s.name, score: s.score }));
+  }
+
   private text(text: string, k: number): string[] {
     return this.ranker.top(this.ranker.terms(text), k).map((s) => s.name);
   }

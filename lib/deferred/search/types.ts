@@ -12,6 +12,11 @@ export interface SearchDoc {
 export interface ToolSearcher {
   /** Names of the best matches, best first, at most `limit`. */
   search(query: string, limit: number): string[];
+  /**
+   * The same results with their scores where the mode ranks by one (plain text), else null; lets
+   * tool_search tell a clear best match from weak ones.
+   */
+  searchScored?(query: string, limit: number): Array<{ name: string; score: number | null }>;
 }
 
 /** A query the searcher refuses (too long, empty…); the message is shown to the model. */

@@ -61,7 +61,8 @@ function coerce(value: string, p: PropSchema): unknown {
     const n = Number(value);
     return Number.isFinite(n) ? n : undefined;
   }
-  if (t === "boolean") return /^(true|yes|1)$/i.test(value) ? true : /^(false|no|0)$/i.test(value) ? false : undefined;
+  if (t === "boolean")
+    return /^(true|yes|1)$/i.exec(value) !== null ? true : /^(false|no|0)$/i.exec(value) !== null ? false : undefined;
   if (t === "array")
     return value
       .split(",")
@@ -128,14 +129,16 @@ export function inferArgs(
     const t = typeOf(p);
     if (p.enum) {
       const hit = p.enum.find(
-        (v) => typeof v === "string" && new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").test(text),
+        (v) =>
+          typeof v === "string" &&
+          new RegExp(`\\b${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "i").exec(text) !== null,
       );
       if (hit !== undefined) args[key] = hit;
     } else if (t === "number" || t === "integer") {
       const n = numbers.shift();
       if (n !== undefined) args[key] = coerce(n, p);
     } else if (t === "string") {
-      if (/path|file|dir|folder|source|destination/i.test(key) && paths.length > 0) args[key] = paths.shift();
+      if (/path|file|dir|folder|source|destination/i.exec(key) !== null && paths.length > 0) args[key] = paths.shift();
       else if (quoted.length > 0) args[key] = quoted.shift();
       else if (required.has(key) && !freeTextUsed) {
         const afterColon = /:\s*(.+)$/s.exec(text)?.[1];
@@ -153,12 +156,12 @@ export function inferArgs(
 /** Keywords for tool_search: the message without JSON, punctuation or stopwords. */
 export function searchKeywords(text: string): string {
   const withoutJson = text.replace(/\{[\s\S]*\}/g, " ");
-  if (/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.test(withoutJson)) return withoutJson.trim().slice(0, 200);
+  if (/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/.exec(withoutJson) !== null) return withoutJson.trim().slice(0, 200);
   const words = withoutJson
     .toLowerCase()
     .replace(/[^\p{L}\p{N}_\s-]/gu, " ")
     .split(/\s+/)
     // Numbers are arguments, not what the tool does.
-    .filter((w) => w && !STOPWORDS.has(w) && !/^\d+([.,]\d+)?$/.test(w));
+    .filter((w) => w && !STOPWORDS.has(w) && /^\d+([.,]\d+)?$/.exec(w) === null);
   return words.slice(0, 10).join(" ");
 }

@@ -26,11 +26,12 @@ export function deferredNamesOf(messages: WireMessage[]): string[] {
     .map(messageText)
     .join("\n");
   const section = /<available-deferred-tools>\n([\s\S]*?)\n<\/available-deferred-tools>/.exec(system);
+  // Only lines that are tool names: a listing by server has summary lines instead.
   return section
     ? section[1]
         .split("\n")
         .map((s) => s.trim())
-        .filter(Boolean)
+        .filter((s) => /^[A-Za-z0-9_-]{1,64}$/.exec(s) !== null)
     : [];
 }
 
@@ -71,7 +72,7 @@ function mentionedName(text: string, names: Iterable<string>): string | undefine
   let best: string | undefined;
   for (const n of names) {
     if (
-      new RegExp(`(^|[^a-z0-9_])${n.toLowerCase().replace(/[-]/g, "\\-")}($|[^a-z0-9_])`).test(lower) &&
+      new RegExp(`(^|[^a-z0-9_])${n.toLowerCase().replace(/[-]/g, "\\-")}($|[^a-z0-9_])`).exec(lower) !== null &&
       (!best || n.length > best.length)
     )
       best = n;
@@ -138,7 +139,7 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
       "I will hand this to a subagent.",
     );
   }
-  if (/\bask me\b|\bclarif/i.test(text) && turn.tools.has("ask_clarification")) {
+  if (/\bask me\b|\bclarif/i.exec(text) !== null && turn.tools.has("ask_clarification")) {
     const options = /\b(?:which|what)\b[^?]*?\b([\w.-]+)\s+or\s+([\w.-]+)/i.exec(text);
     return call("ask_clarification", {
       question: options
@@ -147,7 +148,8 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
       ...(options ? { options: [options[1], options[2]] } : {}),
     });
   }
-  if (turn.tools.has("tool_search") && deferred.length > 0 && !/^(hi|hello|hey|help)\b/i.test(text)) {
+  // tool_search is bound only when something is deferred (a listing by server names no tools).
+  if (turn.tools.has("tool_search") && /^(hi|hello|hey|help)\b/i.exec(text) === null) {
     const named = mentionedName(text, deferred);
     const query = named ? `select:${named}` : searchKeywords(text);
     if (query) return call("tool_search", { query }, "Let me look for a tool for that.");
@@ -163,7 +165,9 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
 function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
   let found: string[] = [];
   try {
-    const parsed: unknown = JSON.parse(messageText(result));
+    const json: unknown = JSON.parse(messageText(result));
+    // An array of definitions, or {tools, not_loaded} when some results were only named.
+    const parsed = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools;
     if (Array.isArray(parsed)) {
       found = parsed
         .map((d) => (d?.function?.name ?? d?.name) as unknown)
@@ -206,7 +210,7 @@ function answerWithResult(name: string, result: WireMessage): DemoReply {
       ? `${text.slice(0, RESULT_PREVIEW)}\n… (${text.length - RESULT_PREVIEW} more characters)`
       : text;
   const fence = fenceFor(shown);
-  if (/^Error\b/i.test(text) || (result as { status?: string }).status === "error") {
+  if (/^Error\b/i.exec(text) !== null || (result as { status?: string }).status === "error") {
     return say(`The tool \`${name}\` reported an error:\n\n${fence}\n${shown}\n${fence}\n\n${DEMO_NOTE}`);
   }
   return say(`Here is what \`${name}\` returned:\n\n${fence}\n${shown}\n${fence}\n\n${DEMO_NOTE}`);
@@ -256,10 +260,17 @@ export function planReply(req: ChatRequest): DemoReply {
     return call("tool_search", { query: blockedCall(name).query }, `\`${name}\` needs to be loaded first.`);
   }
   if (name === "tool_search") return afterToolSearch(turn, last);
+  const rejected = /^The user rejected this call to \S+, so it did not run\.(?: Their reason: "([\s\S]*)"\.)?/.exec(
+    messageText(last),
+  );
+  if (rejected) {
+    const said = rejected[1] ? ` You said: "${rejected[1]}".` : "";
+    return say(`Understood: \`${name}\` did not run.${said} Tell me what to do instead.\n\n${DEMO_NOTE}`);
+  }
   if (
     name === "write_file" &&
     (last as { status?: string }).status !== "error" &&
-    !/^Error\b/.test(messageText(last))
+    /^Error\b/.exec(messageText(last)) === null
   ) {
     const writeCall = turn.steps.flatMap((m) => m.tool_calls ?? []).find((c) => c.id === last.tool_call_id);
     const next = afterWrite(

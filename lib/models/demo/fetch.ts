@@ -13,7 +13,7 @@ const jsonResponse = (status: number, body: unknown) =>
 export function createDemoFetch(opts: { delayMs?: number } = {}): FetchLike {
   return async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (!/\/chat\/completions$/.test(new URL(url).pathname)) {
+    if (!new URL(url).pathname.endsWith("/chat/completions")) {
       return jsonResponse(404, {
         error: { message: `the demo model serves /chat/completions only, not ${url}`, type: "not_found" },
       });

@@ -44,20 +44,32 @@ export function startWorkspaceTurn(turn: WorkspaceTurn): DemoReply | null {
   const call = (c: PlannedToolCall, content: string): DemoReply => ({ content, toolCalls: [c] });
 
   const file = fileNameIn(text);
-  if (/\b(write|save|create|make)\b/i.test(text) && file && turn.tools.has("write_file")) {
+  if (/\b(write|save|create|make)\b/i.exec(text) !== null && file && turn.tools.has("write_file")) {
     const content = contentIn(text) ?? `# ${file}\n\nWritten by Fawn's demo model.\n`;
     return call({ name: "write_file", args: { path: toVirtual(file, "outputs"), content } }, `Writing \`${file}\`.`);
   }
   const image =
-    uploads.find((p) => IMAGE.test(p)) ?? (file && IMAGE.test(file) ? toVirtual(file, "uploads") : undefined);
-  if (image && /\b(look|see|view|describe|image|picture|photo)\b/i.test(text) && turn.tools.has("view_image")) {
+    uploads.find((p) => IMAGE.exec(p) !== null) ??
+    (file && IMAGE.exec(file) !== null ? toVirtual(file, "uploads") : undefined);
+  if (
+    image &&
+    /\b(look|see|view|describe|image|picture|photo)\b/i.exec(text) !== null &&
+    turn.tools.has("view_image")
+  ) {
     return call({ name: "view_image", args: { image_path: image } }, "Let me look at the image.");
   }
-  const readable = uploads.find((p) => !IMAGE.test(p));
-  if (readable && /\b(read|open|summari[sz]e|what'?s in|contents?)\b/i.test(text) && turn.tools.has("read_file")) {
+  const readable = uploads.find((p) => IMAGE.exec(p) === null);
+  if (
+    readable &&
+    /\b(read|open|summari[sz]e|what'?s in|contents?)\b/i.exec(text) !== null &&
+    turn.tools.has("read_file")
+  ) {
     return call({ name: "read_file", args: { path: readable } }, "Reading the uploaded file.");
   }
-  if (/\b(list|show)\b.*\b(my |the )?(files|workspace|outputs|uploads)\b/i.test(text) && turn.tools.has("ls")) {
+  if (
+    /\b(list|show)\b.*\b(my |the )?(files|workspace|outputs|uploads)\b/i.exec(text) !== null &&
+    turn.tools.has("ls")
+  ) {
     return call({ name: "ls", args: { path: ROOT } }, "Listing your files.");
   }
   return null;
@@ -65,7 +77,11 @@ export function startWorkspaceTurn(turn: WorkspaceTurn): DemoReply | null {
 
 /** After write_file succeeded: present the file when the person asked to see it. */
 export function afterWrite(turn: WorkspaceTurn, writtenPath: string | undefined): DemoReply | null {
-  if (!writtenPath || !/\b(show|present|display|give)\b/i.test(turn.userText) || !turn.tools.has("present_files"))
+  if (
+    !writtenPath ||
+    /\b(show|present|display|give)\b/i.exec(turn.userText) === null ||
+    !turn.tools.has("present_files")
+  )
     return null;
   if (!writtenPath.startsWith(`${ROOT}/outputs/`)) return null;
   return { content: "Presenting it.", toolCalls: [{ name: "present_files", args: { filepaths: [writtenPath] } }] };

@@ -22,7 +22,7 @@ export function contentDisposition(kind: "inline" | "attachment", name: string):
 const DOUBLE_ENCODED = /%(2e|2f|5c|00)/i;
 
 /** GET /api/files/{threadId}/content?path=…[&download=1]. */
-export async function fileContentResponse(threadId: string, url: URL): Promise<Response> {
+export async function fileContentResponse(sandboxRoot: string, threadId: string, url: URL): Promise<Response> {
   const raw = url.searchParams.getAll("path");
   if (raw.length !== 1)
     throw new ApiError(400, "invalid_query", `query.path: give exactly one file path, got ${raw.length}`);
@@ -50,7 +50,7 @@ export async function fileContentResponse(threadId: string, url: URL): Promise<R
     if (e instanceof SandboxPathError) throw refused(e);
     throw e;
   }
-  if (!(await threadDirExists(threadId))) throw notFound();
+  if (!(await threadDirExists(sandboxRoot, threadId))) throw notFound();
 
   let target: Awaited<ReturnType<typeof resolveInThread>>;
   try {

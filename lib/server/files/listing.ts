@@ -8,18 +8,18 @@ import type { FileEntry, FilesListing } from "@/lib/contracts/files";
 import { listOutputs, mimeOf } from "@/lib/sandbox/files";
 import { LIMITS } from "@/lib/sandbox/limits";
 import { SandboxPathError, ensureThreadDir, hostToVirtual, resolveInThread } from "@/lib/sandbox/paths";
-import { sandboxSettings } from "@/lib/tools/context";
 
-/** The part of the agent runtime the files routes need: the thread's checkpointed state. */
+/** The part of the agent runtime the files routes need: the thread's checkpointed state and the sandbox root. */
 export interface StateReader {
   graph: { getState(config: { configurable: { thread_id: string } }): Promise<{ values?: unknown }> };
+  toolContext: { sandbox: { root: string } };
 }
 
 const MAX_LISTED = LIMITS.outputEntries;
 
 /** Whether the thread has a sandbox folder yet; a GET must not create one for any id it is asked about. */
-export async function threadDirExists(threadId: string): Promise<boolean> {
-  const dir = path.join(sandboxSettings().root, "threads", threadId);
+export async function threadDirExists(sandboxRoot: string, threadId: string): Promise<boolean> {
+  const dir = path.join(sandboxRoot, "threads", threadId);
   return fs.stat(dir).then(
     (s) => s.isDirectory(),
     () => false,
@@ -80,7 +80,8 @@ async function presentedEntry(threadId: string, virtualPath: string): Promise<Fi
 
 /** GET /api/files/{threadId}, for a thread id already checked against the contract. */
 export async function listThreadFiles(runtime: StateReader, threadId: string): Promise<FilesListing> {
-  if (!(await threadDirExists(threadId))) return { artifacts: [], outputs: [], uploads: [] };
+  if (!(await threadDirExists(runtime.toolContext.sandbox.root, threadId)))
+    return { artifacts: [], outputs: [], uploads: [] };
   const state = await runtime.graph.getState({ configurable: { thread_id: threadId } });
   const presented = [...new Set(artifactPathsOf(state.values))].slice(0, MAX_LISTED);
   const artifacts = (await Promise.all(presented.map((p) => presentedEntry(threadId, p)))).filter(

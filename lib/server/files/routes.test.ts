@@ -14,6 +14,9 @@ const presented = new Map<string, unknown>();
 let runtimeCalls = 0;
 const fakeRuntime: StateReader = {
   graph: { getState: async ({ configurable }) => ({ values: { artifacts: presented.get(configurable.thread_id) } }) },
+  get toolContext() {
+    return sb.toolContext;
+  },
 };
 const routes = filesRoutes(async () => {
   runtimeCalls++;

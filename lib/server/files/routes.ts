@@ -39,8 +39,8 @@ export function filesRoutes(
     }),
     content: edge<RouteContext>(async (_req, url, ctx) => {
       const threadId = await threadIdOf(ctx);
-      await getRuntime();
-      return fileContentResponse(threadId, url);
+      const runtime = await getRuntime();
+      return fileContentResponse(runtime.toolContext.sandbox.root, threadId, url);
     }),
     upload: edge<RouteContext>(async (req, _url, ctx) => {
       const threadId = await threadIdOf(ctx);

@@ -3,6 +3,7 @@
  * The SSE response of a run is only a reader of the run's event log; the run itself is detached.
  */
 import { ApiError, emptyResponse, jsonResponse, parseJsonBody, parseWith, queryObject } from "../http";
+import { prepareRunBody } from "../run-command";
 import type { RunRecord } from "../run-record";
 import type { RouteRequest, Route } from "../router";
 import { CancelQuery, JoinStreamQuery, RunCreateBody, type RunCreateInput, type StreamMode } from "../schemas";
@@ -54,15 +55,18 @@ async function createRun(req: RouteRequest): Promise<{ run: RunRecord; body: Run
     if (body.if_not_exists !== "create") throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
     store.create(threadId, {});
   }
+  // A thread busy with a run is refused below (409) before its state could matter.
+  const busy = ctx.runs.activeRun(threadId) && ["reject", "enqueue"].includes(body.multitask_strategy ?? "reject");
+  const prepared = busy ? body : await prepareRunBody(runtime.graph, threadId, body);
   const run = await ctx.runs.start({
     threadId,
     graph: runtime.graph,
     store,
     graphId: assistant.graph_id,
     assistantId: assistant.assistant_id,
-    body,
+    body: prepared,
   });
-  return { run, body };
+  return { run, body: prepared };
 }
 
 async function streamRun(req: RouteRequest): Promise<Response> {

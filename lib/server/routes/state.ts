@@ -1,5 +1,5 @@
 /** Thread state and history: read the checkpoints through the graph, update them as a node. */
-import { ApiError, jsonResponse, parseJsonBody, parseWith, queryObject } from "../http";
+import { ApiError, describeZodError, jsonResponse, parseJsonBody, parseWith, queryObject } from "../http";
 import type { Route, RouteRequest } from "../router";
 import { HistoryBody, StateAtCheckpointBody, StateQuery, StateUpdateBody } from "../schemas";
 import { checkpointConfigurable, configToCheckpoint, interruptsByTask, snapshotToThreadState } from "../state";
@@ -58,6 +58,9 @@ async function updateState({ request, params, ctx }: RouteRequest): Promise<Resp
       `Thread ${threadId} is busy (run ${active.run_id}); update its state after the run ends`,
     );
   }
+  const checked = runtime.stateUpdateSchema?.safeParse(body.values);
+  if (checked && !checked.success)
+    throw new ApiError(400, "invalid_body", describeZodError(checked.error, "body.values"));
   const config = { configurable: checkpointConfigurable(threadId, body.checkpoint, body.checkpoint_id) };
   let result: RunnableConfigLike;
   try {

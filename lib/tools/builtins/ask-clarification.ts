@@ -1,6 +1,7 @@
 import { tool } from "@langchain/core/tools";
 import { interrupt } from "@langchain/langgraph";
 import { z } from "zod";
+import { CLARIFICATION_TOOL, clarificationInterrupt, readClarificationAnswer } from "@/lib/contracts/clarification";
 
 export const ClarificationRequestSchema = z.object({
   question: z.string().min(1).max(2000).describe("The question to ask the user, one clear sentence."),
@@ -13,23 +14,19 @@ export const ClarificationRequestSchema = z.object({
 });
 export type ClarificationRequest = z.infer<typeof ClarificationRequestSchema>;
 
-/** What the UI or SDK sends back with `Command({ resume })`: a string, or `{ answer }`. */
-const ResumeSchema = z.union([z.string(), z.object({ answer: z.string() }).loose()]);
-
 /**
- * Pause the run and ask the person. The run resumes with `Command({ resume: answer })` and the
- * answer comes back to the model as this tool's result.
+ * Pause the run and ask the person. The interrupt is readable by Fawn's UI and by LangGraph clients that
+ * only know approval requests (see lib/contracts/clarification.ts); the run resumes with the answer as
+ * text, `{answer}` or an `edit` decision, and the answer comes back to the model as this tool's result.
  */
 export const askClarificationTool = tool(
   async (args) => {
-    const answer: unknown = interrupt({ type: "clarification", ...args });
-    const parsed = ResumeSchema.safeParse(answer);
-    if (!parsed.success) return "The user did not give a usable answer (expected text).";
-    const text = typeof parsed.data === "string" ? parsed.data : parsed.data.answer;
-    return `The user answered: ${text}`;
+    const answer = readClarificationAnswer(interrupt(clarificationInterrupt(args)));
+    if (!answer.ok) return `The user did not give a usable answer (${answer.error}).`;
+    return `The user answered: ${answer.resume}`;
   },
   {
-    name: "ask_clarification",
+    name: CLARIFICATION_TOOL,
     description:
       "Ask the user a clarifying question and wait for the answer. Use it when the request is ambiguous, " +
       "information is missing, or a choice between options is needed before you act. Do not guess instead.",

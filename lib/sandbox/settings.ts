@@ -1,0 +1,16 @@
+import type { LoadedConfig } from "@/lib/config";
+import { sandboxSettings, type ToolContext, toolContextFor } from "@/lib/tools/context";
+
+export type BashMode = ToolContext["sandbox"]["mode"];
+
+/** How bash runs, from config.yaml's `sandbox:` section, with the root resolved against config.yaml's folder. */
+export type BashSettings = ToolContext["sandbox"];
+
+export function bashSettingsOf(config: LoadedConfig): BashSettings {
+  return toolContextFor(config).sandbox;
+}
+
+/** The settings in force for tools at call time (the runtime's tool context). */
+export function bashSettings(): BashSettings {
+  return sandboxSettings();
+}

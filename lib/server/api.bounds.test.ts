@@ -1,0 +1,130 @@
+/** Bounds at the boundary (issue 9, findings 3 and 12): each used to be a 500 or a stall; each is now a 4xx. */
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import * as auth from "@/app/auth/route";
+import { FawnRuntime } from "@/lib/agent/runtime";
+import { tempConfig } from "@/test/support/config";
+import { API_URL, callApi, silentLogger, startTestApi, type TestApi } from "@/test/support/api";
+import { createLangGraphApi, type LangGraphApi } from "./api";
+import { MAX_JSON_DEPTH } from "./json-depth";
+import { MAX_RUN_INPUT_MESSAGES } from "./schemas";
+
+let harness: TestApi;
+beforeAll(() => {
+  harness = startTestApi({ maxBodyBytes: 4 * 1024 * 1024 });
+});
+afterAll(() => harness.stop());
+afterEach(() => {
+  delete process.env.FAWN_API_TOKEN;
+  vi.restoreAllMocks();
+});
+
+const nested = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+const errorOf = (json: Record<string, unknown> | undefined) => json?.error as { code: string; message: string };
+
+describe("JSON bodies", () => {
+  test("metadata nested 10,000 deep is a 400 naming where the nesting goes too deep", async () => {
+    const r = await callApi(harness.api, "POST", "/threads", `{"metadata":{"a":${nested(10_000)}}}`);
+    expect(r.status).toBe(400);
+    expect(errorOf(r.json)).toEqual({
+      code: "invalid_body",
+      message: `body.metadata.a${"[0]".repeat(MAX_JSON_DEPTH - 2)}: nested deeper than ${MAX_JSON_DEPTH} levels`,
+    });
+  });
+
+  test("nesting inside strings does not count, and a body at the limit is accepted", async () => {
+    const r = await callApi(harness.api, "POST", "/threads", { metadata: { note: "[[[[{{{{".repeat(100) } });
+    expect(r.status).toBe(200);
+    const atLimit = await callApi(harness.api, "POST", "/threads", `{"metadata":{"a":${nested(MAX_JSON_DEPTH - 2)}}}`);
+    expect(atLimit.status).toBe(200);
+  });
+
+  test("40,000 ids in a thread search is a 400, not an SQL error", async () => {
+    const ids = Array.from({ length: 40_000 }, (_, i) => `t${i}`);
+    const r = await callApi(harness.api, "POST", "/threads/search", { ids });
+    expect(r.status).toBe(400);
+    expect(errorOf(r.json).message).toMatch(/^body\.ids: .*1000/);
+  });
+
+  test(`a run with 25,000 input messages is refused before anything is saved (at most ${MAX_RUN_INPUT_MESSAGES})`, async () => {
+    const thread = (await callApi(harness.api, "POST", "/threads", {})).json as { thread_id: string };
+    const messages = Array.from({ length: 25_000 }, () => ({ type: "human", content: "x" }));
+    const r = await callApi(harness.api, "POST", `/threads/${thread.thread_id}/runs/stream`, {
+      assistant_id: "lead_agent",
+      input: { messages },
+    });
+    expect(r.status).toBe(400);
+    expect(errorOf(r.json).message).toBe(
+      `body.input.messages: 25000 messages; at most ${MAX_RUN_INPUT_MESSAGES} per run`,
+    );
+    expect(harness.model.calls).toHaveLength(0);
+    const state = (await callApi(harness.api, "GET", `/threads/${thread.thread_id}/state`)).json as {
+      values: { messages?: unknown[] } | unknown[];
+    };
+    expect(Array.isArray(state.values) ? state.values : (state.values.messages ?? [])).toHaveLength(0);
+  });
+
+  test("GET /threads/%ZZ is a 400 naming the segment", async () => {
+    const r = await callApi(harness.api, "GET", "/threads/%ZZ");
+    expect(r.status).toBe(400);
+    expect(errorOf(r.json).message).toContain("'%ZZ' is not valid percent-encoding");
+  });
+});
+
+describe("a state update the lead agent's channels refuse", () => {
+  let rt: FawnRuntime;
+  let api: LangGraphApi;
+  beforeAll(() => {
+    rt = new FawnRuntime(tempConfig({ servers: {} }));
+    api = createLangGraphApi({
+      getRuntime: () => rt.get(),
+      logger: silentLogger,
+      apiToken: undefined,
+      corsOrigins: [],
+      allowedHosts: [new URL(API_URL).host],
+    });
+  });
+  afterAll(async () => {
+    await api.close();
+    await rt.close();
+  });
+
+  test('{"promoted":"x"} is a 400 naming body.values.promoted, and the thread stays readable', async () => {
+    const thread = (await callApi(api, "POST", "/threads", {})).json as { thread_id: string };
+    const r = await callApi(api, "POST", `/threads/${thread.thread_id}/state`, { values: { promoted: "x" } });
+    expect(r.status).toBe(400);
+    expect(errorOf(r.json).code).toBe("invalid_body");
+    expect(errorOf(r.json).message).toMatch(/^body\.values\.promoted: /);
+    expect((await callApi(api, "GET", `/threads/${thread.thread_id}/state`)).status).toBe(200);
+    const ok = await callApi(api, "POST", `/threads/${thread.thread_id}/state`, {
+      values: { promoted: { catalog_hash: null, names: [] } },
+    });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe("the token", () => {
+  test("/auth?token=<token>%0Ax is a 401, and the presented token is never logged", async () => {
+    process.env.FAWN_API_TOKEN = "s3cret-token-value";
+    const written: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const res = await auth.GET(new Request("http://127.0.0.1:3000/auth?token=s3cret-token-value%0Ax"));
+    expect(res.status).toBe(401);
+    expect(written.join("")).not.toContain("s3cret-token-value");
+  });
+
+  test("a malformed fawn_token cookie is a 401, not a 500", async () => {
+    const secured = createLangGraphApi({
+      getRuntime: async () => harness.runtime,
+      logger: silentLogger,
+      apiToken: "s3cret",
+      corsOrigins: [],
+      allowedHosts: [new URL(API_URL).host],
+    });
+    const r = await callApi(secured, "GET", "/info", undefined, { cookie: "fawn_token=%E0%A4%A" });
+    expect(r.status).toBe(401);
+    await secured.close();
+  });
+});

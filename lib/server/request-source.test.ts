@@ -1,0 +1,97 @@
+/** DNS rebinding and cross-site writes, refused at the real Next route handlers and at the proxy for pages. */
+import { NextRequest } from "next/server";
+import { afterEach, describe, expect, it } from "vitest";
+import * as langgraph from "@/app/api/langgraph/[...path]/route";
+import * as tools from "@/app/api/tools/route";
+import * as auth from "@/app/auth/route";
+import { proxy } from "@/proxy";
+import { checkRequestSource, type SourcePolicy } from "./request-source";
+
+const policy = (over: Partial<SourcePolicy> = {}): SourcePolicy => ({
+  boundPort: "3000",
+  allowedHosts: [],
+  corsOrigins: [],
+  ...over,
+});
+const request = (method: string, url: string, headers: Record<string, string>) => new Request(url, { method, headers });
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+afterEach(() => {
+  delete process.env.FAWN_ALLOWED_HOSTS;
+  delete process.env.PORT;
+});
+
+describe("checkRequestSource", () => {
+  it("accepts loopback names on the bound port, and FAWN_ALLOWED_HOSTS entries", () => {
+    for (const host of ["127.0.0.1:3000", "localhost:3000", "[::1]:3000", "LOCALHOST:3000"])
+      expect(checkRequestSource(request("GET", "http://x/", { host }), policy()), host).toBeNull();
+    expect(checkRequestSource(request("GET", "http://x/", { host: "localhost:3001" }), policy())?.status).toBe(403);
+    expect(checkRequestSource(request("GET", "http://x/", { host: "localhost" }), policy())?.status).toBe(403);
+    const lan = policy({ allowedHosts: ["fawn.lan", "box:8080"] });
+    expect(checkRequestSource(request("GET", "http://x/", { host: "fawn.lan:3000" }), lan)).toBeNull();
+    expect(checkRequestSource(request("GET", "http://x/", { host: "box:8080" }), lan)).toBeNull();
+    expect(checkRequestSource(request("GET", "http://x/", { host: "box:9090" }), lan)?.status).toBe(403);
+  });
+
+  it("refuses a state-changing request from another origin, naming the Origin header", () => {
+    const host = "127.0.0.1:3000";
+    expect(
+      checkRequestSource(request("POST", "http://x/", { host, origin: "http://127.0.0.1:3000" }), policy()),
+    ).toBeNull();
+    expect(checkRequestSource(request("POST", "http://x/", { host }), policy())).toBeNull();
+    expect(
+      checkRequestSource(request("GET", "http://x/", { host, origin: "https://evil.example" }), policy()),
+    ).toBeNull();
+    for (const origin of ["https://evil.example", "null", "http://localhost:3000"]) {
+      const refused = checkRequestSource(request("POST", "http://x/", { host, origin }), policy());
+      expect(refused?.status, origin).toBe(403);
+      expect(refused?.message).toContain(`Origin header ${JSON.stringify(origin)}`);
+    }
+    const cors = policy({ corsOrigins: ["https://chat.example"] });
+    expect(
+      checkRequestSource(request("DELETE", "http://x/", { host, origin: "https://chat.example" }), cors),
+    ).toBeNull();
+  });
+});
+
+describe("the real route handlers refuse a DNS-rebinding request", () => {
+  const evil = { host: "evil.example:3000", origin: "http://evil.example:3000", "content-type": "application/json" };
+
+  it("POST /api/langgraph/threads with Host evil.example is a 403 naming the Host header; nothing is created", async () => {
+    const res = await langgraph.POST(request("POST", "http://evil.example:3000/api/langgraph/threads", evil));
+    expect(res.status).toBe(403);
+    const err = await errorOf(res);
+    expect(err.code).toBe("forbidden");
+    expect(err.message).toMatch(/^Host header "evil\.example:3000" is not allowed/);
+    expect(err.message).toContain("FAWN_ALLOWED_HOSTS");
+  });
+
+  it("Fawn's own routes and /auth are behind the same check", async () => {
+    expect((await tools.GET(request("GET", "http://evil.example:3000/api/tools", evil))).status).toBe(403);
+    expect((await auth.GET(request("GET", "http://evil.example:3000/auth?token=x", evil))).status).toBe(403);
+  });
+
+  it("FAWN_ALLOWED_HOSTS lets a named host in", async () => {
+    process.env.FAWN_ALLOWED_HOSTS = "evil.example:3000";
+    const res = await langgraph.GET(
+      request("GET", "http://evil.example:3000/api/langgraph/info", { host: "evil.example:3000" }),
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it("the proxy refuses pages to a foreign Host and gives them a nonce CSP otherwise", async () => {
+    process.env.PORT = "3000";
+    const refused = proxy(new NextRequest("http://evil.example:3000/", { headers: { host: "evil.example:3000" } }));
+    expect(refused.status).toBe(403);
+    const page = proxy(new NextRequest("http://127.0.0.1:3000/", { headers: { host: "127.0.0.1:3000" } }));
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+    expect(csp).toContain("img-src 'self' data: blob:");
+    const scriptSrc = csp.split("; ").find((d) => d.startsWith("script-src")) ?? "";
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    const badPath = proxy(
+      new NextRequest("http://127.0.0.1:3000/api/langgraph/threads/%ZZ", { headers: { host: "127.0.0.1:3000" } }),
+    );
+    expect(badPath.status).toBe(400);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Where a request comes from, checked before anything else (the model: the MCP TypeScript SDK's DNS-rebinding
+ * protection and Vite's `allowedHosts`). A page on another site that re-binds its DNS name to 127.0.0.1 is
+ * same-origin with Fawn as far as the browser knows, but its requests still name the attacker's host, so:
+ *  - Host must be one the server is meant to be reached by: 127.0.0.1, localhost or [::1] on the bound port,
+ *    or an entry of FAWN_ALLOWED_HOSTS (comma-separated `host` or `host:port`);
+ *  - a state-changing request that carries an Origin must be same-origin or from FAWN_CORS_ORIGINS.
+ * Requests without an Origin (curl, the SDK from Node) are not a browser's and pass the second check.
+ */
+import { parseCorsOrigins, isOriginAllowed } from "./cors";
+import { ApiError } from "./http";
+
+export interface SourcePolicy {
+  /** The port the server listens on (Next sets PORT); null when unknown, then any port of a loopback name passes. */
+  boundPort: string | null;
+  /** Extra `host` or `host:port` entries, lowercase. */
+  allowedHosts: string[];
+  corsOrigins: string[];
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function parseAllowedHosts(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+export function sourcePolicyFromEnv(env: NodeJS.ProcessEnv = process.env): SourcePolicy {
+  return {
+    boundPort: env.PORT?.trim() || null,
+    allowedHosts: parseAllowedHosts(env.FAWN_ALLOWED_HOSTS),
+    corsOrigins: parseCorsOrigins(env.FAWN_CORS_ORIGINS),
+  };
+}
+
+/** `host[:port]` split the way URLs do it (IPv6 in brackets); null when it is not a host at all. */
+function splitHost(host: string): { hostname: string; port: string } | null {
+  try {
+    const u = new URL(`http://${host}`);
+    if (u.username || u.password || u.pathname !== "/" || u.search || u.hash) return null;
+    return { hostname: u.hostname.toLowerCase(), port: u.port };
+  } catch {
+    return null;
+  }
+}
+
+function hostAllowed(host: string, policy: SourcePolicy): boolean {
+  const parts = splitHost(host);
+  if (!parts) return false;
+  const { hostname, port } = parts;
+  const effectivePort = port || "80";
+  if (LOOPBACK.has(hostname) && (policy.boundPort === null || effectivePort === policy.boundPort)) return true;
+  return policy.allowedHosts.some((entry) => {
+    const allowed = splitHost(entry);
+    return allowed !== null && allowed.hostname === hostname && (allowed.port === "" || allowed.port === port);
+  });
+}
+
+/** The Host a request names: its Host header, else the host of its URL (in-process callers build no header). */
+export function hostOf(request: Request): string {
+  return (request.headers.get("host") ?? new URL(request.url).host).trim().toLowerCase();
+}
+
+const quote = (s: string) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}…` : s);
+
+/** null when the request may go on, else the 403 to answer with (naming the header and what to configure). */
+export function checkRequestSource(request: Request, policy: SourcePolicy): ApiError | null {
+  const host = hostOf(request);
+  if (!hostAllowed(host, policy)) {
+    const port = policy.boundPort ? `:${policy.boundPort}` : "";
+    return new ApiError(
+      403,
+      "forbidden",
+      `Host header ${quote(host)} is not allowed: this server answers to 127.0.0.1${port}, localhost${port} and [::1]${port}` +
+        " (add other host[:port] names to FAWN_ALLOWED_HOSTS)",
+    );
+  }
+  const origin = request.headers.get("origin");
+  if (origin === null || !STATE_CHANGING.has(request.method)) return null;
+  let sameOrigin = false;
+  try {
+    const u = new URL(origin);
+    sameOrigin = (u.protocol === "http:" || u.protocol === "https:") && u.host.toLowerCase() === host;
+  } catch {
+    sameOrigin = false;
+  }
+  if (sameOrigin || isOriginAllowed(origin, policy.corsOrigins)) return null;
+  return new ApiError(
+    403,
+    "forbidden",
+    `Origin header ${quote(origin)} may not ${request.method} here: only same-origin pages and FAWN_CORS_ORIGINS may change state`,
+  );
+}
