@@ -1,20 +1,23 @@
 "use client";
 
-import type { Message } from "@langchain/langgraph-sdk";
+import type { Checkpoint, Message } from "@langchain/langgraph-sdk";
 import { useStream } from "@langchain/langgraph-sdk/react";
-import { useEffect, useRef, useState } from "react";
-import { FileIcon } from "./artifacts/file-icons";
-import { SidePanel, useShowPresentedFiles, type SideTab } from "./artifacts/side-panel";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { SidePanel, type SideTab, useShowPresentedFiles } from "./artifacts/side-panel";
 import { useThreadFiles } from "./artifacts/use-thread-files";
+import { ChatHeader } from "./chat-header";
+import { preloadMarkdown } from "./chat/markdown";
 import { SubtaskProgressContext } from "./chat/subtask-card";
-import { ThreadView } from "./chat/thread-view";
-import { MenuIcon, PanelIcon } from "./icons";
+import { type MessageActions, ThreadView } from "./chat/thread-view";
+import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
+import { classifyError } from "./lib/errors";
+import { starterPrompts } from "./lib/starters";
 import { addSubtaskEvent, readSubtaskEvent, type SubtaskProgress } from "./lib/subtasks";
 import { withCurrentThread } from "./lib/threads";
 import { firstHumanText } from "./lib/timeline";
 import type { LivePromotion } from "./lib/tools-inventory";
-import { ellipsis } from "./lib/truncate";
+import { callDurations, type TimedState } from "./lib/turns";
 import { uploadFiles, withUploadedFiles } from "./lib/uploads";
 import { ModelPicker } from "./models/model-picker";
 import { useModels } from "./models/use-models";
@@ -34,26 +37,56 @@ interface FawnState {
 
 // "custom" carries subagent progress (onCustomEvent adds it too; listed so every submit asks for it).
 const STREAM_MODE: ("values" | "messages-tuple" | "custom")[] = ["values", "messages-tuple", "custom"];
+// Checkpoints read per thread: enough for the branches and step timings of a long conversation (a
+// tool-using turn is 5–10 checkpoints); older forks keep their messages but lose the version switcher.
+const HISTORY_LIMIT = 100;
+// A failed send is retried by the person (Retry), never silently: a retried POST could start a run twice.
+// Module-level: useStream builds a new client whenever this object changes.
+const CALLER_OPTIONS = { maxRetries: 1 };
 
 /** Thread list, conversation and tools panel around one `useStream` connection. */
 export function ChatShell({ apiUrl }: { apiUrl: string }) {
-  const [threadId, setThreadId] = useThreadParam();
+  const [threadId, setThreadIdParam] = useThreadParam();
   const [drawer, setDrawer] = useState<"threads" | "side" | null>(null);
   const [sideTab, setSideTab] = useState<SideTab>("tools");
   const [selectedFile, setSelectedFile] = useState<string | null>(null);
   const [subtasks, setSubtasks] = useState<SubtaskProgress>({});
-  // A message whose files are uploaded, sent once its thread is the open one (see `send`).
+  // Drafts per thread ("new" before the thread exists), so text never follows you to another thread.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  // The message just sent, shown until the server's state has it; gone again if the send fails.
+  const [pending, setPending] = useState<Message | null>(null);
+  // A send that failed before its run existed is reported by the composer (with Retry), not as a run error.
+  const [sendFailed, setSendFailed] = useState(false);
+  // Files sent with a message: uploaded first, then the message goes once its thread is the open one.
   const [pendingSend, setPendingSend] = useState<{ threadId: string; text: string } | null>(null);
+  const acceptance = useRunAcceptance();
+  const sendingFrom = useRef<string | null>(null);
   const models = useModels();
+
+  const setThreadId = useCallback(
+    (id: string | null) => {
+      // A first message creates its thread mid-send: its draft moves along, so a failed send keeps it.
+      const from = sendingFrom.current;
+      if (id && from === "new") {
+        setDrafts((d) => ({ ...d, [id]: d.new ?? "", new: "" }));
+        sendingFrom.current = id;
+      }
+      setThreadIdParam(id);
+    },
+    [setThreadIdParam],
+  );
 
   const stream = useStream<FawnState>({
     apiUrl,
     assistantId: GRAPH_ID,
     messagesKey: "messages",
     reconnectOnMount: true,
-    fetchStateHistory: false,
+    fetchStateHistory: { limit: HISTORY_LIMIT },
+    callerOptions: CALLER_OPTIONS,
     threadId,
     onThreadId: setThreadId,
+    onCreated: () => acceptance.accepted(),
+    onError: (e) => acceptance.failed(e),
     onCustomEvent: (data) => {
       const event = readSubtaskEvent(data);
       if (event) setSubtasks((p) => addSubtaskEvent(p, event));
@@ -64,6 +97,8 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const loading = stream.isLoading;
   const promoted = stream.values?.promoted ?? null;
   const runsFinished = useFinishedRuns(loading);
+  const error = sendFailed ? null : stream.error;
+  const missing = threadId !== null && messages.length === 0 && classifyError(stream.error).kind === "missing_thread";
 
   // The panel refetches when the thread's promotions change and after every run; meanwhile it
   // applies the streamed `promoted` names itself, so a tool moves the moment tool_search returns.
@@ -73,59 +108,145 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const files = useThreadFiles(threadId, [artifactsKey(presented), runsFinished]);
   useShowPresentedFiles(Array.isArray(presented) ? presented : [], loading, () => setSideTab("files"));
   const threadList = useThreads(stream.client, `${threadId ?? ""}|${runsFinished}`);
-  const title = firstHumanText(messages);
-  const threads = withCurrentThread(threadList.threads, { id: threadId, title });
+
+  const shown = pending && !messages.some((m) => m.id === pending.id) ? [...messages, pending] : messages;
+  const firstText = firstHumanText(shown);
+  const listed = threadList.threads.find((th) => th.id === threadId);
+  const title = (listed?.renamed ? listed.title : firstText) ?? "";
+  const threads = withCurrentThread(threadList.threads, { id: threadId, title: firstText, running: loading, missing });
   // A breakpoint-style pause carries no value; only interrupt(value) calls ask the person something.
   const interrupt = stream.interrupts.find((i) => i.value !== undefined);
 
-  const config = models.selected ? { configurable: { model_name: models.selected } } : undefined;
+  const history = stream.history as unknown as TimedState[];
+  const durations = useMemo(() => callDurations(history), [history]);
+  const starters = useMemo(() => {
+    const demo = models.models.find((m) => m.name === models.selected)?.demo ?? false;
+    return starterPrompts(inventory.data?.tools ?? [], demo);
+  }, [inventory.data, models.models, models.selected]);
 
-  const submitMessage = (text: string) => {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 300));
+    idle(() => preloadMarkdown());
+  }, []);
+  // The sent message is the server's now (or the thread changed): stop showing our copy.
+  useEffect(() => {
+    if (pending && messages.some((m) => m.id === pending.id)) setPending(null);
+  }, [pending, messages]);
+
+  const config = models.selected ? { configurable: { model_name: models.selected } } : undefined;
+  const draftKey = threadId ?? "new";
+
+  const submitMessage = (text: string): Promise<void> => {
     const message: Message = { id: newId(), type: "human", content: text };
-    void stream.submit(
-      { messages: [message] },
-      {
-        config,
-        streamMode: STREAM_MODE,
-        optimisticValues: (prev) => ({ ...prev, messages: [...(prev.messages ?? []), message] }),
-        // The server tags threads with their graph when a run starts; tagging at creation too keeps
-        // the thread listed even if that run never gets going.
-        ...(threadId ? {} : { metadata: { graph_id: GRAPH_ID } }),
+    const accepted = acceptance.expect();
+    sendingFrom.current = draftKey;
+    setPending(message);
+    setSendFailed(false);
+    void stream
+      .submit(
+        { messages: [message] },
+        {
+          config,
+          streamMode: STREAM_MODE,
+          // The server tags threads with their graph when a run starts; tagging at creation too keeps
+          // the thread listed even if that run never gets going.
+          ...(threadId ? {} : { metadata: { graph_id: GRAPH_ID } }),
+        },
+      )
+      .finally(() => acceptance.failed(new Error("the run did not start")));
+    return accepted.then(
+      () => {
+        const key = sendingFrom.current ?? draftKey;
+        setDrafts((d) => ({ ...d, [key]: "", new: key === "new" ? "" : (d.new ?? "") }));
+        sendingFrom.current = null;
+      },
+      (e: unknown) => {
+        setPending(null);
+        setSendFailed(true);
+        sendingFrom.current = null;
+        throw e;
       },
     );
   };
 
   // Files go to the thread's uploads folder first, so a new thread is created here rather than by
   // submit; the message is then sent from the effect below, once that thread is the open one.
-  const send = async (text: string, attached: File[]) => {
-    if (attached.length === 0) {
-      submitMessage(text);
-      return;
-    }
+  const pendingSendDone = useRef<{ resolve: () => void; reject: (e: unknown) => void } | null>(null);
+  const send = async (text: string, attached: File[]): Promise<void> => {
+    if (attached.length === 0) return submitMessage(text);
     let target = threadId;
     if (!target) {
       target = (await stream.client.threads.create({ metadata: { graph_id: GRAPH_ID } })).thread_id;
+      sendingFrom.current = "new";
       stream.switchThread(target);
     }
     const saved = await uploadFiles(target, attached);
     files.refresh();
-    setPendingSend({ threadId: target, text: withUploadedFiles(text, saved) });
+    return new Promise<void>((resolve, reject) => {
+      pendingSendDone.current = { resolve, reject };
+      setPendingSend({ threadId: target, text: withUploadedFiles(text, saved) });
+    });
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: submitMessage is this render's, bound to the thread that is now open
   useEffect(() => {
     if (!pendingSend || pendingSend.threadId !== threadId) return;
     setPendingSend(null);
-    submitMessage(pendingSend.text);
-    // submitMessage is this render's, bound to the thread that is now open.
+    const done = pendingSendDone.current;
+    pendingSendDone.current = null;
+    submitMessage(pendingSend.text).then(done?.resolve, done?.reject);
   }, [pendingSend, threadId]);
 
   const resume = (value: unknown) => {
     void stream.submit(undefined, { command: { resume: value }, config, streamMode: STREAM_MODE });
   };
+
+  /** Where a human message entered the thread: rerun from there (regenerate) or from just before (edit). */
+  const firstSeen = (messageId: string | undefined) => {
+    if (!messageId) return undefined;
+    return stream.getMessagesMetadata({ id: messageId, type: "human", content: "" } as Message)?.firstSeenState;
+  };
+  const actions: MessageActions = {
+    branchOf: (messageId) => {
+      if (!messageId) return undefined;
+      const meta = stream.getMessagesMetadata({ id: messageId, type: "ai", content: "" } as Message);
+      const options = meta?.branchOptions;
+      return meta?.branch !== undefined && options && options.length > 1 ? { branch: meta.branch, options } : undefined;
+    },
+    selectBranch: (branch) => stream.setBranch(branch),
+    canRerun: (messageId) => {
+      const state = firstSeen(messageId);
+      return !!state?.checkpoint && !!state.parent_checkpoint;
+    },
+    regenerate: (messageId) => {
+      const checkpoint = firstSeen(messageId)?.checkpoint;
+      if (!checkpoint) return;
+      setSendFailed(false);
+      void stream.submit(undefined, { checkpoint: { ...checkpoint } as Checkpoint, config, streamMode: STREAM_MODE });
+    },
+    edit: (messageId, text) => {
+      const parent = firstSeen(messageId)?.parent_checkpoint;
+      if (!parent) return;
+      const message: Message = { id: newId(), type: "human", content: text };
+      const at = messages.findIndex((m) => m.id === messageId);
+      setSendFailed(false);
+      void stream.submit(
+        { messages: [message] },
+        {
+          checkpoint: { ...parent } as Checkpoint,
+          config,
+          streamMode: STREAM_MODE,
+          optimisticValues: (prev) => ({ ...prev, messages: [...messages.slice(0, Math.max(0, at)), message] }),
+        },
+      );
+    },
+  };
+
   const open = (id: string | null) => {
     setDrawer(null);
     setSelectedFile(null);
     setPendingSend(null);
+    setPending(null);
+    setSendFailed(false);
     setSubtasks({});
     stream.switchThread(id);
   };
@@ -139,13 +260,31 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     if (id === threadId) stream.switchThread(null);
   };
 
+  // Escape closes a drawer, else stops the run; Ctrl/Cmd+K starts a new thread.
+  const keys = useRef({ drawer, setDrawer, loading, stop: () => void stream.stop(), open });
+  keys.current = { drawer, setDrawer, loading, stop: () => void stream.stop(), open };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const k = keys.current;
+      if (e.key === "Escape" && !e.defaultPrevented) {
+        if (k.drawer) k.setDrawer(null);
+        else if (k.loading) k.stop();
+      } else if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        k.open(null);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
   return (
     <div className="flex h-dvh overflow-hidden">
       {drawer && (
         <div
           aria-hidden="true"
           onClick={() => setDrawer(null)}
-          className="fixed inset-0 z-20 bg-stone-900/30 lg:hidden"
+          className="fixed inset-0 z-20 bg-stone-900/30 lg:hidden dark:bg-black/60"
         />
       )}
       <ThreadList
@@ -155,66 +294,42 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
         onNew={() => open(null)}
         onSelect={open}
         onDelete={(id) => void remove(id)}
+        onRename={(id, name) => void threadList.rename(id, name)}
         onClose={() => setDrawer(null)}
-        className={`${drawer === "threads" ? "fixed inset-y-0 left-0 z-30 flex w-72 shadow-xl" : "hidden"} md:static md:z-auto md:flex md:w-60 md:shadow-none`}
+        className={`${drawer === "threads" ? "fixed inset-y-0 left-0 z-30 flex w-72 shadow-xl" : "hidden"} md:static md:z-auto md:flex md:w-64 md:shadow-none`}
       />
       <main className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center gap-2 border-b border-stone-200 bg-white px-4 py-2.5">
-          <button
-            type="button"
-            data-testid="threads-toggle"
-            onClick={() => setDrawer("threads")}
-            aria-label="Show threads"
-            className="rounded p-1 text-stone-600 hover:bg-stone-100 md:hidden"
-          >
-            <MenuIcon />
-          </button>
-          <h1 data-testid="thread-heading" className="min-w-0 truncate text-sm font-medium">
-            {title ? ellipsis(title, 80) : "New thread"}
-          </h1>
-          {loading && (
-            <span className="shrink-0 rounded-full bg-amber-100 px-2 py-0.5 text-[11px] text-amber-800">running</span>
-          )}
-          {interrupt && !loading && (
-            <span className="shrink-0 rounded-full bg-sky-100 px-2 py-0.5 text-[11px] text-sky-800">
-              waiting for you
-            </span>
-          )}
-          <button
-            type="button"
-            data-testid="files-toggle"
-            onClick={() => toggleSide("files")}
-            aria-expanded={drawer === "side" && sideTab === "files"}
-            className="ml-auto inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-stone-300 px-2 py-1 text-xs font-medium hover:bg-stone-50 lg:hidden"
-          >
-            <FileIcon /> Files
-            {files.fetchedFor === threadId && files.data.artifacts.length > 0 && (
-              <span className="rounded-full bg-fawn-100 px-1.5 text-fawn-800">{files.data.artifacts.length}</span>
-            )}
-          </button>
-          <button
-            type="button"
-            data-testid="tools-toggle"
-            onClick={() => toggleSide("tools")}
-            aria-expanded={drawer === "side" && sideTab === "tools"}
-            className="inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-stone-300 px-2 py-1 text-xs font-medium hover:bg-stone-50 lg:hidden"
-          >
-            <PanelIcon /> Tools
-            {promoted?.names && promoted.names.length > 0 && (
-              <span className="rounded-full bg-emerald-100 px-1.5 text-emerald-800">{promoted.names.length}</span>
-            )}
-          </button>
-        </header>
+        <ChatHeader
+          title={missing ? "" : title}
+          loading={loading}
+          waiting={!!interrupt && !loading}
+          filesCount={files.fetchedFor === threadId ? files.data.artifacts.length : 0}
+          promotedCount={promoted?.names?.length ?? 0}
+          filesOpen={drawer === "side" && sideTab === "files"}
+          toolsOpen={drawer === "side" && sideTab === "tools"}
+          onThreads={() => setDrawer("threads")}
+          onFiles={() => toggleSide("files")}
+          onTools={() => toggleSide("tools")}
+        />
         <SubtaskProgressContext.Provider value={subtasks}>
           <ThreadView
-            messages={messages}
+            messages={shown}
+            pendingId={pending?.id}
             loading={loading}
             threadLoading={stream.isThreadLoading}
-            error={stream.error}
+            error={error}
+            missing={missing}
+            onNewThread={() => open(null)}
             interrupt={interrupt}
+            durations={durations}
+            actions={actions}
+            starters={starters}
+            draft={drafts[draftKey] ?? ""}
+            onDraftChange={(text) => setDrafts((d) => ({ ...d, [draftKey]: text }))}
             onSend={send}
             onStop={() => void stream.stop()}
             onResume={resume}
+            focusKey={draftKey}
             composerExtras={
               <ModelPicker
                 models={models.models}

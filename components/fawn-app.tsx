@@ -2,6 +2,8 @@
 
 import { useSyncExternalStore } from "react";
 import { ChatShell } from "./chat-shell";
+import { I18nProvider } from "./i18n/i18n";
+import { ThemeProvider } from "./settings/theme";
 
 const never = () => () => {};
 
@@ -16,11 +18,18 @@ export function FawnApp() {
     () => null,
   );
   if (!apiUrl) {
+    // No words: the language is only known in the browser.
     return (
-      <div className="flex h-dvh items-center justify-center gap-2 text-sm text-stone-500">
-        <img src="/favicon.svg" alt="" width={20} height={20} /> Loading Fawn…
+      <div className="flex h-dvh items-center justify-center" aria-busy="true">
+        <img src="/favicon.svg" alt="Fawn" width={28} height={28} className="animate-pulse" />
       </div>
     );
   }
-  return <ChatShell apiUrl={apiUrl} />;
+  return (
+    <ThemeProvider>
+      <I18nProvider>
+        <ChatShell apiUrl={apiUrl} />
+      </I18nProvider>
+    </ThemeProvider>
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { send, waitForAnswer } from "./helpers";
+import { send, showSteps, waitForAnswer } from "./helpers";
 
 test("a deferred MCP tool is found, promoted live, run, and everything survives a reload", async ({
   page,
@@ -22,7 +22,10 @@ test("a deferred MCP tool is found, promoted live, run, and everything survives 
   });
 
   const card = page.locator('[data-testid="tool-call"][data-tool-name="workbench_calculate"]');
-  await expect(card).toBeVisible({ timeout: 20_000 });
+  // The call sits in the turn's collapsed "N steps" line; the tool_search card above stays visible.
+  await expect(card).toBeAttached({ timeout: 20_000 });
+  await showSteps(page);
+  await expect(card).toBeVisible();
   await expect(card).toHaveAttribute("data-status", "ok", { timeout: 20_000 });
   await expect(card).toContainText("84");
   await waitForAnswer(page, "workbench_calculate");

@@ -19,3 +19,40 @@ export async function waitForAnswer(page: Page, contains: string | RegExp): Prom
   ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 30_000 });
 }
+
+/** Open the collapsed "N steps" line of the last turn, so its tool cards are on screen. */
+export async function showSteps(page: Page): Promise<void> {
+  const steps = page.getByTestId("tool-steps").last();
+  if ((await steps.getAttribute("aria-expanded")) !== "true") await steps.click();
+}
+
+/** On a phone the thread list is a drawer: open it when it is not on screen. */
+export async function openThreads(page: Page): Promise<void> {
+  const toggle = page.getByTestId("threads-toggle");
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(page.getByTestId("thread-search")).toBeVisible();
+}
+
+/** Start a new thread the way a person would on this screen (through the drawer on a phone). */
+export async function newThread(page: Page): Promise<void> {
+  const toggle = page.getByTestId("threads-toggle");
+  if (await toggle.isVisible()) await toggle.click();
+  await page.getByTestId("new-thread").click();
+}
+
+/**
+ * Slow machines: the first API call builds the agent and starts the MCP servers, which can take many
+ * seconds under load. Specs that count on quick answers call this once before their tests.
+ */
+export function warmUpApi(t: typeof import("@playwright/test").test): void {
+  t.describe.configure({ timeout: 180_000 });
+  t.beforeAll(async ({ request }) => {
+    // One whole run through the API: the agent, the MCP servers and the model path are all warm after it.
+    const thread = await (await request.post("/api/langgraph/threads", { data: {}, timeout: 120_000 })).json();
+    await request.post(`/api/langgraph/threads/${thread.thread_id}/runs/stream`, {
+      data: { assistant_id: "lead_agent", input: { messages: [{ type: "human", content: "hello" }] } },
+      timeout: 120_000,
+    });
+    await request.delete(`/api/langgraph/threads/${thread.thread_id}`);
+  });
+}

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { MarkdownText } from "@/components/chat/markdown";
+import { useT } from "@/components/i18n/i18n";
 import { fileContentUrl, previewKind } from "@/components/lib/artifacts";
 import type { FileEntry } from "@/lib/contracts/files";
 import { errorText } from "@/components/lib/message-content";
@@ -50,6 +51,7 @@ export interface ArtifactPreviewProps {
 
 /** One file of the thread: rendered markdown, text or code, an image, or just the download. */
 export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps) {
+  const t = useT();
   const kind = previewKind(file);
   const inline = fileContentUrl(threadId, file.path);
   const text = useFileText(kind === "markdown" || kind === "text" ? inline : null, file.modified);
@@ -61,7 +63,7 @@ export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps
           type="button"
           data-testid="artifact-back"
           onClick={onBack}
-          aria-label="Back to the file list"
+          aria-label={t("files.back")}
           className="rounded p-1 text-stone-500 hover:bg-stone-100"
         >
           <BackIcon />
@@ -70,7 +72,7 @@ export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps
           <div className="truncate font-mono text-[13px] font-medium" title={file.path}>
             {file.name}
           </div>
-          <div className="text-[11px] text-stone-500">
+          <div className="text-[11px] text-stone-600">
             {formatBytes(file.size)} · {file.mime}
           </div>
         </div>
@@ -80,7 +82,7 @@ export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps
           download={file.name}
           className="inline-flex shrink-0 items-center gap-1 rounded-lg border border-stone-300 px-2 py-1 text-xs font-medium hover:bg-stone-50"
         >
-          <DownloadIcon width={14} height={14} /> Download
+          <DownloadIcon width={14} height={14} /> {t("files.download")}
         </a>
       </div>
       <div className="min-h-0 flex-1 overflow-auto bg-white px-4 py-3">
@@ -89,25 +91,24 @@ export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps
           <img src={inline} alt={file.name} className="mx-auto max-h-full max-w-full rounded border border-stone-200" />
         )}
         {kind === "none" && (
-          <p className="text-sm text-stone-500">
-            No preview for this kind of file.{" "}
+          <p className="text-sm text-stone-600">
+            {t("files.noPreview")}{" "}
             <a
               href={inline}
               target="_blank"
               rel="noreferrer noopener"
               className="font-medium text-fawn-700 hover:underline"
             >
-              Open it in a new tab
-            </a>{" "}
-            or download it.
+              {t("files.openTab")}
+            </a>
           </p>
         )}
         {(kind === "markdown" || kind === "text") && text.status === "loading" && (
-          <p className="text-sm text-stone-400">Loading…</p>
+          <p className="text-sm text-stone-600">{t("common.loading")}</p>
         )}
         {(kind === "markdown" || kind === "text") && text.status === "error" && (
           <p role="alert" className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800">
-            Could not load {file.name}: {text.message}
+            {t("files.loadFailed", { name: file.name, detail: text.message })}
           </p>
         )}
         {kind === "markdown" && text.status === "ok" && <MarkdownText text={text.text} />}

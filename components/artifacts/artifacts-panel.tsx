@@ -1,5 +1,6 @@
 "use client";
 
+import { useT } from "@/components/i18n/i18n";
 import { RefreshIcon } from "@/components/icons";
 import { fileContentUrl, folderOf, otherOutputs } from "@/components/lib/artifacts";
 import type { FileEntry } from "@/lib/contracts/files";
@@ -27,6 +28,7 @@ export function ArtifactsPanel({
   onRefresh,
   className = "",
 }: ArtifactsPanelProps) {
+  const t = useT();
   const sameThread = files.fetchedFor === threadId;
   const listing = sameThread ? files.data : null;
   const all = listing ? [...listing.artifacts, ...listing.outputs, ...listing.uploads] : [];
@@ -36,7 +38,7 @@ export function ArtifactsPanel({
   return (
     <section
       data-testid="artifacts-panel"
-      aria-label="Files"
+      aria-label={t("side.files")}
       className={`flex min-h-0 flex-col bg-stone-100 ${className}`}
     >
       {open && threadId ? (
@@ -44,18 +46,18 @@ export function ArtifactsPanel({
       ) : (
         <>
           <div className="flex items-center gap-2 border-b border-stone-200 px-4 py-3">
-            <h2 className="text-sm font-semibold">Files</h2>
+            <h2 className="text-sm font-semibold">{t("side.files")}</h2>
             {listing && (
-              <span className="text-xs text-stone-500">
-                {listing.artifacts.length} presented · {listing.uploads.length} uploaded
+              <span className="text-xs text-stone-600">
+                {t("files.counts", { presented: listing.artifacts.length, uploaded: listing.uploads.length })}
               </span>
             )}
             <button
               type="button"
               onClick={onRefresh}
               disabled={!threadId}
-              title="Reload the file list"
-              aria-label="Reload the file list"
+              title={t("files.reload")}
+              aria-label={t("files.reload")}
               className={`ml-auto rounded p-1 text-stone-500 hover:bg-stone-200 disabled:opacity-40 ${files.loading ? "animate-spin" : ""}`}
             >
               <RefreshIcon />
@@ -71,30 +73,24 @@ export function ArtifactsPanel({
                 {files.error}
               </p>
             )}
-            {!threadId && (
-              <p className="text-xs text-stone-500">Files the agent presents, and files you upload, show up here.</p>
-            )}
-            {threadId && !listing && !files.error && (
-              <p className="text-xs text-stone-500">Loading the thread&apos;s files…</p>
-            )}
+            {!threadId && <p className="text-xs text-stone-600">{t("files.intro")}</p>}
+            {threadId && !listing && !files.error && <p className="text-xs text-stone-600">{t("files.loading")}</p>}
             {threadId && listing && (
               <>
-                <FileSection title={`Presented by the agent (${listing.artifacts.length})`}>
+                <FileSection title={t("files.presented", { count: listing.artifacts.length })}>
                   {listing.artifacts.length > 0 ? (
                     <FileList files={listing.artifacts} threadId={threadId} testId="artifact" onSelect={onSelect} />
                   ) : (
-                    <p className="text-xs text-stone-500">
-                      Nothing presented yet. The agent shows files it wrote with present_files.
-                    </p>
+                    <p className="text-xs text-stone-600">{t("files.nonePresented")}</p>
                   )}
                 </FileSection>
                 {listing.uploads.length > 0 && (
-                  <FileSection title={`Uploaded (${listing.uploads.length})`}>
+                  <FileSection title={t("files.uploaded", { count: listing.uploads.length })}>
                     <FileList files={listing.uploads} threadId={threadId} testId="uploaded-file" onSelect={onSelect} />
                   </FileSection>
                 )}
                 {others.length > 0 && (
-                  <FileSection title={`Other outputs (${others.length})`}>
+                  <FileSection title={t("files.other", { count: others.length })}>
                     <FileList files={others} threadId={threadId} testId="output-file" onSelect={onSelect} />
                   </FileSection>
                 )}
@@ -110,7 +106,7 @@ export function ArtifactsPanel({
 function FileSection({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section>
-      <h3 className="mb-1.5 text-[11px] font-semibold uppercase tracking-wide text-stone-500">{title}</h3>
+      <h3 className="mb-1.5 text-[11px] font-semibold uppercase tracking-wide text-stone-600">{title}</h3>
       {children}
     </section>
   );
@@ -127,6 +123,7 @@ function FileList({
   testId: string;
   onSelect: (path: string) => void;
 }) {
+  const t = useT();
   return (
     <ul className="rounded-lg border border-stone-200 bg-white p-1">
       {files.map((f) => (
@@ -139,13 +136,13 @@ function FileList({
           <button
             type="button"
             onClick={() => onSelect(f.path)}
-            title={`Preview ${f.path}`}
+            title={t("files.preview", { path: f.path })}
             className="flex min-w-0 flex-1 items-center gap-2 px-2 py-1.5 text-left"
           >
             <FileIcon className="shrink-0 text-stone-500" />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-mono text-xs font-medium text-stone-900">{f.name}</span>
-              <span className="block truncate text-[11px] text-stone-500">
+              <span className="block truncate text-[11px] text-stone-600">
                 {folderOf(f.path)} · {formatBytes(f.size)}
               </span>
             </span>
@@ -153,8 +150,8 @@ function FileList({
           <a
             href={fileContentUrl(threadId, f.path, { download: true })}
             download={f.name}
-            aria-label={`Download ${f.name}`}
-            title={`Download ${f.name}`}
+            aria-label={t("files.downloadName", { name: f.name })}
+            title={t("files.downloadName", { name: f.name })}
             className="shrink-0 rounded p-1.5 text-stone-500 hover:bg-stone-200"
           >
             <DownloadIcon />

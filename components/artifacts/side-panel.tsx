@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
+import { useT } from "@/components/i18n/i18n";
 import { CloseIcon } from "@/components/icons";
 import { ArtifactsPanel } from "./artifacts-panel";
 import type { ThreadFilesState } from "./use-thread-files";
@@ -27,6 +28,7 @@ export interface SidePanelProps {
  * so the tools panel keeps its filter and live promotions while the files are shown.
  */
 export function SidePanel(props: SidePanelProps) {
+  const t = useT();
   const { tab, onTab, drawerOpen, files, threadId, selectedFile } = props;
   const presented = files.fetchedFor === threadId ? files.data.artifacts.length : 0;
   // A file preview needs more room than the tool list.
@@ -41,15 +43,18 @@ export function SidePanel(props: SidePanelProps) {
       data-testid="side-panel"
       className={`${drawer} min-h-0 flex-col border-l border-stone-200 bg-stone-100 lg:static lg:z-auto lg:flex lg:shadow-none ${column}`}
     >
-      <div role="tablist" aria-label="Side panel" className="flex shrink-0 gap-1 border-b border-stone-200 px-3 pt-2">
-        <TabButton id="tools" tab={tab} onTab={onTab} label="Tools" />
-        <TabButton id="files" tab={tab} onTab={onTab} label="Files" count={presented} />
+      <div className="flex shrink-0 items-end gap-1 border-b border-stone-200 px-3 pt-2">
+        {/* Only tabs inside the tablist: the close button sits beside it. */}
+        <div role="tablist" aria-label={t("side.label")} className="flex gap-1">
+          <TabButton id="tools" tab={tab} onTab={onTab} label={t("side.tools")} />
+          <TabButton id="files" tab={tab} onTab={onTab} label={t("side.files")} count={presented} />
+        </div>
         <button
           type="button"
           data-testid="side-panel-close"
           onClick={props.onClose}
-          aria-label="Close the side panel"
-          className="mb-1 ml-auto rounded p-1 text-stone-500 hover:bg-stone-200 lg:hidden"
+          aria-label={t("side.close")}
+          className="mb-1 ml-auto rounded p-1 text-stone-600 hover:bg-stone-200 lg:hidden"
         >
           <CloseIcon />
         </button>
@@ -95,7 +100,7 @@ function TabButton({
       className={`-mb-px inline-flex items-center gap-1.5 rounded-t-lg border px-3 py-1.5 text-xs font-medium ${
         active
           ? "border-stone-200 border-b-stone-100 bg-stone-100 text-stone-900"
-          : "border-transparent text-stone-500 hover:text-stone-800"
+          : "border-transparent text-stone-600 hover:text-stone-800"
       }`}
     >
       {label}

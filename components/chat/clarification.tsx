@@ -1,10 +1,12 @@
 "use client";
 
 import { useState } from "react";
+import { useT } from "@/components/i18n/i18n";
 import { readClarification } from "@/components/lib/clarification";
 
 /** The agent paused to ask something (`ask_clarification` → `interrupt`); the answer resumes the run. */
 export function Clarification({ value, onAnswer }: { value: unknown; onAnswer: (answer: string) => void }) {
+  const t = useT();
   const [text, setText] = useState("");
   const request = readClarification(value);
   const answer = (a: string) => {
@@ -15,7 +17,7 @@ export function Clarification({ value, onAnswer }: { value: unknown; onAnswer: (
   return (
     <div data-testid="clarification" className="rounded-xl border border-sky-200 bg-sky-50 p-3 text-sm">
       <div className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-sky-700">
-        {request ? "Fawn needs an answer to continue" : "The run is paused"}
+        {request ? t("clarify.needsAnswer") : t("clarify.paused")}
       </div>
       {request ? (
         <>
@@ -41,7 +43,7 @@ export function Clarification({ value, onAnswer }: { value: unknown; onAnswer: (
         </>
       ) : (
         <pre className="max-h-40 overflow-auto whitespace-pre-wrap rounded bg-white/70 p-2 font-mono text-xs">
-          {JSON.stringify(value, null, 2) ?? "(no details)"}
+          {JSON.stringify(value, null, 2) ?? t("clarify.noDetails")}
         </pre>
       )}
       <form
@@ -55,7 +57,8 @@ export function Clarification({ value, onAnswer }: { value: unknown; onAnswer: (
           data-testid="clarification-input"
           value={text}
           onChange={(e) => setText(e.target.value)}
-          placeholder={request?.options.length ? "Or type another answer" : "Type your answer"}
+          placeholder={request?.options.length ? t("clarify.other") : t("clarify.type")}
+          aria-label={t("clarify.answerLabel")}
           className="min-w-0 flex-1 rounded-lg border border-sky-200 bg-white px-3 py-1.5 outline-none focus:border-sky-400"
         />
         <button
@@ -64,7 +67,7 @@ export function Clarification({ value, onAnswer }: { value: unknown; onAnswer: (
           disabled={text.trim() === ""}
           className="rounded-lg bg-sky-700 px-3 py-1.5 font-medium text-white hover:bg-sky-800 disabled:bg-stone-300"
         >
-          Answer
+          {t("clarify.answer")}
         </button>
       </form>
     </div>

@@ -1,35 +1,53 @@
 "use client";
 
-import { useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { PaperclipIcon } from "@/components/artifacts/file-icons";
+import { useT } from "@/components/i18n/i18n";
 import { CloseIcon, SendIcon, StopIcon } from "@/components/icons";
-import { errorText } from "@/components/lib/message-content";
+import { classifyError } from "@/components/lib/errors";
 import { formatBytes, mergePending } from "@/components/lib/uploads";
 
 export interface ComposerProps {
+  /** The draft, kept by the page per thread so it never follows you to another thread. */
+  text: string;
+  onTextChange: (text: string) => void;
   running: boolean;
   /** Why sending is not possible right now (e.g. a question waits for an answer). */
   blockedReason?: string;
   /**
-   * Sends the message with the attached files. A rejection (a failed upload) keeps the text and the
-   * files in the composer and shows the error.
+   * Sends the message with the attached files; resolves once the server accepted the run. A rejection
+   * keeps the text and the files in the composer and offers Retry.
    */
-  onSend: (text: string, files: File[]) => void | Promise<void>;
+  onSend: (text: string, files: File[]) => Promise<void>;
   onStop: () => void;
+  /** Focus the text box whenever this changes (the open thread), on devices with a keyboard. */
+  focusKey?: string;
   /** Controls shown beside the send button, such as the model picker. */
   children?: ReactNode;
 }
 
-/** Where the person writes and attaches files. Enter sends, Shift+Enter starts a new line; Stop ends a running turn. */
-export function Composer({ running, blockedReason, onSend, onStop, children }: ComposerProps) {
-  const [text, setText] = useState("");
+function hasKeyboard(): boolean {
+  return typeof window !== "undefined" && !window.matchMedia("(pointer: coarse)").matches;
+}
+
+/** Where the person writes and attaches files. Enter sends, Shift+Enter starts a new line; Escape or Stop ends a running turn. */
+export function Composer(props: ComposerProps) {
+  const { text, onTextChange, running, blockedReason, onSend, onStop, focusKey, children } = props;
+  const t = useT();
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // retry: the send failed on the way (network, busy thread); otherwise an upload was refused.
+  const [error, setError] = useState<{ message: string; retry: boolean } | null>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const canSend = (text.trim() !== "" || files.length > 0) && !running && !blockedReason && !sending;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusKey is the trigger (load, thread switch)
+  useEffect(() => {
+    if (hasKeyboard()) input.current?.focus();
+    setError(null);
+  }, [focusKey]);
 
   const attach = (added: FileList | null) => {
     if (!added || added.length === 0) return;
@@ -43,10 +61,22 @@ export function Composer({ running, blockedReason, onSend, onStop, children }: C
     setError(null);
     try {
       await onSend(text.trim(), files);
-      setText("");
       setFiles([]);
     } catch (e) {
-      setError(errorText(e));
+      if (e instanceof Error && e.name === "UploadError") {
+        setError({ message: e.message, retry: false });
+        return;
+      }
+      const { kind, detail } = classifyError(e);
+      const message =
+        kind === "network"
+          ? t("send.failedNetwork")
+          : kind === "missing_thread"
+            ? t("send.failedMissing")
+            : kind === "busy"
+              ? t("send.failedBusy")
+              : detail;
+      setError({ message, retry: true });
     } finally {
       setSending(false);
       input.current?.focus();
@@ -80,7 +110,7 @@ export function Composer({ running, blockedReason, onSend, onStop, children }: C
       }`}
     >
       {files.length > 0 && (
-        <ul aria-label="Files to send" className="flex flex-wrap gap-1.5 px-3 pt-3">
+        <ul aria-label={t("composer.files")} className="flex flex-wrap gap-1.5 px-3 pt-3">
           {files.map((f, i) => (
             <li
               key={`${f.name}|${f.size}|${f.lastModified}`}
@@ -90,12 +120,12 @@ export function Composer({ running, blockedReason, onSend, onStop, children }: C
             >
               <PaperclipIcon width={12} height={12} className="shrink-0 text-stone-500" />
               <span className="truncate font-mono">{f.name}</span>
-              <span className="shrink-0 text-stone-500">{formatBytes(f.size)}</span>
+              <span className="shrink-0 text-stone-600">{formatBytes(f.size)}</span>
               <button
                 type="button"
                 onClick={() => setFiles((list) => list.filter((_, j) => j !== i))}
                 disabled={sending}
-                aria-label={`Remove ${f.name}`}
+                aria-label={t("composer.remove", { name: f.name })}
                 className="shrink-0 rounded p-0.5 text-stone-500 hover:bg-stone-200"
               >
                 <CloseIcon width={12} height={12} />
@@ -108,7 +138,7 @@ export function Composer({ running, blockedReason, onSend, onStop, children }: C
         ref={input}
         data-testid="composer-input"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => onTextChange(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
             e.preventDefault();
@@ -116,21 +146,31 @@ export function Composer({ running, blockedReason, onSend, onStop, children }: C
           }
         }}
         rows={Math.min(8, Math.max(2, text.split("\n").length))}
-        placeholder={
-          blockedReason ??
-          (dragging ? "Drop the files to attach them" : "Ask Fawn anything. It finds the tools it needs.")
-        }
-        aria-label="Message"
-        className="block w-full resize-none rounded-t-2xl bg-transparent px-4 pt-3 text-[0.95rem] outline-none placeholder:text-stone-400"
+        placeholder={blockedReason ?? (dragging ? t("composer.drop") : t("composer.placeholder"))}
+        aria-label={t("composer.label")}
+        className="block w-full resize-none rounded-t-2xl bg-transparent px-4 pt-3 text-[0.95rem] outline-none placeholder:text-stone-500"
       />
       {error && (
-        <p
-          data-testid="upload-error"
+        <div
+          data-testid={error.retry ? "send-error" : "upload-error"}
           role="alert"
-          className="mx-3 mb-1 break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800"
+          className="mx-3 mb-1 flex items-start gap-2 break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800"
         >
-          {error}
-        </p>
+          <span className="min-w-0 flex-1" data-testid="send-error-text">
+            {error.message}
+          </span>
+          {error.retry && (
+            <button
+              type="button"
+              data-testid="send-retry"
+              onClick={() => void send()}
+              disabled={!canSend}
+              className="shrink-0 rounded bg-red-700 px-2 py-0.5 font-medium text-white hover:bg-red-800 disabled:opacity-50"
+            >
+              {t("send.retry")}
+            </button>
+          )}
+        </div>
       )}
       <div className="flex items-center gap-2 px-3 pb-2">
         <input
@@ -152,9 +192,9 @@ export function Composer({ running, blockedReason, onSend, onStop, children }: C
           data-testid="upload-button"
           onClick={() => picker.current?.click()}
           disabled={sending || !!blockedReason}
-          title="Attach files (or drop them here)"
-          aria-label="Attach files"
-          className="shrink-0 rounded-full p-1.5 text-stone-500 hover:bg-stone-100 hover:text-stone-800 disabled:opacity-40"
+          title={t("composer.attachHint")}
+          aria-label={t("composer.attach")}
+          className="shrink-0 rounded-full p-1.5 text-stone-600 hover:bg-stone-100 hover:text-stone-800 disabled:opacity-40"
         >
           <PaperclipIcon />
         </button>
@@ -164,18 +204,19 @@ export function Composer({ running, blockedReason, onSend, onStop, children }: C
             type="button"
             data-testid="stop-button"
             onClick={onStop}
+            title={t("composer.stopHint")}
             className="inline-flex items-center gap-1.5 rounded-full bg-stone-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-stone-700"
           >
-            <StopIcon /> Stop
+            <StopIcon /> {t("composer.stop")}
           </button>
         ) : (
           <button
             type="submit"
             data-testid="send-button"
             disabled={!canSend}
-            className="inline-flex items-center gap-1.5 rounded-full bg-fawn-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-fawn-700 disabled:cursor-not-allowed disabled:bg-stone-300"
+            className="inline-flex items-center gap-1.5 rounded-full bg-fawn-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-fawn-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-700"
           >
-            <SendIcon /> {sending && files.length > 0 ? "Uploading…" : "Send"}
+            <SendIcon /> {sending && files.length > 0 ? t("composer.uploading") : t("composer.send")}
           </button>
         )}
       </div>

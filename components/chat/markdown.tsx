@@ -1,33 +1,22 @@
-import Markdown from "react-markdown";
+"use client";
 
-/**
- * Model output and previewed markdown files: links open in a new tab, raw HTML is not rendered (react-markdown's
- * default), and an image is shown as a link to it, never fetched: its URL could carry data out of the page.
- */
+import { lazy, Suspense } from "react";
+
+// The renderer (react-markdown, GFM) is its own chunk: the first screen has no markdown to show, so the
+// composer does not wait for it. ChatShell preloads it once the page is idle.
+const MarkdownRenderer = lazy(() => import("./markdown-renderer"));
+
+export function preloadMarkdown(): void {
+  void import("./markdown-renderer");
+}
+
+/** Model output as markdown; links open in a new tab, raw HTML is never rendered, images are links. */
 export function MarkdownText({ text }: { text: string }) {
   return (
     <div className="markdown">
-      <Markdown
-        components={{
-          a: ({ href, children }) => (
-            <a href={href} target="_blank" rel="noreferrer noopener">
-              {children}
-            </a>
-          ),
-          img: ({ src, alt }) => (
-            <a
-              href={typeof src === "string" ? src : undefined}
-              target="_blank"
-              rel="noreferrer noopener"
-              data-testid="markdown-image-link"
-            >
-              {`[image${alt ? `: ${alt}` : ""}]`}
-            </a>
-          ),
-        }}
-      >
-        {text}
-      </Markdown>
+      <Suspense fallback={<p className="whitespace-pre-wrap">{text}</p>}>
+        <MarkdownRenderer text={text} />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,7 @@
+"use client";
+
+import type { MessageKey } from "@/components/i18n/en";
+import { useT } from "@/components/i18n/i18n";
 import type { CallStatus } from "@/components/lib/timeline";
 
 const STYLE: Record<CallStatus, string> = {
@@ -9,23 +13,24 @@ const STYLE: Record<CallStatus, string> = {
   stopped: "bg-stone-200 text-stone-700",
 };
 
-const LABEL: Record<CallStatus, string> = {
-  running: "running",
-  ok: "ok",
-  error: "error",
-  blocked: "blocked",
-  waiting: "waiting for you",
-  stopped: "stopped",
+export const STATUS_LABEL: Record<CallStatus, MessageKey> = {
+  running: "status.running",
+  ok: "status.ok",
+  error: "status.error",
+  blocked: "status.blocked",
+  waiting: "status.waiting",
+  stopped: "status.stopped",
 };
 
 export function StatusBadge({ status }: { status: CallStatus }) {
+  const t = useT();
   return (
     <span
       data-testid="tool-status"
       className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${STYLE[status]}`}
     >
       {status === "running" && <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-amber-500" />}
-      {LABEL[status]}
+      {t(STATUS_LABEL[status])}
     </span>
   );
 }
@@ -35,7 +40,7 @@ export function CallMeta({ duration, status }: { duration: string | null | undef
   return (
     <span className="ml-auto flex shrink-0 items-center gap-2">
       {duration && (
-        <span data-testid="tool-duration" className="font-mono text-[11px] tabular-nums text-stone-500">
+        <span data-testid="tool-duration" className="font-mono text-[11px] tabular-nums text-stone-600">
           {duration}
         </span>
       )}

@@ -2,6 +2,8 @@
 
 import { createContext, useContext, useState } from "react";
 import { SubtaskIcon } from "@/components/artifacts/file-icons";
+import type { MessageKey } from "@/components/i18n/en";
+import { type Translate, useT } from "@/components/i18n/i18n";
 import { ChevronIcon } from "@/components/icons";
 import { prettyResult } from "@/components/lib/message-content";
 import {
@@ -18,21 +20,22 @@ import { TruncatedText } from "./truncated-text";
 /** Live subagent progress from the stream's `custom` events, by `task` tool call id. */
 export const SubtaskProgressContext = createContext<SubtaskProgress>({});
 
-const STYLE: Record<SubtaskStatus, { border: string; badge: string; label: string }> = {
-  running: { border: "border-violet-200", badge: "bg-amber-100 text-amber-800", label: "running" },
-  done: { border: "border-violet-200", badge: "bg-emerald-100 text-emerald-800", label: "done" },
-  error: { border: "border-red-200", badge: "bg-red-100 text-red-800", label: "error" },
-  stopped: { border: "border-stone-200", badge: "bg-stone-200 text-stone-700", label: "stopped" },
+const STYLE: Record<SubtaskStatus, { border: string; badge: string; label: MessageKey }> = {
+  running: { border: "border-violet-200", badge: "bg-amber-100 text-amber-800", label: "status.running" },
+  done: { border: "border-violet-200", badge: "bg-emerald-100 text-emerald-800", label: "status.done" },
+  error: { border: "border-red-200", badge: "bg-red-100 text-red-800", label: "status.error" },
+  stopped: { border: "border-stone-200", badge: "bg-stone-200 text-stone-700", label: "status.stopped" },
 };
 
 /** A `task` call: the subagent's job, its progress while it works, then what it returned. */
 export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?: string }) {
+  const t = useT();
   const events = useContext(SubtaskProgressContext)[call.id] ?? [];
   const { description, prompt } = taskArgs(call.args);
   const status = subtaskStatus(call.status, call.result !== undefined, events);
   const [showPrompt, setShowPrompt] = useState(false);
   const style = STYLE[status];
-  const label = description || events.find((e) => e.description)?.description || "Subtask";
+  const label = description || events.find((e) => e.description)?.description || t("subtask.untitled");
 
   return (
     <div data-testid="tool-call" data-tool-name={call.name} data-status={call.status} data-tool-call-id={call.id}>
@@ -43,13 +46,15 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
       >
         <div className="flex items-center gap-2 px-3 py-2">
           <SubtaskIcon className="shrink-0 text-violet-600" />
-          <span className="shrink-0 text-[11px] font-semibold uppercase tracking-wide text-violet-700">Subagent</span>
+          <span className="shrink-0 text-[11px] font-semibold uppercase tracking-wide text-violet-700">
+            {t("subtask.label")}
+          </span>
           <span data-testid="subtask-description" className="min-w-0 truncate font-medium text-stone-900" title={label}>
             {label}
           </span>
           <span className="ml-auto flex shrink-0 items-center gap-2">
             {duration && (
-              <span data-testid="tool-duration" className="font-mono text-[11px] tabular-nums text-stone-500">
+              <span data-testid="tool-duration" className="font-mono text-[11px] tabular-nums text-stone-600">
                 {duration}
               </span>
             )}
@@ -58,7 +63,7 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
               className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] font-medium ${style.badge}`}
             >
               {status === "running" && <span className="h-1.5 w-1.5 animate-pulse rounded-full bg-amber-500" />}
-              {style.label}
+              {t(style.label)}
             </span>
           </span>
         </div>
@@ -76,7 +81,7 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
                   height={12}
                   className={`transition-transform ${showPrompt ? "rotate-90" : ""}`}
                 />{" "}
-                Instructions
+                {t("subtask.instructions")}
               </button>
               {showPrompt && (
                 <div className="mt-1">
@@ -93,21 +98,21 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
                   <span
                     className={`mt-1.5 h-1.5 w-1.5 shrink-0 rounded-full ${e.status === "error" ? "bg-red-500" : e.status === "done" ? "bg-emerald-500" : "bg-amber-500"}`}
                   />
-                  <span className="min-w-0 break-words">{eventText(e, call.result === undefined)}</span>
+                  <span className="min-w-0 break-words">{eventText(t, e, call.result === undefined)}</span>
                 </li>
               ))}
             </ol>
           )}
           {call.result === undefined ? (
             status === "running" ? (
-              <p className="text-xs text-stone-500">The subagent is working on it…</p>
+              <p className="text-xs text-stone-600">{t("subtask.working")}</p>
             ) : status === "stopped" ? (
-              <p className="text-xs text-stone-500">The run ended before the subagent returned.</p>
+              <p className="text-xs text-stone-600">{t("subtask.stopped")}</p>
             ) : null
           ) : (
             <div data-testid="subtask-result">
-              <div className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-stone-500">
-                {status === "error" ? "Error" : "Result"}
+              <div className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-stone-600">
+                {status === "error" ? t("tool.error") : t("tool.result")}
               </div>
               {status === "error" ? (
                 <TruncatedText text={prettyResult(call.result)} />
@@ -126,8 +131,8 @@ export function SubtaskCard({ call, duration }: { call: ToolCallView; duration?:
 }
 
 /** One progress line. A "done" event's detail is the start of the result, shown only until the result itself arrives. */
-function eventText(e: SubtaskEvent, resultPending: boolean): string {
-  if (e.status === "running") return e.detail ? e.detail : "Subagent started";
-  if (e.status === "error") return `Subagent failed${e.detail ? `: ${e.detail}` : ""}`;
-  return `Subagent finished${e.detail && resultPending ? `: ${e.detail}` : ""}`;
+function eventText(t: Translate, e: SubtaskEvent, resultPending: boolean): string {
+  if (e.status === "running") return e.detail ? e.detail : t("subtask.started");
+  if (e.status === "error") return e.detail ? t("subtask.failedWith", { detail: e.detail }) : t("subtask.failed");
+  return e.detail && resultPending ? t("subtask.finishedWith", { detail: e.detail }) : t("subtask.finished");
 }

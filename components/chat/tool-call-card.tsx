@@ -1,10 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import { useT } from "@/components/i18n/i18n";
 import { ChevronIcon, LockIcon, WrenchIcon } from "@/components/icons";
-import { formatArgs, prettyResult } from "@/components/lib/message-content";
+import { formatArgs } from "@/components/lib/message-content";
+import { resultPreview } from "@/components/lib/result-view";
 import type { ToolCallView } from "@/components/lib/timeline";
 import { ellipsis } from "@/components/lib/truncate";
+import { ResultContent } from "./result-content";
 import { CallMeta } from "./status-badge";
 import { SubtaskCard } from "./subtask-card";
 import { ToolSearchCard } from "./tool-search-card";
@@ -12,7 +15,7 @@ import { TruncatedText } from "./truncated-text";
 
 export interface ToolCallCardProps {
   call: ToolCallView;
-  /** Formatted client-side duration, when the call was watched live. */
+  /** Formatted duration, when known (watched live, or from the checkpoints' timestamps). */
   duration?: string;
 }
 
@@ -24,11 +27,15 @@ export function ToolCallCard({ call, duration }: ToolCallCardProps) {
 }
 
 function GenericCard({ call, duration }: ToolCallCardProps) {
-  // A blocked call says what happened in one line; its details are there on request.
-  const [open, setOpen] = useState(call.status !== "blocked");
+  const t = useT();
+  // One line until asked: the arguments or, once it returned, the start of the result.
+  const [open, setOpen] = useState(false);
   const args = formatArgs(call.args);
   const blocked = call.status === "blocked";
   const border = call.status === "error" ? "border-red-200" : blocked ? "border-orange-200" : "border-stone-200";
+  // The whole one-line arguments stay in the DOM (CSS truncates), so a search of the page finds them.
+  const oneLine = ellipsis(args, 200);
+  const result = call.result !== undefined && !blocked ? ` → ${resultPreview(call.result, 120)}` : "";
   return (
     <div
       data-testid="tool-call"
@@ -41,33 +48,38 @@ function GenericCard({ call, duration }: ToolCallCardProps) {
         type="button"
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
-        className="flex w-full items-center gap-2 px-3 py-2 text-left hover:bg-stone-50"
+        className="flex w-full items-center gap-2 px-3 py-1.5 text-left hover:bg-stone-50"
       >
-        <ChevronIcon className={`shrink-0 text-stone-400 transition-transform ${open ? "rotate-90" : ""}`} />
+        <ChevronIcon className={`shrink-0 text-stone-500 transition-transform ${open ? "rotate-90" : ""}`} />
         {blocked ? (
           <LockIcon className="shrink-0 text-orange-600" />
         ) : (
           <WrenchIcon className="shrink-0 text-stone-500" />
         )}
         <span className="truncate font-mono text-[13px] font-medium">{call.name}</span>
-        {!open && <span className="truncate font-mono text-xs text-stone-400">{ellipsis(args, 60)}</span>}
+        {!open && (
+          <span className="min-w-0 flex-1 truncate font-mono text-xs text-stone-600">
+            {oneLine}
+            {result}
+          </span>
+        )}
         <CallMeta duration={duration} status={call.status} />
       </button>
       {blocked && (
         <p className="border-t border-orange-100 bg-orange-50 px-3 py-2 text-xs text-orange-900">
-          Blocked: <code className="font-mono">{call.name}</code> is a deferred tool that has not been promoted in this
-          thread. The model has to find it with <code className="font-mono">tool_search</code> first; the tool did not
-          run.
+          {t("tool.blocked", { name: call.name })}
         </p>
       )}
       {open && (
         <div className="space-y-2 border-t border-stone-100 px-3 py-2">
-          <Section label="Arguments">
+          <Section label={t("tool.arguments")}>
             <TruncatedText text={args} maxLines={10} maxChars={600} />
           </Section>
           {call.result !== undefined && (
-            <Section label={blocked ? "Message from the tool filter" : call.status === "error" ? "Error" : "Result"}>
-              <TruncatedText text={prettyResult(call.result)} />
+            <Section
+              label={blocked ? t("tool.filterMessage") : call.status === "error" ? t("tool.error") : t("tool.result")}
+            >
+              <ResultContent text={call.result} />
             </Section>
           )}
         </div>
@@ -79,7 +91,7 @@ function GenericCard({ call, duration }: ToolCallCardProps) {
 function Section({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <div className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-stone-500">{label}</div>
+      <div className="mb-1 text-[11px] font-semibold uppercase tracking-wide text-stone-600">{label}</div>
       {children}
     </div>
   );

@@ -36,3 +36,11 @@ describe("formatDuration", () => {
     expect(formatDuration(65_000)).toBe("1m 05s");
   });
 });
+
+describe("CallClock, calls that were not watched", () => {
+  it("does not report 0 ms for a call whose result arrived together with it", () => {
+    const clock = new CallClock();
+    clock.observe(["c1"], ["c1"], 5000, true);
+    expect(clock.elapsed("c1", 6000)).toBeNull();
+  });
+});

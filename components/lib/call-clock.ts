@@ -9,9 +9,15 @@ export class CallClock {
 
   /** Record calls and results as they appear; only the first sighting counts. */
   observe(callIds: Iterable<string>, resultIds: Iterable<string>, now: number, live: boolean): void {
-    for (const id of callIds) if (!this.started.has(id)) this.started.set(id, live ? now : null);
+    const firstSeenNow = new Set<string>();
+    for (const id of callIds) {
+      if (this.started.has(id)) continue;
+      this.started.set(id, live ? now : null);
+      firstSeenNow.add(id);
+    }
     for (const id of resultIds) {
-      if (!this.started.has(id)) this.started.set(id, null);
+      // A call whose result arrives with it was never seen running: its duration is unknown, not 0 ms.
+      if (!this.started.has(id) || firstSeenNow.has(id)) this.started.set(id, null);
       if (!this.ended.has(id)) this.ended.set(id, now);
     }
   }

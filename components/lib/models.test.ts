@@ -16,12 +16,15 @@ const model = (name: string, extra: Partial<ModelInfo> = {}): ModelInfo => ({
 describe("readModels", () => {
   it("reads the models with their display names; the flagged model is the default", () => {
     const body = ModelsResponseSchema.parse({
-      models: [model("demo", { display_name: "Demo (offline)" }), model("gpt", { display_name: "", default: true })],
+      models: [
+        model("demo", { display_name: "Demo (offline)", demo: true }),
+        model("gpt", { display_name: "", default: true }),
+      ],
     });
     expect(readModels(body)).toEqual({
       models: [
-        { name: "demo", label: "Demo (offline)" },
-        { name: "gpt", label: "gpt" },
+        { name: "demo", label: "Demo (offline)", demo: true },
+        { name: "gpt", label: "gpt", demo: false },
       ],
       defaultName: "gpt",
     });
@@ -42,8 +45,8 @@ describe("readModels", () => {
 describe("pickModel", () => {
   const list = {
     models: [
-      { name: "a", label: "A" },
-      { name: "b", label: "B" },
+      { name: "a", label: "A", demo: false },
+      { name: "b", label: "B", demo: false },
     ],
     defaultName: "a",
   };

@@ -3,6 +3,8 @@ import type { ModelsResponse } from "@/lib/contracts/models";
 export interface ModelChoice {
   name: string;
   label: string;
+  /** Answered by the offline demo model: the empty thread offers its own example prompts. */
+  demo: boolean;
 }
 
 export interface ModelList {
@@ -12,7 +14,7 @@ export interface ModelList {
 
 /** GET /api/models as the picker shows it: labels, and the flagged (else first) model as the default. */
 export function readModels(body: ModelsResponse): ModelList {
-  const models = body.models.map((m) => ({ name: m.name, label: m.display_name || m.name }));
+  const models = body.models.map((m) => ({ name: m.name, label: m.display_name || m.name, demo: m.demo }));
   const defaultName = body.models.find((m) => m.default)?.name ?? models[0]?.name ?? null;
   return { models, defaultName };
 }

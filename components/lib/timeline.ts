@@ -28,8 +28,8 @@ export interface ToolCallView {
 }
 
 export type TimelineRow =
-  | { kind: "human"; key: string; text: string }
-  | { kind: "ai"; key: string; text: string; pendingCalls: ToolCallView[] }
+  | { kind: "human"; key: string; text: string; messageId?: string }
+  | { kind: "ai"; key: string; text: string; pendingCalls: ToolCallView[]; messageId?: string }
   | { kind: "tool"; key: string; call: ToolCallView };
 
 export interface RunContext {
@@ -67,7 +67,7 @@ export function buildTimeline(messages: readonly ChatMessage[], ctx: RunContext)
   messages.forEach((m, index) => {
     const key = m.id ?? `${m.type}-${index}`;
     if (m.type === "human" || m.type === "user") {
-      rows.push({ kind: "human", key, text: messageText(m.content) });
+      rows.push({ kind: "human", key, text: messageText(m.content), messageId: m.id });
     } else if (m.type === "ai" || m.type === "assistant") {
       const pendingCalls: ToolCallView[] = [];
       (m.tool_calls ?? []).forEach((c, i) => {
@@ -83,7 +83,7 @@ export function buildTimeline(messages: readonly ChatMessage[], ctx: RunContext)
           result: `Invalid tool call: ${c.error ?? "the model sent arguments that are not valid JSON"}`,
         });
       });
-      rows.push({ kind: "ai", key, text: messageText(m.content), pendingCalls });
+      rows.push({ kind: "ai", key, text: messageText(m.content), pendingCalls, messageId: m.id });
     } else if (m.type === "tool") {
       const text = messageText(m.content);
       const call = m.tool_call_id ? calls.get(m.tool_call_id) : undefined;

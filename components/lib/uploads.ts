@@ -80,7 +80,12 @@ export async function uploadFiles(
   if (files.length === 0) return [];
   const form = new FormData();
   for (const f of files) form.append("file", f, f.name);
-  const failed = (why: string) => new Error(`Upload of ${quoteNames(files)} failed: ${why}`);
+  const failed = (why: string) => {
+    const err = new Error(`Upload of ${quoteNames(files)} failed: ${why}`);
+    // The composer tells an upload refusal (fix the files) from a send failure (retry).
+    err.name = "UploadError";
+    return err;
+  };
   let res: Response;
   try {
     res = await fetchImpl(uploadUrl(threadId), { method: "POST", body: form });

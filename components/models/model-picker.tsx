@@ -1,3 +1,6 @@
+"use client";
+
+import { useT } from "@/components/i18n/i18n";
 import type { ModelChoice } from "@/components/lib/models";
 
 export interface ModelPickerProps {
@@ -10,9 +13,10 @@ export interface ModelPickerProps {
 
 /** Which configured model answers the next message. */
 export function ModelPicker({ models, selected, error, disabled, onSelect }: ModelPickerProps) {
+  const t = useT();
   return (
-    <label className="inline-flex max-w-full items-center gap-1.5 text-xs text-stone-500" title={error ?? undefined}>
-      <span className="shrink-0">Model</span>
+    <label className="inline-flex max-w-full items-center gap-1.5 text-xs text-stone-600" title={error ?? undefined}>
+      <span className="shrink-0">{t("model.label")}</span>
       <select
         data-testid="model-picker"
         value={selected ?? ""}
@@ -20,7 +24,7 @@ export function ModelPicker({ models, selected, error, disabled, onSelect }: Mod
         onChange={(e) => onSelect(e.target.value)}
         className="min-w-0 max-w-[14rem] truncate rounded-md border border-stone-200 bg-stone-50 px-1.5 py-1 text-xs text-stone-800 outline-none hover:border-stone-300 focus:border-fawn-400"
       >
-        {models.length === 0 && <option value="">{error ? "models unavailable" : "loading…"}</option>}
+        {models.length === 0 && <option value="">{error ? t("model.unavailable") : t("common.loading")}</option>}
         {models.map((m) => (
           <option key={m.name} value={m.name}>
             {m.label}

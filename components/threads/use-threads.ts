@@ -2,6 +2,7 @@
 
 import type { Client } from "@langchain/langgraph-sdk";
 import { useCallback, useEffect, useState } from "react";
+import { useT } from "@/components/i18n/i18n";
 import { errorText } from "@/components/lib/message-content";
 import { summarizeThreads, type ThreadLike, type ThreadSummary } from "@/components/lib/threads";
 
@@ -12,6 +13,7 @@ export const GRAPH_ID = "lead_agent";
  * whenever `reloadKey` changes (the open thread, a finished run).
  */
 export function useThreads(client: Client, reloadKey: string) {
+  const t = useT();
   const [threads, setThreads] = useState<ThreadSummary[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [manual, setManual] = useState(0);
@@ -26,7 +28,7 @@ export function useThreads(client: Client, reloadKey: string) {
         setError(null);
       })
       .catch((e: unknown) => {
-        if (!ac.signal.aborted) setError(`Could not list threads: ${errorText(e)}`);
+        if (!ac.signal.aborted) setError(t("threads.listFailed", { detail: errorText(e) }));
       });
     return () => ac.abort();
   }, [client, reloadKey, manual]);
@@ -35,15 +37,30 @@ export function useThreads(client: Client, reloadKey: string) {
     async (id: string) => {
       try {
         await client.threads.delete(id);
-        setThreads((list) => list.filter((t) => t.id !== id));
+        setThreads((list) => list.filter((th) => th.id !== id));
         setError(null);
       } catch (e) {
-        setError(`Could not delete the thread: ${errorText(e)}`);
+        setError(t("threads.deleteFailed", { detail: errorText(e) }));
       }
       setManual((n) => n + 1);
     },
-    [client],
+    [client, t],
   );
 
-  return { threads, error, remove };
+  /** A name for the thread, kept in its metadata (`title`) so every browser sees it. */
+  const rename = useCallback(
+    async (id: string, title: string) => {
+      setThreads((list) => list.map((th) => (th.id === id ? { ...th, title, renamed: true } : th)));
+      try {
+        await client.threads.update(id, { metadata: { title } });
+        setError(null);
+      } catch (e) {
+        setError(t("threads.renameFailed", { detail: errorText(e) }));
+      }
+      setManual((n) => n + 1);
+    },
+    [client, t],
+  );
+
+  return { threads, error, remove, rename };
 }

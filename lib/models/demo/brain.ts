@@ -93,8 +93,36 @@ function callWithInferredArgs(turn: Turn, name: string, intro: string): DemoRepl
   return call(name, args, intro);
 }
 
+/** What "show me some markdown" gets: every construct the chat renders, for trying the UI offline. */
+const MARKDOWN_SAMPLE = [
+  "Here is what the chat can render:",
+  "",
+  "| tool | what it does |",
+  "| --- | --- |",
+  "| `tool_search` | finds and promotes deferred tools |",
+  "| `task` | hands work to a subagent |",
+  "",
+  "- [x] tables",
+  "- [ ] ~~nothing else~~ task lists",
+  "",
+  "```ts",
+  "const answer: number = 12 * (3 + 4); // 84",
+  "```",
+  "",
+  "And math: $$e^{i\\pi} + 1 = 0$$",
+  "",
+  DEMO_NOTE,
+].join("\n");
+
+/** A code fence longer than any backtick run in the text, so a result that holds fences cannot close ours. */
+function fenceFor(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  return "`".repeat(Math.max(3, longest + 1));
+}
+
 function startTurn(turn: Turn, deferred: string[]): DemoReply {
   const text = turn.userText.trim();
+  if (/\b(show|render|demo)\b.*\bmarkdown\b/i.exec(text)) return say(MARKDOWN_SAMPLE);
   const workspace = startWorkspaceTurn({ userText: turn.userText, tools: new Set(turn.tools.keys()) });
   if (workspace) return workspace;
   const direct = mentionedName(
@@ -181,10 +209,11 @@ function answerWithResult(name: string, result: WireMessage): DemoReply {
     text.length > RESULT_PREVIEW
       ? `${text.slice(0, RESULT_PREVIEW)}\n… (${text.length - RESULT_PREVIEW} more characters)`
       : text;
+  const fence = fenceFor(shown);
   if (/^Error\b/i.exec(text) !== null || (result as { status?: string }).status === "error") {
-    return say(`The tool \`${name}\` reported an error:\n\n\`\`\`\n${shown}\n\`\`\`\n\n${DEMO_NOTE}`);
+    return say(`The tool \`${name}\` reported an error:\n\n${fence}\n${shown}\n${fence}\n\n${DEMO_NOTE}`);
   }
-  return say(`Here is what \`${name}\` returned:\n\n\`\`\`\n${shown}\n\`\`\`\n\n${DEMO_NOTE}`);
+  return say(`Here is what \`${name}\` returned:\n\n${fence}\n${shown}\n${fence}\n\n${DEMO_NOTE}`);
 }
 
 /** Images a tool returned reach the model as a user message right after the tool results (see tool-images middleware). */

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { send, waitForAnswer, warmUpApi } from "./helpers";
+import { VIEWPORTS } from "./viewports";
+
+warmUpApi(test);
+
+for (const vp of VIEWPORTS) {
+  test.describe(`message actions (${vp.name})`, () => {
+    test.use({ ...vp.use, permissions: ["clipboard-read", "clipboard-write"] });
+
+    test("copy, regenerate and edit; each rerun is a branch and the switcher shows both", async ({ page }) => {
+      await page.goto("/");
+      await send(page, "hello there");
+      await waitForAnswer(page, "Demo model, offline");
+      const answer = page.locator('[data-testid="message"][data-role="ai"]').last();
+      const firstId = await answer.getAttribute("data-message-id");
+      expect(firstId).toBeTruthy();
+
+      // Copy puts the answer's markdown on the clipboard.
+      await answer.getByTestId("message-copy").click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain("offline demo model");
+
+      // Regenerate reruns the turn from its checkpoint: a second version, shown, with a switcher.
+      await answer.getByTestId("message-regenerate").click();
+      await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 30_000 });
+      const switcher = page.locator('[data-testid="message"][data-role="ai"] [data-testid="branch-switcher"]');
+      await expect(switcher).toHaveAttribute("data-count", "2", { timeout: 20_000 });
+      await expect(switcher).toHaveAttribute("data-index", "2");
+      const secondId = await page
+        .locator('[data-testid="message"][data-role="ai"]')
+        .last()
+        .getAttribute("data-message-id");
+      expect(secondId).not.toBe(firstId);
+      await switcher.getByTestId("branch-prev").click();
+      await expect(switcher).toHaveAttribute("data-index", "1");
+      await expect(page.locator('[data-testid="message"][data-role="ai"]').last()).toHaveAttribute(
+        "data-message-id",
+        firstId as string,
+      );
+
+      // Edit the question: the thread forks before it; the new version answers the new text.
+      const human = page.locator('[data-testid="message"][data-role="human"]').last();
+      await human.getByTestId("message-edit").click();
+      await page.getByTestId("message-edit-input").fill('echo "second version"');
+      await page.getByTestId("message-edit-save").click();
+      await waitForAnswer(page, "second version");
+      const humanSwitcher = page.locator('[data-testid="message"][data-role="human"] [data-testid="branch-switcher"]');
+      await expect(humanSwitcher).toHaveAttribute("data-count", "2", { timeout: 20_000 });
+      await humanSwitcher.getByTestId("branch-prev").click();
+      await expect(page.locator('[data-testid="message"][data-role="human"]').last()).toContainText("hello there");
+      await expect(page.locator('[data-testid="message"][data-role="ai"]').last()).toContainText("offline demo model");
+      await humanSwitcher.getByTestId("branch-next").click();
+      await expect(page.locator('[data-testid="message"][data-role="human"]').last()).toContainText("second version");
+    });
+  });
+}

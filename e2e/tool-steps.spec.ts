@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+import { send, waitForAnswer, warmUpApi } from "./helpers";
+import { VIEWPORTS } from "./viewports";
+
+warmUpApi(test);
+
+for (const vp of VIEWPORTS) {
+  test.describe(`quiet tool steps (${vp.name})`, () => {
+    test.use(vp.use);
+
+    test("a turn's calls fold into one steps line; the search stays visible; timings survive a reload", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      await send(page, "calculate: 12*(3+4)");
+      await waitForAnswer(page, "workbench_calculate");
+
+      const steps = page.getByTestId("tool-steps");
+      await expect(steps).toHaveCount(1);
+      await expect(steps).toHaveAttribute("data-count", "2");
+      await expect(steps).toContainText("2 steps");
+      await expect(steps).toContainText("workbench_calculate");
+      await expect(steps).toHaveAttribute("aria-expanded", "false");
+      // The search that promoted the tool stays in view; the call itself waits behind the line.
+      await expect(page.getByTestId("tool-search-card")).toBeVisible();
+      const calc = page.locator('[data-testid="tool-call"][data-tool-name="workbench_calculate"]');
+      await expect(calc).toBeHidden();
+
+      await steps.click();
+      await expect(calc).toBeVisible();
+      await expect(calc).toContainText("84");
+      await calc.getByRole("button").first().click();
+      await expect(calc.getByTestId("tool-result")).toContainText("84");
+
+      // The answer is one short message, not the card again.
+      await expect(page.locator('[data-testid="message"][data-role="ai"]')).toHaveCount(1);
+
+      // After a reload the durations come from the checkpoints' timestamps.
+      await page.reload();
+      await page.getByTestId("tool-steps").click();
+      await expect(
+        page.locator('[data-testid="tool-call"][data-tool-name="workbench_calculate"] [data-testid="tool-duration"]'),
+      ).toHaveText(/\d+(\.\d)? (ms|s)/, { timeout: 20_000 });
+    });
+  });
+}
+
+test("the clarification question is asked once, in its card", async ({ page }) => {
+  await page.goto("/");
+  await send(page, "ask me which format I want: pdf or html");
+  await expect(page.getByTestId("clarification")).toBeVisible({ timeout: 20_000 });
+  // The ask_clarification call is in the collapsed steps, so the question is on screen once.
+  await expect(page.getByText("Which do you want: pdf or html?", { exact: true })).toHaveCount(1);
+});
