@@ -1,12 +1,34 @@
 import { Bm25Index, type Bm25Config, DEFAULT_BM25 } from "./bm25";
 import { expandQuery, type QueryTerm } from "./expand";
-import { DEFAULT_LEXICON_WEIGHTS, getLexicon, type LexiconWeights } from "./lexicon";
+import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
+import { DEFAULT_LEXICON_WEIGHTS, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
 import { docFields } from "./fields";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
 import type { SearchDoc } from "./types";
 
+/** Each general technique on its own switch, so the bench can measure what each one moves (one off at a time). */
+export interface SearchTechniques {
+  /** The hand-written lexicons (lexicon-en.ts, lexicon-i18n.ts). */
+  lexicon: boolean;
+  /** Pseudo-relevance feedback from the first results (feedback.ts). */
+  feedback: boolean;
+}
+
+export const ALL_TECHNIQUES: SearchTechniques = { lexicon: true, feedback: true };
+
+/** No expansions at all: what the search does with the lexicons switched off. */
+const NO_LEXICON: Lexicon = {
+  words: new Map(),
+  phrases: new Map(),
+  translations: new Map(),
+  cjkKeys: new Set(),
+  cjkMaxKey: 0,
+};
+
 export interface RankerConfig {
+  techniques: SearchTechniques;
+  feedback: FeedbackConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
   /** How much a name made entirely of query words is lifted (score × (1 + nameBonus × coverage)). */
@@ -16,6 +38,8 @@ export interface RankerConfig {
 }
 
 export const DEFAULT_RANKER: RankerConfig = {
+  techniques: ALL_TECHNIQUES,
+  feedback: DEFAULT_FEEDBACK,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
   nameBonus: 0.5,
@@ -35,10 +59,12 @@ export function byScoreThenName(a: Scored, b: Scored): number {
 }
 
 /** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */
-export class TextRanker {
+export class TextRanker implements FeedbackSource {
   readonly names: string[];
   private readonly index: Bm25Index;
   private readonly nameTerms: string[][];
+  /** Per document, the words feedback may take from it: its name and first sentence. */
+  private readonly leadTerms: string[][];
 
   constructor(
     docs: readonly SearchDoc[],
@@ -47,6 +73,7 @@ export class TextRanker {
     this.names = docs.map((d) => d.name);
     const fields = docs.map(docFields);
     this.nameTerms = fields.map((f) => f.name);
+    this.leadTerms = fields.map((f) => [...f.name, ...f.lead]);
     this.index = new Bm25Index(fields, config.bm25);
   }
 
@@ -61,7 +88,8 @@ export class TextRanker {
   }
 
   terms(text: string): QueryTerm[] {
-    return expandQuery(text, getLexicon(this.config.lexicon)).map((q) => {
+    const lexicon = this.config.techniques.lexicon ? getLexicon(this.config.lexicon) : NO_LEXICON;
+    return expandQuery(text, lexicon).map((q) => {
       if (!q.surface) return q;
       const [prefix, typos] = this.vocabularyMatches(q.surface);
       if (prefix.length === 0 && typos.length === 0) return q;
@@ -105,14 +133,39 @@ export class TextRanker {
     return out;
   }
 
+  feedbackWords(index: number): readonly string[] {
+    return this.leadTerms[index] ?? [];
+  }
+
+  idf(term: string): number {
+    return this.index.idf(term);
+  }
+
+  /**
+   * Best `limit` results, best first. With feedback on, the first results' characteristic words join the
+   * query at low weight and the query runs again; the name lift still counts only the words the user gave.
+   */
+  top(query: readonly QueryTerm[], limit: number, allow?: (index: number) => boolean): Scored[] {
+    if (limit <= 0) return [];
+    const weightOf = this.weights(query);
+    if (!this.config.techniques.feedback) return this.rank(query, limit, weightOf, allow);
+    const first = this.rank(query, Math.max(limit, this.config.feedback.docs), weightOf, allow);
+    const extra = feedbackTerms(query, first, this, this.config.feedback);
+    if (extra.length === 0) return first.slice(0, limit);
+    return this.rank([...query, ...extra], limit, weightOf, allow);
+  }
+
   /**
    * Best `limit` results, best first. The name lift is at most ×(1 + nameBonus), so once the first `limit`
    * documents by base score are lifted, any document whose base could not reach them is skipped unscored.
    */
-  top(query: readonly QueryTerm[], limit: number, allow?: (index: number) => boolean): Scored[] {
-    if (limit <= 0) return [];
+  private rank(
+    query: readonly QueryTerm[],
+    limit: number,
+    weightOf: Map<string, number>,
+    allow?: (index: number) => boolean,
+  ): Scored[] {
     const { touched, scores } = this.index.score(query);
-    const weightOf = this.weights(query);
     const base: Scored[] = [];
     for (const i of touched) if (!allow || allow(i)) base.push({ index: i, name: this.names[i]!, score: scores[i]! });
     const seeds = topK(base.slice(), limit);
