@@ -6,6 +6,13 @@ import { docFields } from "./fields";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
 import type { SearchDoc } from "./types";
+import {
+  DEFAULT_WORDNET_USE,
+  getWordnet,
+  wordnetExpansions,
+  wordnetPhraseExpansions,
+  type WordnetUse,
+} from "./wordnet-use";
 
 /** Each general technique on its own switch, so the bench can measure what each one moves (one off at a time). */
 export interface SearchTechniques {
@@ -13,9 +20,11 @@ export interface SearchTechniques {
   lexicon: boolean;
   /** Pseudo-relevance feedback from the first results (feedback.ts). */
   feedback: boolean;
+  /** WordNet synonyms for words the catalog does not use, mapped onto words it does (wordnet-use.ts). */
+  wordnet: boolean;
 }
 
-export const ALL_TECHNIQUES: SearchTechniques = { lexicon: true, feedback: true };
+export const ALL_TECHNIQUES: SearchTechniques = { lexicon: true, feedback: true, wordnet: true };
 
 /** No expansions at all: what the search does with the lexicons switched off. */
 const NO_LEXICON: Lexicon = {
@@ -29,6 +38,7 @@ const NO_LEXICON: Lexicon = {
 export interface RankerConfig {
   techniques: SearchTechniques;
   feedback: FeedbackConfig;
+  wordnet: WordnetUse;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
   /** How much a name made entirely of query words is lifted (score × (1 + nameBonus × coverage)). */
@@ -40,6 +50,7 @@ export interface RankerConfig {
 export const DEFAULT_RANKER: RankerConfig = {
   techniques: ALL_TECHNIQUES,
   feedback: DEFAULT_FEEDBACK,
+  wordnet: DEFAULT_WORDNET_USE,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
   nameBonus: 0.5,
@@ -89,16 +100,29 @@ export class TextRanker implements FeedbackSource {
 
   terms(text: string): QueryTerm[] {
     const lexicon = this.config.techniques.lexicon ? getLexicon(this.config.lexicon) : NO_LEXICON;
-    return expandQuery(text, lexicon).map((q) => {
+    const wordnet = this.config.techniques.wordnet ? getWordnet() : null;
+    const query = expandQuery(text, lexicon);
+    const phrases: QueryTerm[] = [];
+    if (wordnet)
+      for (let i = 1; i < query.length; i++) {
+        const a = query[i - 1]!.surface;
+        const b = query[i]!.surface;
+        if (!a || !b) continue;
+        const expansions = wordnetPhraseExpansions(wordnet, a, b, this.index, this.config.wordnet);
+        if (expansions.length > 0) phrases.push({ source: `${a} ${b}`, expansions });
+      }
+    return [...query, ...phrases].map((q) => {
       if (!q.surface) return q;
       const [prefix, typos] = this.vocabularyMatches(q.surface);
-      if (prefix.length === 0 && typos.length === 0) return q;
+      const synonyms = wordnet ? wordnetExpansions(wordnet, q.surface, this.index, this.config.wordnet) : [];
+      if (prefix.length === 0 && typos.length === 0 && synonyms.length === 0) return q;
       return {
         ...q,
         expansions: [
           ...q.expansions,
           ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
           ...typos.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
+          ...synonyms,
         ],
       };
     });
