@@ -121,6 +121,11 @@ export class Bm25Index {
     return this.postings.has(term);
   }
 
+  /** Documents holding the term, ascending, or undefined for an unknown term. */
+  docsOf(term: string): Int32Array | undefined {
+    return this.postings.get(term)?.docs;
+  }
+
   /** How many documents hold the term (0 when unknown). */
   df(term: string): number {
     return this.postings.get(term)?.docs.length ?? 0;
