@@ -121,16 +121,13 @@ export class Wordnet {
   private readonly starts: Int32Array;
 
   constructor(private readonly text: string) {
+    // indexOf runs natively: several times faster than reading 8 MB a character at a time.
     let n = 0;
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
     this.starts = new Int32Array(n);
     let k = 0;
-    let start = 0;
-    for (let i = 0; i < text.length; i++)
-      if (text.charCodeAt(i) === 10) {
-        this.starts[k++] = start;
-        start = i + 1;
-      }
+    for (let start = 0, i = text.indexOf("\n"); i >= 0; start = i + 1, i = text.indexOf("\n", i + 1))
+      this.starts[k++] = start;
   }
 
   get size(): number {
@@ -205,10 +202,14 @@ export function getWordnet(root?: string): Wordnet | null {
   const { dict, derived } = wordnetPaths(root);
   try {
     if (!existsSync(derived)) {
-      if (!existsSync(dict)) return (loaded = null);
+      if (!existsSync(dict)) {
+        loaded = null;
+        return loaded;
+      }
       deriveWordnet(dict, derived);
     }
-    loaded = new Wordnet(readFileSync(derived, "utf8"));
+    // WordNet's lemmas are ASCII: read as one-byte text, with no UTF-8 decoding pass.
+    loaded = new Wordnet(readFileSync(derived, "latin1"));
   } catch {
     loaded = null;
   }
