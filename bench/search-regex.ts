@@ -30,7 +30,7 @@ const ENGINES: Engine[] = [
     // The searcher's budget is 4 M steps per search; here each call gets it alone.
     compile: (p) => {
       const re = new SafeRegex(p);
-      return (t) => re.test(t, { left: 4_000_000 });
+      return (t) => re.matches(t, { left: 4_000_000 });
     },
   },
   {

@@ -4,7 +4,7 @@ import { fold, rawTokens, RUN, splitIdentifier, STOPWORDS } from "./tokenize";
 
 /** One unit of meaning in the query; a document scores through its best-matching expansion. */
 export interface QueryTerm {
-  /** Readable origin, for tests and debugging. */
+  /** Readable origin, for checks and debugging. */
   source: string;
   expansions: Expansion[];
   /** Set for words the user typed in Latin script: also matched by prefix / typo tolerance. */

@@ -35,7 +35,7 @@ function lowerBound(arr: readonly string[], key: string): number {
   return lo;
 }
 
-/** Vocabulary terms that start with `prefix` (excluding `prefix` itself), shortest first, at most `max`. */
+/** Vocabulary terms that start with `prefix` (excluding `prefix` itself), fewest characters first, at most `max`. */
 export function prefixMatches(vocabulary: readonly string[], prefix: string, max: number): string[] {
   const out: string[] = [];
   for (let i = lowerBound(vocabulary, prefix); i < vocabulary.length; i++) {

@@ -84,7 +84,7 @@ function build(WEIGHTS: LexiconWeights): Lexicon {
   const cjkKeys = new Set<string>();
   let cjkMaxKey = 0;
   for (const [k, v] of Object.entries(TRANSLATIONS)) {
-    const key = HAS_CJK.test(k) ? k : fold(k);
+    const key = HAS_CJK.exec(k) !== null ? k : fold(k);
     translations.set(
       key,
       v.split(",").map((concept) =>
@@ -94,7 +94,7 @@ function build(WEIGHTS: LexiconWeights): Lexicon {
           .map((alt) => alt.split("_")),
       ),
     );
-    if (HAS_CJK.test(k)) {
+    if (HAS_CJK.exec(k) !== null) {
       cjkKeys.add(key);
       cjkMaxKey = Math.max(cjkMaxKey, key.length);
     }

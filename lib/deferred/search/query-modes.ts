@@ -33,7 +33,7 @@ const PATTERN_SIGNS: readonly RegExp[] = [
 ];
 
 export function looksLikeRegex(q: string): boolean {
-  return PATTERN_SIGNS.some((re) => re.test(q));
+  return PATTERN_SIGNS.some((re) => re.exec(q) !== null);
 }
 
 /** Validate, clean and classify a query. Throws SearchQueryError for an empty or over-long one. */

@@ -16,7 +16,7 @@ export function createReferenceSearcher(docs: SearchDoc[]): ToolSearcher {
     }
     const scored: Array<[number, string]> = [];
     for (const d of pool) {
-      if (re.test(`${d.name} ${d.description}`)) scored.push([re.test(d.name) ? 2 : 1, d.name]);
+      if (re.exec(`${d.name} ${d.description}`) !== null) scored.push([re.exec(d.name) !== null ? 2 : 1, d.name]);
     }
     // Stable sort keeps catalog order among equal scores, as Python's sort does.
     return scored

@@ -105,8 +105,8 @@ export class LexicalSearcher implements ToolSearcher {
     try {
       const re = new SafeRegex(pattern);
       const budget: StepBudget = { left: REGEX_STEP_BUDGET };
-      matchName = (i) => re.test(this.lowerNames[i]!, budget);
-      matchDescription = (i) => re.test(this.lowerDescriptions[i]!, budget);
+      matchName = (i) => re.matches(this.lowerNames[i]!, budget);
+      matchDescription = (i) => re.matches(this.lowerDescriptions[i]!, budget);
       candidates = this.substrings.candidates(re.filters);
     } catch {
       // Not a pattern we can run (syntax error, back-reference…): search it as literal text.

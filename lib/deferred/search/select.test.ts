@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TOOLS } from "./__fixtures__/tools";
+import { TOOLS } from "@/test/fixtures/search-tools";
 import { TextRanker } from "./ranker";
 import { NameMatcher, squash } from "./select";
 

@@ -66,7 +66,7 @@ export class NameMatcher {
   closest(guess: string, limit: number): string[] {
     const same = this.squashed.get(squash(guess));
     const lower = guess.toLowerCase();
-    const server = this.servers.find((s) => lower.startsWith(s) && /^[\s_\-.:/]/.test(lower.slice(s.length)));
+    const server = this.servers.find((s) => lower.startsWith(s) && /^[\s_\-.:/]/.exec(lower.slice(s.length)) !== null);
     const rest = server ? guess.slice(server.length + 1) : guess;
     const words = rest.replace(/[_\-.:/]+/g, " ");
     const query = this.ranker.terms(server ? `${words} ${server}` : words);

@@ -14,15 +14,15 @@ function undouble(s: string): string {
 
 export function stem(word: string): string {
   let w = word;
-  if (w.length <= 3 || !/^[a-z]+$/.test(w)) return w;
+  if (w.length <= 3 || /^[a-z]+$/.exec(w) === null) return w;
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
-  else if (/(ss|x|ch|sh|zz)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
-  if (w.endsWith("ing") && w.length >= 6 && VOWEL.test(w.slice(0, -3))) w = undouble(w.slice(0, -3));
-  else if (w.endsWith("ed") && w.length >= 5 && VOWEL.test(w.slice(0, -2))) w = undouble(w.slice(0, -2));
-  else if (/[ts]ion$/.test(w) && w.length >= 7) w = w.slice(0, -3);
+  else if (/(ss|x|ch|sh|zz)es$/.exec(w) !== null) w = w.slice(0, -2);
+  else if (w.endsWith("s") && /(ss|us|is)$/.exec(w) === null) w = w.slice(0, -1);
+  if (w.endsWith("ing") && w.length >= 6 && VOWEL.exec(w.slice(0, -3)) !== null) w = undouble(w.slice(0, -3));
+  else if (w.endsWith("ed") && w.length >= 5 && VOWEL.exec(w.slice(0, -2)) !== null) w = undouble(w.slice(0, -2));
+  else if (/[ts]ion$/.exec(w) !== null && w.length >= 7) w = w.slice(0, -3);
   else if (w.endsWith("ment") && w.length >= 9) w = w.slice(0, -4);
   if (w.endsWith("e") && w.length >= 5) w = w.slice(0, -1);
-  if (w.endsWith("y") && w.length >= 5 && !VOWEL.test(w[w.length - 2]!)) w = w.slice(0, -1) + "i";
+  if (w.endsWith("y") && w.length >= 5 && VOWEL.exec(w[w.length - 2]!) === null) w = w.slice(0, -1) + "i";
   return w;
 }

@@ -35,7 +35,7 @@ function cjkWords(run: string): string[] {
 
 /** Lower-case and strip diacritics so "Lösche"/"créer" meet their lexicon keys; CJK is left as is. */
 export function fold(text: string): string {
-  if (!NON_ASCII.test(text)) return text.toLowerCase();
+  if (NON_ASCII.exec(text) === null) return text.toLowerCase();
   return text
     .normalize("NFKC")
     .toLowerCase()
@@ -46,7 +46,7 @@ export function fold(text: string): string {
 
 /** camelCase / PascalCase / ACRONYMWord boundaries, then letter/digit boundaries kept only for long letter parts. */
 export function splitIdentifier(word: string): string[] {
-  if (/^[a-z]+$/.test(word)) return [word];
+  if (/^[a-z]+$/.exec(word) !== null) return [word];
   const spaced = word.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2");
   const out: string[] = [];
   for (const part of spaced.split(" ")) {
@@ -54,7 +54,7 @@ export function splitIdentifier(word: string): string[] {
     out.push(part);
     // "base64" also yields "base"; "r2", "d1", "k8s" stay whole: short letter parts are names, not words.
     const pieces = part.match(/\p{L}+|\p{N}+/gu) ?? [];
-    if (pieces.length > 1) for (const p of pieces) if (p.length >= 3 && /\p{L}/u.test(p)) out.push(p);
+    if (pieces.length > 1) for (const p of pieces) if (p.length >= 3 && /\p{L}/u.exec(p) !== null) out.push(p);
   }
   return out;
 }

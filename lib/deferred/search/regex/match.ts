@@ -28,18 +28,18 @@ interface Program {
   op: Op[];
   a: number[];
   b: number[];
-  test: Array<((c: number) => boolean) | null>;
+  accepts: Array<((c: number) => boolean) | null>;
   assert: Array<AssertKind | null>;
 }
 
 function compile(root: Node): Program {
-  const p: Program = { op: [], a: [], b: [], test: [], assert: [] };
-  const emit = (op: Op, a = 0, test: Program["test"][number] = null, assert: AssertKind | null = null) => {
+  const p: Program = { op: [], a: [], b: [], accepts: [], assert: [] };
+  const emit = (op: Op, a = 0, accepts: Program["accepts"][number] = null, assert: AssertKind | null = null) => {
     if (p.op.length >= MAX_PROGRAM) throw new RangeError(`pattern compiles to more than ${MAX_PROGRAM} steps`);
     p.op.push(op);
     p.a.push(a);
     p.b.push(0);
-    p.test.push(test);
+    p.accepts.push(accepts);
     p.assert.push(assert);
     return p.op.length - 1;
   };
@@ -47,7 +47,7 @@ function compile(root: Node): Program {
     switch (n.t) {
       case "char":
         if (n.lit) emit(Op.Lit, n.lit.charCodeAt(0));
-        else emit(Op.Char, 0, n.test);
+        else emit(Op.Char, 0, n.accepts);
         return;
       case "assert":
         emit(Op.Assert, 0, null, n.kind);
@@ -101,20 +101,20 @@ function compile(root: Node): Program {
 }
 
 /**
- * What the first consumed character can be: a table for ASCII plus literals and tests for the rest; null when
+ * What the first consumed character can be: a table for ASCII plus literals and predicates for the rest; null when
  * the pattern can match the empty string (then every position must be tried anyway).
  */
 interface FirstChars {
   ascii: Uint8Array;
   lits: number[];
-  tests: Array<(c: number) => boolean>;
+  preds: Array<(c: number) => boolean>;
 }
 
 function firstChars(p: Program): FirstChars | null {
   const seen = new Set<number>();
   const stack = [0];
   const lits: number[] = [];
-  const tests: Array<(c: number) => boolean> = [];
+  const preds: Array<(c: number) => boolean> = [];
   while (stack.length > 0) {
     const pc = stack.pop()!;
     if (seen.has(pc)) continue;
@@ -126,7 +126,7 @@ function firstChars(p: Program): FirstChars | null {
         lits.push(p.a[pc]!);
         break;
       case Op.Char:
-        tests.push(p.test[pc]!);
+        preds.push(p.accepts[pc]!);
         break;
       case Op.Jmp:
         stack.push(p.a[pc]!);
@@ -141,8 +141,8 @@ function firstChars(p: Program): FirstChars | null {
     }
   }
   const ascii = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) ascii[c] = lits.includes(c) || tests.some((t) => t(c)) ? 1 : 0;
-  return { ascii, lits, tests };
+  for (let c = 0; c < 128; c++) ascii[c] = lits.includes(c) || preds.some((t) => t(c)) ? 1 : 0;
+  return { ascii, lits, preds };
 }
 
 /** V8's engine for a pattern this parser accepted; null in the unlikely case V8 reads the syntax differently. */
@@ -187,13 +187,13 @@ export class SafeRegex {
   }
 
   /** Whether the pattern occurs in `text` (already lower-cased). False once the shared budget is spent. */
-  test(text: string, budget: StepBudget): boolean {
+  matches(text: string, budget: StepBudget): boolean {
     for (const clause of this.filters) if (!clause.some((s) => text.includes(s))) return false;
     if (this.native) {
       budget.left -= text.length >> 4;
-      return budget.left > 0 && this.native.test(text);
+      return budget.left > 0 && this.native.exec(text) !== null;
     }
-    const { op, a, b, test, assert } = this.prog;
+    const { op, a, b, accepts, assert } = this.prog;
     const { mark, stack, first } = this;
     let clist = this.clist;
     let nlist = this.nlist;
@@ -249,7 +249,7 @@ export class SafeRegex {
         // Nothing in flight: jump to the next character that can start a match.
         while (pos < len) {
           const c = text.charCodeAt(pos);
-          if (c < 128 ? first.ascii[c] === 1 : first.lits.includes(c) || first.tests.some((t) => t(c))) break;
+          if (c < 128 ? first.ascii[c] === 1 : first.lits.includes(c) || first.preds.some((t) => t(c))) break;
           pos++;
         }
         budget.left--;
@@ -265,7 +265,7 @@ export class SafeRegex {
       for (let k = 0; k < ccount; k++) {
         const pc = clist[k]!;
         const o = op[pc];
-        if ((o === Op.Lit && a[pc] === c) || (o === Op.Char && test[pc]!(c)))
+        if ((o === Op.Lit && a[pc] === c) || (o === Op.Char && accepts[pc]!(c)))
           ncount = add(nlist, ncount, pc + 1, pos + 1);
       }
       budget.left -= ccount;

@@ -8,7 +8,7 @@
  */
 
 export type Node =
-  | { t: "char"; test: (c: number) => boolean; lit?: string }
+  | { t: "char"; accepts: (c: number) => boolean; lit?: string }
   | { t: "seq"; items: Node[] }
   | { t: "alt"; items: Node[] }
   | { t: "rep"; node: Node; min: number; max: number }
@@ -33,14 +33,14 @@ const isSpace = (c: number) =>
   c === 0x3000;
 const isLineEnd = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
 
-/** Case-insensitive: the matcher sees lower-cased text, so a test also accepts the upper-case form. */
+/** Case-insensitive: the matcher sees lower-cased text, so a character class also accepts the upper-case form. */
 function upper(c: number): number {
   if (c >= 97 && c <= 122) return c - 32;
   if (c < 128) return c;
   return String.fromCharCode(c).toUpperCase().charCodeAt(0);
 }
 const lower = (ch: string) => ch.toLowerCase().charCodeAt(0);
-const caseless = (test: (c: number) => boolean) => (c: number) => test(c) || test(upper(c));
+const caseless = (accepts: (c: number) => boolean) => (c: number) => accepts(c) || accepts(upper(c));
 
 const CLASS_ESCAPES: Record<string, (c: number) => boolean> = {
   d: isDigit,
@@ -62,10 +62,10 @@ export function parseRegex(src: string): Node {
   const literal = (code: number): Node => {
     const ch = String.fromCharCode(code);
     const lc = lower(ch);
-    return { t: "char", test: (c) => c === lc, lit: String.fromCharCode(lc) };
+    return { t: "char", accepts: (c) => c === lc, lit: String.fromCharCode(lc) };
   };
 
-  /** An escape after `\`, as a single-character test (inside or outside a class). */
+  /** An escape after `\`, as a single-character predicate (inside or outside a class). */
   const escapeTest = (): ((c: number) => boolean) | number => {
     const e = src[i++];
     if (e === undefined) fail("pattern ends with \\");
@@ -74,13 +74,13 @@ export function parseRegex(src: string): Node {
     if (e === "x" || e === "u") {
       const len = e === "x" ? 2 : 4;
       const hex = src.slice(i, i + len);
-      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) fail(`bad \\${e} escape`);
+      if (/^[0-9a-fA-F]+$/.exec(hex) === null || hex.length !== len) fail(`bad \\${e} escape`);
       i += len;
       return parseInt(hex, 16);
     }
-    if (/[1-9k]/.test(e!)) fail("back-references are not supported");
-    if (/[pPcu]/.test(e!)) fail(`\\${e} is not supported`);
-    if (/[A-Za-z0-9]/.test(e!)) fail(`unknown escape \\${e}`);
+    if (/[1-9k]/.exec(e!) !== null) fail("back-references are not supported");
+    if (/[pPcu]/.exec(e!) !== null) fail(`\\${e} is not supported`);
+    if (/[A-Za-z0-9]/.exec(e!) !== null) fail(`unknown escape \\${e}`);
     return e!.charCodeAt(0);
   };
 
@@ -116,7 +116,7 @@ export function parseRegex(src: string): Node {
     if (src[i] !== "]") fail("unterminated [");
     i++;
     const any = caseless((c) => parts.some((p) => p(c)));
-    return { t: "char", test: negate ? (c) => !any(c) : any };
+    return { t: "char", accepts: negate ? (c) => !any(c) : any };
   };
 
   const parseAtom = (): Node => {
@@ -139,7 +139,7 @@ export function parseRegex(src: string): Node {
       case "[":
         return parseClass();
       case ".":
-        return { t: "char", test: (c) => !isLineEnd(c) };
+        return { t: "char", accepts: (c) => !isLineEnd(c) };
       case "^":
         return { t: "assert", kind: "start" };
       case "$":
@@ -147,7 +147,7 @@ export function parseRegex(src: string): Node {
       case "\\": {
         if (src[i] === "b" || src[i] === "B") return { t: "assert", kind: src[i++] === "b" ? "word" : "nonword" };
         const e = escapeTest();
-        return typeof e === "number" ? literal(e) : { t: "char", test: caseless(e) };
+        return typeof e === "number" ? literal(e) : { t: "char", accepts: caseless(e) };
       }
       case ")":
         return fail("unmatched )");
@@ -186,7 +186,7 @@ export function parseRegex(src: string): Node {
     const items: Node[] = [];
     while (i < src.length && src[i] !== "|" && src[i] !== ")") {
       const atom = parseQuantifier(parseAtom());
-      if (atom.t === "rep" && /^([*+?]|\{\d+(,\d*)?\})/.test(src.slice(i))) fail("nothing to repeat");
+      if (atom.t === "rep" && /^([*+?]|\{\d+(,\d*)?\})/.exec(src.slice(i)) !== null) fail("nothing to repeat");
       items.push(atom);
     }
     return items.length === 1 ? items[0]! : { t: "seq", items };
