@@ -243,6 +243,22 @@ export const en = {
   "search.relevanceAll": "every result of a search is loaded",
   "search.autoThreshold": "defer: auto tools are deferred only when their schemas exceed {tokens} tokens",
   "search.autoAlways": "defer: auto tools are always deferred",
+
+  "why.evicted": "made room for {names} under the budget: {which}",
+  "why.newerPromotion": "a newer promotion",
+  "why.neverCalled": "promoted but never called",
+  "why.leastRecent": "the least recently called",
+  "why.overBudget": "did not fit the promoted budget",
+  "why.overBudgetOf": "did not fit the promoted budget of {tokens} tokens",
+  "why.overBudgetOf_one": "did not fit the promoted budget of {tokens} token",
+  "why.upgrade": "promoted before promotions were kept per tool; search again to load it",
+  "why.other": "{reason}",
+  "why.removed": "the server no longer lists this tool",
+  "why.changed": "the server changed its {fields}; search again to load it",
+  "why.field.description": "description",
+  "why.field.parameters": "parameters",
+  "why.field.both": "description and parameters",
+  "why.field.schema": "schema",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@
 
 import { useT } from "@/components/i18n/i18n";
 import type { MessageKey } from "@/components/i18n/en";
+import { say } from "@/components/i18n/phrase";
 import type { InventoryView } from "@/components/lib/tools-inventory";
 
 const REASON_LABEL: Record<string, MessageKey> = {
@@ -39,7 +40,7 @@ export function DemotedList({ demoted }: { demoted: InventoryView["demoted"] }) 
             )}
           </div>
           <div data-testid="demoted-why" className="pl-3.5 text-[11px] text-stone-500">
-            {d.why}
+            {say(t, d.why)}
           </div>
         </li>
       ))}
@@ -49,6 +50,7 @@ export function DemotedList({ demoted }: { demoted: InventoryView["demoted"] }) 
 
 /** Promotions that stopped counting because the server changed (or dropped) that one tool. */
 export function DriftedList({ drifted }: { drifted: InventoryView["drifted"] }) {
+  const t = useT();
   return (
     <ul className="rounded-lg border border-amber-300 bg-amber-50 p-1">
       {drifted.map((d) => (
@@ -56,7 +58,7 @@ export function DriftedList({ drifted }: { drifted: InventoryView["drifted"] }) 
           <code className="font-mono text-xs text-amber-900 line-through">{d.name}</code>
           {d.server && <span className="ml-2 rounded bg-white/70 px-1 text-[10px] text-stone-600">{d.server}</span>}
           <div data-testid="drifted-why" className="text-[11px] text-amber-900">
-            {d.why}
+            {say(t, d.why)}
           </div>
         </li>
       ))}
