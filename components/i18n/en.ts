@@ -166,6 +166,7 @@ export const en = {
   "files.openTab": "Open it in a new tab or download it.",
   "files.loadFailed": "Could not load {name}: {detail}",
   "files.counts": "{presented} presented · {uploaded} uploaded",
+  "files.listFailed": "Could not list the thread's files: {detail}",
   "files.reload": "Reload the file list",
   "files.intro": "Files the agent presents, and files you upload, show up here.",
   "files.loading": "Loading the thread's files…",

@@ -165,6 +165,7 @@ export const zhCN: Record<MessageKey, string> = {
   "files.openTab": "在新标签页中打开或下载。",
   "files.loadFailed": "无法加载 {name}：{detail}",
   "files.counts": "已展示 {presented} 个 · 已上传 {uploaded} 个",
+  "files.listFailed": "无法列出此会话的文件：{detail}",
   "files.reload": "重新加载文件列表",
   "files.intro": "代理展示的文件和你上传的文件会显示在这里。",
   "files.loading": "正在加载会话的文件…",
