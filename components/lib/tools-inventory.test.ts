@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { en } from "@/components/i18n/en";
-import { type Phrase, say } from "@/components/i18n/phrase";
-import { translate } from "@/components/i18n/translate";
-import { zhCN } from "@/components/i18n/zh-CN";
+import type { Phrase } from "@/components/i18n/phrase";
 import { ToolsResponseSchema } from "@/lib/contracts/inventory";
+import { inChinese, inEnglish } from "@/test/support/i18n";
 import { inventoryView, type ToolsInventory } from "./tools-inventory";
-
-/** A view-model phrase as the English (or Chinese) UI shows it. */
-const inEnglish = (p: Phrase) => say((key, params) => translate(en, key, params), p);
-const inChinese = (p: Phrase) => say((key, params) => translate(zhCN, key, params), p);
 
 const inv: ToolsInventory = ToolsResponseSchema.parse({
   tools: [
