@@ -134,6 +134,7 @@ export const en = {
   "toolSearch.searching": "Searching the deferred tool catalog…",
   "toolSearch.promoted": "Promoted {count} tools into this thread:",
   "toolSearch.promoted_one": "Promoted 1 tool into this thread:",
+  "toolSearch.noneFound": "No tools found.",
   "toolSearch.nothing": "Nothing was promoted.",
 
   "subtask.label": "Subagent",

@@ -133,6 +133,7 @@ export const zhCN: Record<MessageKey, string> = {
   "toolSearch.searching": "正在搜索延迟加载的工具目录…",
   "toolSearch.promoted": "已将 {count} 个工具提升到此会话：",
   "toolSearch.promoted_one": "已将 1 个工具提升到此会话：",
+  "toolSearch.noneFound": "没有找到工具。",
   "toolSearch.nothing": "没有提升任何工具。",
 
   "subtask.label": "子代理",
