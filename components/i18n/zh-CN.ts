@@ -161,7 +161,7 @@ export const zhCN: Record<MessageKey, string> = {
   "approval.needsApproval": "{name} 需要你的批准才能运行。",
   "approval.argsLabel": "{name} 的参数（JSON）",
   "approval.runEdited": "用这些参数运行",
-  "approval.reasonPlaceholder": "为什么不行？（可选，智能体会看到）",
+  "approval.reasonPlaceholder": "为什么不行？（可选，代理会看到）",
   "approval.reasonLabel": "拒绝的理由",
   "approval.approve": "批准",
   "approval.edit": "编辑",
