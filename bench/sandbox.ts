@@ -9,9 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import type { LoadedConfig } from "@/lib/config";
 import { AppConfigSchema } from "@/lib/config/app-config";
+import type { StructuredToolInterface } from "@langchain/core/tools";
 import { bash_tool } from "@/lib/sandbox/bash";
 import type { BashMode } from "@/lib/sandbox/settings";
-import { installToolContext, toolContextFor } from "@/lib/tools/context";
+import { toolContextFor } from "@/lib/tools/context";
 import { parseArgs } from "./lib/args";
 import { percentile } from "./lib/metrics";
 import { ms, table } from "./lib/report";
@@ -24,7 +25,8 @@ const COMMANDS: Array<[string, string]> = [
   ],
 ];
 
-function activate(mode: BashMode, base: string): void {
+/** The bash tool as the runtime builds it for this mode. */
+function bashFor(mode: BashMode, base: string): StructuredToolInterface {
   const app = AppConfigSchema.parse({
     models: [{ name: "demo", model: "demo" }],
     sandbox: { root: "sandbox", bash: mode },
@@ -36,15 +38,15 @@ function activate(mode: BashMode, base: string): void {
     extensionsExplicit: false,
   };
   const config: LoadedConfig = { app, modelsMissingKey: [], servers: [], paths, baseDir: base, fingerprint: "bench" };
-  installToolContext(toolContextFor(config));
+  return bash_tool(app.tools[0] ?? {}, toolContextFor(config));
 }
 
-async function timeCalls(command: string, calls: number): Promise<number[]> {
+async function timeCalls(bash: StructuredToolInterface, command: string, calls: number): Promise<number[]> {
   const cfg = { configurable: { thread_id: "bench" } };
   const times: number[] = [];
   for (let i = 0; i < calls + 2; i++) {
     const started = performance.now();
-    const out = await bash_tool.invoke({ command }, cfg);
+    const out = await bash.invoke({ command }, cfg);
     const elapsed = performance.now() - started;
     if (!out.endsWith("[exit code 0]")) throw new Error(`"${command}" failed:\n${out}`);
     if (i >= 2) times.push(elapsed);
@@ -61,8 +63,7 @@ async function main(): Promise<void> {
   try {
     for (const [label, command] of COMMANDS) {
       for (const mode of ["host", "bwrap"] as const) {
-        activate(mode, base);
-        const t = (await timeCalls(command, calls)).sort((a, b) => a - b);
+        const t = (await timeCalls(bashFor(mode, base), command, calls)).sort((a, b) => a - b);
         medians.set(`${label}/${mode}`, percentile(t, 50));
         rows.push([label, mode, String(calls), ms(percentile(t, 50)), ms(percentile(t, 95)), ms(t[t.length - 1])]);
       }

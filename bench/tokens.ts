@@ -12,7 +12,9 @@ import { buildListing, type ListingSetting } from "@/lib/deferred/listing";
 import { TOOL_SEARCH_DEFINITION } from "@/lib/deferred/tool-search";
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { builtinTools } from "@/lib/tools/builtins";
+import type { ToolContext } from "@/lib/tools/context";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
+import { SANDBOX_LIMIT_DEFAULTS } from "@/lib/config/app-config";
 import { parseArgs } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";
 import { type BenchQuery, DEFAULT_CATALOG, DEFAULT_QUERIES, loadCatalog, loadQueries } from "./lib/data";
@@ -23,6 +25,10 @@ import { runSession, type SessionPolicy } from "./lib/session";
 const LISTING_MAX = 1500; // tool_search.listing_max_tokens default
 const CUT = 0.7; // tool_search.min_relative_score default
 const TURNS = 30;
+/** Only the built-ins' definitions are counted here; their sandbox is never touched. */
+const BENCH_TOOL_CONTEXT: ToolContext = {
+  sandbox: { root: "unused", mode: "off", network: false, limits: SANDBOX_LIMIT_DEFAULTS },
+};
 
 /** 30 varied requests from the dev set (natural, keyword and paraphrase styles, spread over the file). */
 function sessionQueries(queries: readonly BenchQuery[]): string[] {
@@ -43,7 +49,7 @@ function sizeReport(
   const names = [...catalog.names];
   const perTool = names.map((n) => catalog.tokens(n));
   // The built-ins bound on every call under default conditions (no subagents, no vision).
-  const builtinDefs = builtinTools({ supportsVision: false }).map(toOpenAIDefinition);
+  const builtinDefs = builtinTools({ supportsVision: false, toolContext: BENCH_TOOL_CONTEXT }).map(toOpenAIDefinition);
   const builtin = builtinDefs.reduce((n, d) => n + toolDefinitionTokens(d), 0);
   const base = builtin + toolDefinitionTokens(TOOL_SEARCH_DEFINITION);
   const full = perTool.reduce((a, b) => a + b, 0) + builtin;

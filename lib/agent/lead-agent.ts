@@ -12,6 +12,7 @@ import { createChatModel, type ModelFactoryOptions } from "@/lib/models/factory"
 import { assembleTools } from "@/lib/tools/assemble";
 import { builtinTools } from "@/lib/tools/builtins";
 import type { SubagentRunner } from "@/lib/tools/builtins/task";
+import { type ToolContext, toolContextFor } from "@/lib/tools/context";
 import { loadConfiguredTool } from "@/lib/tools/reflect";
 import type { ShadowedTool, ToolRecord } from "@/lib/tools/types";
 import { approvalMiddleware, gatedForSubagents } from "./middleware/approval";
@@ -46,9 +47,12 @@ export interface BuildOptions {
   models?: ModelFactoryOptions;
   /** Supplies `task` when subagents are enabled; by default a runner over the lead's own tools and model. */
   subagentRunner?: SubagentRunner;
+  /** What the tools are built with (the sandbox); by default the one the configuration describes. */
+  toolContext?: ToolContext;
 }
 
 interface ToolSources {
+  toolContext: ToolContext;
   configured: ToolRecord[];
   mcp: ToolRecord[];
   warnings: string[];
@@ -57,10 +61,11 @@ interface ToolSources {
 /** Configured tools (loaded by reflection) and MCP tools, with the warnings they raised. */
 async function loadToolSources(opts: BuildOptions): Promise<ToolSources> {
   const { app, paths, baseDir } = opts.config;
+  const toolContext = opts.toolContext ?? toolContextFor(opts.config);
   const warnings: string[] = sandboxConfigWarnings(opts.config);
   const configured: ToolRecord[] = [];
   for (const [i, entry] of app.tools.entries()) {
-    const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, baseDir });
+    const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, baseDir, toolContext });
     if (warning) warnings.push(warning);
     // bash is withheld when it is off or bubblewrap cannot run here, never moved to the host.
     const offer = await sandboxToolOffer(tool, opts.config);
@@ -70,14 +75,16 @@ async function loadToolSources(opts: BuildOptions): Promise<ToolSources> {
   }
   const mcp: ToolRecord[] = opts.mcp.tools.map((e) => ({ tool: e.tool, source: "mcp", server: e.server, group: null }));
   for (const s of opts.mcp.servers) warnings.push(...s.warnings);
-  return { configured, mcp, warnings };
+  return { toolContext, configured, mcp, warnings };
 }
 
 /** The three sources merged (configured > built-in > MCP), with `task` among the built-ins when a runner is given. */
 function assemble(sources: ToolSources, app: LoadedConfig["app"], subagentRunner?: SubagentRunner) {
-  const builtins: ToolRecord[] = builtinTools({ supportsVision: app.models[0].supports_vision, subagentRunner }).map(
-    (tool) => ({ tool, source: "builtin", server: null, group: null }),
-  );
+  const builtins: ToolRecord[] = builtinTools({
+    supportsVision: app.models[0].supports_vision,
+    subagentRunner,
+    toolContext: sources.toolContext,
+  }).map((tool) => ({ tool, source: "builtin", server: null, group: null }));
   return assembleTools({ configured: sources.configured, builtins, mcp: sources.mcp });
 }
 

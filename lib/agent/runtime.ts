@@ -8,7 +8,7 @@ import { McpManager } from "@/lib/mcp/client";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
-import { installToolContext, type ToolContext, toolContextFor } from "@/lib/tools/context";
+import { type ToolContext, toolContextFor } from "@/lib/tools/context";
 import { type CatalogChange, diffCatalogs } from "@/lib/deferred/drift";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
 import { StateUpdateValuesSchema } from "./state-update";
@@ -111,13 +111,13 @@ export class FawnRuntime {
       return { ...this.current.runtime, mcpServers: mcp.servers, error: this.failed.error };
     try {
       const toolContext = toolContextFor(config);
-      installToolContext(toolContext);
       const dbPath = path.resolve(config.baseDir, config.app.checkpointer.path);
       const built = await buildLeadAgent({
         config,
         mcp,
         checkpointer: sqliteCheckpointer(dbPath),
         models: this.opts.models,
+        toolContext,
       });
       const previous = this.current?.runtime;
       const runtime: AgentRuntime = {
@@ -146,7 +146,6 @@ export class FawnRuntime {
       log("error", "agent.build_failed", { error: message });
       this.failed = { key, error: message };
       if (this.current) {
-        installToolContext(this.current.runtime.toolContext);
         return { ...this.current.runtime, error: message };
       }
       throw e;

@@ -111,7 +111,7 @@ describe("whether bash is offered", () => {
     try {
       process.env.FAWN_BWRAP = failing;
       const marker = path.join(sb.base, "ran-on-host");
-      await expect(bash_tool.invoke({ command: `touch ${marker}` }, inThread("t"))).rejects.toThrow(
+      await expect(sb.tools.bash.invoke({ command: `touch ${marker}` }, inThread("t"))).rejects.toThrow(
         /bash is unavailable: bubblewrap .* cannot create its sandbox here/,
       );
       expect(fs.existsSync(marker)).toBe(false);

@@ -3,7 +3,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inThread, type TempSandbox, bashSandbox } from "@/test/support/sandbox-config";
 import { eventually, processesWith, uniqueSleep } from "@/test/support/sandbox-procs";
-import { CappedOutput, bash_tool } from "./bash";
+import { ConfigError } from "@/lib/config";
+import { SANDBOX_LIMIT_DEFAULTS } from "@/lib/config/app-config";
+import { loadConfiguredTool } from "@/lib/tools/reflect";
+import { CappedOutput } from "./bash";
 import { LIMITS } from "./limits";
 import { ensureThreadDir } from "./paths";
 
@@ -18,7 +21,7 @@ describe("bash when sandbox.bash is off", () => {
 
   it("refuses with a message naming the setting, running nothing", async () => {
     const marker = path.join(sb.base, "ran");
-    await expect(bash_tool.invoke({ command: `touch ${marker}` }, cfg)).rejects.toThrow(
+    await expect(sb.tools.bash.invoke({ command: `touch ${marker}` }, cfg)).rejects.toThrow(
       /bash is off on this server \(`sandbox\.bash: off` in config\.yaml\)/,
     );
     expect(fs.existsSync(marker)).toBe(false);
@@ -31,33 +34,33 @@ describe.each(["bwrap", "host"] as const)("bash (sandbox.bash: %s)", (mode) => {
   let dir: string;
   beforeAll(async () => {
     sb = await bashSandbox({ bash: mode, timeoutS: 1 });
-    dir = await ensureThreadDir("bash-thread");
+    dir = await ensureThreadDir(sb.root, "bash-thread");
   });
   afterAll(() => sb.cleanup());
 
   it("is named bash and has no schema defaults", () => {
-    expect(bash_tool.name).toBe("bash");
-    expect(JSON.stringify(bash_tool.schema)).not.toContain('"default"');
+    expect(sb.tools.bash.name).toBe("bash");
+    expect(JSON.stringify(sb.tools.bash.schema)).not.toContain('"default"');
   });
 
   it("runs in the thread folder, shown as /mnt/user-data, and reports the exit code", async () => {
-    const out = await bash_tool.invoke({ command: "pwd; ls; echo hi > workspace/x.txt; echo oops >&2" }, cfg);
+    const out = await sb.tools.bash.invoke({ command: "pwd; ls; echo hi > workspace/x.txt; echo oops >&2" }, cfg);
     expect(out).toBe("/mnt/user-data\noutputs\nuploads\nworkspace\noops\n[exit code 0]");
     expect(fs.readFileSync(path.join(dir, "workspace/x.txt"), "utf8")).toBe("hi\n");
-    expect(await bash_tool.invoke({ command: "exit 3" }, cfg)).toBe("(no output)\n[exit code 3]");
+    expect(await sb.tools.bash.invoke({ command: "exit 3" }, cfg)).toBe("(no output)\n[exit code 3]");
   });
 
   it("passes only PATH, HOME and LANG, none of the server's environment", async () => {
     process.env.OPENAI_API_KEY = "sk-test-should-not-leak";
     process.env.FAWN_API_TOKEN = "tok-should-not-leak";
     try {
-      const out = await bash_tool.invoke({ command: "env" }, cfg);
+      const out: string = await sb.tools.bash.invoke({ command: "env" }, cfg);
       expect(out).not.toContain("sk-test-should-not-leak");
       expect(out).not.toContain("tok-should-not-leak");
       const names = out
         .split("\n")
         .filter((l) => /^[A-Za-z_][A-Za-z0-9_]*=/.exec(l) !== null)
-        .map((l) => l.split("=")[0]);
+        .map((l) => l.split("=")[0] ?? "");
       expect(names).toEqual(expect.arrayContaining(["PATH", "HOME", "LANG"]));
       // bash adds PWD, SHLVL and _ itself.
       expect(names.filter((n) => !["PATH", "HOME", "LANG", "PWD", "SHLVL", "_", "OLDPWD"].includes(n))).toEqual([]);
@@ -70,20 +73,20 @@ describe.each(["bwrap", "host"] as const)("bash (sandbox.bash: %s)", (mode) => {
 
   it("on timeout, kills the command and what it started, and returns", async () => {
     const s = uniqueSleep();
-    const out = await bash_tool.invoke({ command: `sleep ${s} & sleep ${s}; wait` }, cfg);
+    const out = await sb.tools.bash.invoke({ command: `sleep ${s} & sleep ${s}; wait` }, cfg);
     expect(out).toMatch(/\[timed out after 1 s: the command and everything it started were killed\]$/);
     expect(await eventually(() => processesWith(s).length === 0), `left running: ${processesWith(s)}`).toBe(true);
   });
 
   it("ends background processes when the command finishes", async () => {
     const s = uniqueSleep();
-    const out = await bash_tool.invoke({ command: `sleep ${s} & echo started` }, cfg);
+    const out = await sb.tools.bash.invoke({ command: `sleep ${s} & echo started` }, cfg);
     expect(out).toBe("started\n[exit code 0]");
     expect(await eventually(() => processesWith(s).length === 0), `left running: ${processesWith(s)}`).toBe(true);
   });
 
   it("caps output, keeping head and tail, with a note", async () => {
-    const out = await bash_tool.invoke(
+    const out = await sb.tools.bash.invoke(
       { command: "echo START; head -c 100000 /dev/zero | tr '\\0' a; echo; echo END" },
       cfg,
     );
@@ -99,7 +102,7 @@ describe.each(["bwrap", "host"] as const)("bash (sandbox.bash: %s)", (mode) => {
   it("kills the command when the run is cancelled", async () => {
     const s = uniqueSleep();
     const ac = new AbortController();
-    const call = bash_tool.invoke({ command: `sleep ${s}` }, { ...cfg, signal: ac.signal });
+    const call = sb.tools.bash.invoke({ command: `sleep ${s}` }, { ...cfg, signal: ac.signal });
     expect(await eventually(() => processesWith(s).length > 0)).toBe(true);
     ac.abort();
     // LangChain rejects an aborted invoke itself; the tool's own listener kills the process group.
@@ -109,13 +112,21 @@ describe.each(["bwrap", "host"] as const)("bash (sandbox.bash: %s)", (mode) => {
 });
 
 describe("bash settings", () => {
-  let sb: TempSandbox;
-  afterAll(() => sb.cleanup());
-
-  it("names a bad timeout_s setting", async () => {
-    sb = await bashSandbox({ bash: "host", timeoutS: -1 });
-    await expect(bash_tool.invoke({ command: "true" }, cfg)).rejects.toThrow(
-      /config\.yaml tools\[bash\]\.timeout_s must be .* got -1/,
+  it("a bad timeout_s is refused when the tool is built from config.yaml, naming the entry and the field", async () => {
+    const toolContext = {
+      sandbox: { root: "/nonexistent", mode: "host" as const, network: false, limits: SANDBOX_LIMIT_DEFAULTS },
+    };
+    const err = await loadConfiguredTool({ name: "bash", use: "@/lib/sandbox:bash_tool", timeout_s: -1 }, 3, {
+      file: "/srv/fawn/config.yaml",
+      baseDir: "/srv/fawn",
+      toolContext,
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(String((err as Error).message)).toMatch(
+      /\/srv\/fawn\/config\.yaml.*tools\[3\]\.use.*tools\[bash\]\.timeout_s must be .* got -1/,
     );
   });
 });

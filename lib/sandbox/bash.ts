@@ -1,13 +1,13 @@
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import { threadIdOf, toolSettings } from "@/lib/tools/context";
+import { threadIdOf, type ToolFactory, type ToolSettings } from "@/lib/tools/context";
 import { probeBwrap } from "./availability";
 import { bwrapArgs } from "./bwrap";
 import { LIMITS, formatBytes } from "./limits";
 import { VIRTUAL_ROOT, ensureThreadDir } from "./paths";
 import { limitNote, limitedShell } from "./rlimits";
 import { type ProcessRun, runProcess } from "./run-process";
-import { type BashSettings, bashSettings } from "./settings";
+import type { BashSettings } from "./settings";
 
 export { CappedOutput } from "./run-process";
 
@@ -26,8 +26,8 @@ export function bashEnv(home: string): Record<string, string> {
   };
 }
 
-function timeoutSeconds(): number {
-  const raw = toolSettings("bash").timeout_s;
+function timeoutSeconds(settings: ToolSettings): number {
+  const raw = settings.timeout_s;
   if (raw === undefined) return LIMITS.bashTimeoutS;
   if (typeof raw !== "number" || !Number.isFinite(raw) || raw <= 0 || raw > 3600) {
     throw new Error(
@@ -86,36 +86,46 @@ async function commandLine(
   };
 }
 
-export const bash_tool = tool(
-  async ({ command }, config) => {
-    if (command.trim() === "") throw new Error("bash: the command is empty");
-    if (command.length > MAX_COMMAND_CHARS)
-      throw new Error(`bash: the command is longer than ${MAX_COMMAND_CHARS} characters`);
-    const settings = bashSettings();
-    const threadDir = await ensureThreadDir(threadIdOf(config));
-    const timeoutS = timeoutSeconds();
-    const line = await commandLine(command, threadDir, settings);
-    const run = await runProcess(line.file, line.args, {
-      cwd: line.cwd,
-      env: line.env,
-      timeoutMs: timeoutS * 1000,
-      capBytes: LIMITS.bashOutputBytes,
-      signal: config.signal,
-    });
-    return formatRun(run, threadDir, timeoutS, settings);
-  },
-  {
-    name: "bash",
-    description:
-      `Run a shell command with /bin/bash -c in this conversation's folder (${VIRTUAL_ROOT}), which holds uploads/, ` +
-      `workspace/ and outputs/; prefer relative paths such as workspace/notes.md. Usually runs in a sandbox: ` +
-      `only this folder is writable (and a private /tmp), the system is read-only, there is no network unless ` +
-      `the administrator allowed it, and CPU time, memory, processes and file sizes are limited. No stdin; a ` +
-      `timeout applies (${LIMITS.bashTimeoutS} s unless configured); output (stdout and stderr) is capped at ` +
-      `${formatBytes(LIMITS.bashOutputBytes)}; background processes are ended when the command finishes; the ` +
-      `environment holds only PATH, HOME and LANG. The exit code is reported.`,
-    schema: z.object({
-      command: z.string().describe("The bash command line, e.g. `wc -l uploads/data.csv`"),
-    }),
-  },
-);
+/** The tools made by bash_tool, so the offer can tell the sandbox's bash from another tool named bash. */
+const madeHere = new WeakSet<object>();
+
+export function isSandboxBash(candidate: object): boolean {
+  return madeHere.has(candidate);
+}
+
+export const bash_tool: ToolFactory = (settings, ctx) => {
+  const timeoutS = timeoutSeconds(settings);
+  const made = tool(
+    async ({ command }, config) => {
+      if (command.trim() === "") throw new Error("bash: the command is empty");
+      if (command.length > MAX_COMMAND_CHARS)
+        throw new Error(`bash: the command is longer than ${MAX_COMMAND_CHARS} characters`);
+      const threadDir = await ensureThreadDir(ctx.sandbox.root, threadIdOf(config));
+      const line = await commandLine(command, threadDir, ctx.sandbox);
+      const run = await runProcess(line.file, line.args, {
+        cwd: line.cwd,
+        env: line.env,
+        timeoutMs: timeoutS * 1000,
+        capBytes: LIMITS.bashOutputBytes,
+        signal: config.signal,
+      });
+      return formatRun(run, threadDir, timeoutS, ctx.sandbox);
+    },
+    {
+      name: "bash",
+      description:
+        `Run a shell command with /bin/bash -c in this conversation's folder (${VIRTUAL_ROOT}), which holds uploads/, ` +
+        `workspace/ and outputs/; prefer relative paths such as workspace/notes.md. Usually runs in a sandbox: ` +
+        `only this folder is writable (and a private /tmp), the system is read-only, there is no network unless ` +
+        `the administrator allowed it, and CPU time, memory, processes and file sizes are limited. No stdin; a ` +
+        `timeout applies (${LIMITS.bashTimeoutS} s unless configured); output (stdout and stderr) is capped at ` +
+        `${formatBytes(LIMITS.bashOutputBytes)}; background processes are ended when the command finishes; the ` +
+        `environment holds only PATH, HOME and LANG. The exit code is reported.`,
+      schema: z.object({
+        command: z.string().describe("The bash command line, e.g. `wc -l uploads/data.csv`"),
+      }),
+    },
+  );
+  madeHere.add(made);
+  return made;
+};

@@ -16,15 +16,15 @@ import { ensureThreadDir } from "./paths";
  */
 const REPO = path.resolve(import.meta.dirname, "../..");
 const A = inThread("thread-a");
-const run = (command: string, cfg = A) => bash_tool.invoke({ command }, cfg);
+const run = (sb: TempSandbox, command: string, cfg = A) => sb.tools.bash.invoke({ command }, cfg);
 
 describe("bwrap: the command sees its own folder and nothing of the server", () => {
   let sb: TempSandbox;
   let otherDir: string;
   beforeAll(async () => {
     sb = await bashSandbox({ bash: "bwrap", timeoutS: 10 });
-    await ensureThreadDir("thread-a");
-    otherDir = await ensureThreadDir("thread-b");
+    await ensureThreadDir(sb.root, "thread-a");
+    otherDir = await ensureThreadDir(sb.root, "thread-b");
     fs.writeFileSync(path.join(otherDir, "workspace/secret.txt"), "SECRET-OF-THREAD-B");
     // Where the checkpointer keeps every conversation: next to the sandbox root, as .fawn/threads.sqlite is.
     fs.writeFileSync(path.join(sb.base, "threads.sqlite"), "SECRET-DATABASE");
@@ -35,6 +35,7 @@ describe("bwrap: the command sees its own folder and nothing of the server", () 
     process.env.FAWN_API_TOKEN = "tok-finding-5";
     try {
       const out = await run(
+        sb,
         `cat /proc/$PPID/environ; cat /proc/1/environ; cat /proc/${process.pid}/environ; ` +
           "for f in /proc/[0-9]*/environ; do cat $f; done; echo; echo PPID=$PPID",
       );
@@ -48,6 +49,7 @@ describe("bwrap: the command sees its own folder and nothing of the server", () 
 
   it("cannot read the thread database nor any other thread's folder, by relative or host path", async () => {
     const out = await run(
+      sb,
       `cat ../../../threads.sqlite ${sb.base}/threads.sqlite ../thread-b/workspace/secret.txt ` +
         `${otherDir}/workspace/secret.txt; ls -a /mnt /mnt/user-data/..; ls ${sb.root}`,
     );
@@ -59,16 +61,18 @@ describe("bwrap: the command sees its own folder and nothing of the server", () 
 
   it("writes only its own folder: the system is read-only and /tmp is private to the call", async () => {
     const out = await run(
+      sb,
       "touch /usr/x /etc/x /x /dev/x /mnt/x 2>&1; echo data > /tmp/t && cat /tmp/t; echo ok > outputs/ok.txt",
     );
     expect(out.match(/Read-only file system/g)?.length).toBe(5);
     expect(out).toContain("data");
     expect(fs.readFileSync(path.join(sb.threadDir("thread-a"), "outputs/ok.txt"), "utf8")).toBe("ok\n");
-    expect(await run("ls /tmp /dev/shm")).toBe("/dev/shm:\n\n/tmp:\n[exit code 0]");
+    expect(await run(sb, "ls /tmp /dev/shm")).toBe("/dev/shm:\n\n/tmp:\n[exit code 0]");
   });
 
   it("runs as an unprivileged user without capabilities, with the configured limits in force", async () => {
     const out = await run(
+      sb,
       "id -u; grep CapEff /proc/self/status; ulimit -t; ulimit -v; ulimit -f; ulimit -u; ulimit -H -t; ulimit -t 999",
     );
     expect(out).toMatch(/^1000\nCapEff:\s+0+\n60\n2097152\n1048576\n256\n61\n/);
@@ -92,7 +96,7 @@ describe("bwrap: limits and network", () => {
 
   it("has no network by default", async () => {
     sb = await bashSandbox({ bash: "bwrap", timeoutS: 10 });
-    const out = await run(`cat < /dev/tcp/127.0.0.1/${port}; ls /sys/class/net 2>/dev/null; cat /proc/net/dev`);
+    const out = await run(sb, `cat < /dev/tcp/127.0.0.1/${port}; ls /sys/class/net 2>/dev/null; cat /proc/net/dev`);
     expect(out).not.toContain("HELLO-FROM-HOST");
     expect(out).toMatch(/Connection refused|Network is unreachable/);
     expect(out).not.toMatch(/eth0|ens|enp/);
@@ -101,18 +105,20 @@ describe("bwrap: limits and network", () => {
   it("reaches the network with sandbox.network: true", async () => {
     await sb.cleanup();
     sb = await bashSandbox({ bash: "bwrap", network: true, timeoutS: 10 });
-    expect(await run(`cat < /dev/tcp/127.0.0.1/${port}`)).toBe("HELLO-FROM-HOST\n[exit code 0]");
+    expect(await run(sb, `cat < /dev/tcp/127.0.0.1/${port}`)).toBe("HELLO-FROM-HOST\n[exit code 0]");
   });
 
   it("stops a command at the CPU, file size and memory limits, saying which", async () => {
     await sb.cleanup();
     sb = await bashSandbox({ bash: "bwrap", timeoutS: 20, limits: { cpu_s: 1, file_mb: 1, memory_mb: 256 } });
-    expect(await run("while :; do :; done")).toMatch(
+    expect(await run(sb, "while :; do :; done")).toMatch(
       /\[exit code 152\]\n\[killed by SIGXCPU: .*CPU time limit of 1 s\]$/,
     );
-    expect(await run("head -c 3000000 /dev/zero > workspace/big")).toMatch(/File size limit exceeded[\s\S]*SIGXFSZ/);
+    expect(await run(sb, "head -c 3000000 /dev/zero > workspace/big")).toMatch(
+      /File size limit exceeded[\s\S]*SIGXFSZ/,
+    );
     expect(fs.statSync(path.join(sb.threadDir("thread-a"), "workspace/big")).size).toBe(1024 * 1024);
-    expect(await run("python3 -c 'x = bytearray(512 * 1024 * 1024)'")).toMatch(/MemoryError/);
+    expect(await run(sb, "python3 -c 'x = bytearray(512 * 1024 * 1024)'")).toMatch(/MemoryError/);
   });
 });
 
@@ -129,13 +135,13 @@ describe("bwrap: nothing outlives its call (finding 6)", () => {
 
   it("a `setsid cmd &` and a plain background job end with the call", async () => {
     const s = uniqueSleep();
-    expect(await run(`setsid sleep ${s} & sleep ${s} & disown; echo started`)).toBe("started\n[exit code 0]");
+    expect(await run(sb, `setsid sleep ${s} & sleep ${s} & disown; echo started`)).toBe("started\n[exit code 0]");
     expect(await eventually(() => processesWith(s).length === 0), `left running: ${processesWith(s)}`).toBe(true);
   });
 
   it("a `setsid cmd &` ends at the call's timeout", async () => {
     const s = uniqueSleep();
-    expect(await run(`setsid sleep ${s} & sleep ${s}`)).toMatch(/\[timed out after 1 s/);
+    expect(await run(sb, `setsid sleep ${s} & sleep ${s}`)).toMatch(/\[timed out after 1 s/);
     expect(await eventually(() => processesWith(s).length === 0), `left running: ${processesWith(s)}`).toBe(true);
   });
 

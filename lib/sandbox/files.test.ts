@@ -10,7 +10,7 @@ let dir: string;
 
 beforeAll(async () => {
   sb = await useTempSandbox();
-  dir = await ensureThreadDir("files-t");
+  dir = await ensureThreadDir(sb.root, "files-t");
 });
 afterAll(() => sb.cleanup());
 
@@ -35,7 +35,7 @@ describe("listOutputs", () => {
     await fs.writeFile(path.join(dir, "workspace/draft.md"), "not an output");
     await fs.symlink("/etc/hostname", path.join(dir, "outputs/link"));
     await fs.symlink(path.join(dir, "workspace"), path.join(dir, "outputs/ws-link"));
-    const files = await listOutputs("files-t");
+    const files = await listOutputs(sb.root, "files-t");
     expect(files.map((f) => [f.path, f.size, f.mime])).toEqual([
       ["/mnt/user-data/outputs/charts/a.png", 10, "image/png"],
       ["/mnt/user-data/outputs/report.md", 9, "text/markdown"],
@@ -44,19 +44,19 @@ describe("listOutputs", () => {
   });
 
   it("is empty for a new thread", async () => {
-    expect(await listOutputs("new-thread")).toEqual([]);
+    expect(await listOutputs(sb.root, "new-thread")).toEqual([]);
   });
 });
 
 describe("readThreadFile", () => {
   it("reads a file by either path form, with its mime type", async () => {
-    const a = await readThreadFile("files-t", "/mnt/user-data/outputs/report.md");
+    const a = await readThreadFile(sb.root, "files-t", "/mnt/user-data/outputs/report.md");
     expect(a).toEqual({
       data: Buffer.from("# Report\n"),
       mime: "text/markdown",
       path: "/mnt/user-data/outputs/report.md",
     });
-    expect((await readThreadFile("files-t", "outputs/report.md")).data.toString()).toBe("# Report\n");
+    expect((await readThreadFile(sb.root, "files-t", "outputs/report.md")).data.toString()).toBe("# Report\n");
   });
 
   it.each([
@@ -66,18 +66,18 @@ describe("readThreadFile", () => {
     ["outputs/missing.md", /no such file/],
     ["outputs/charts", /it is not a file/],
   ])("refuses %s", async (p, reason) => {
-    await expect(readThreadFile("files-t", p)).rejects.toThrow(reason);
-    await expect(readThreadFile("files-t", p)).rejects.toBeInstanceOf(SandboxPathError);
+    await expect(readThreadFile(sb.root, "files-t", p)).rejects.toThrow(reason);
+    await expect(readThreadFile(sb.root, "files-t", p)).rejects.toBeInstanceOf(SandboxPathError);
   });
 
   it("refuses a file over the cap", async () => {
-    await expect(readThreadFile("files-t", "outputs/charts/a.png", 5)).rejects.toThrow(
+    await expect(readThreadFile(sb.root, "files-t", "outputs/charts/a.png", 5)).rejects.toThrow(
       /"outputs\/charts\/a\.png" refused: the file is 10 B, over the 5 B limit/,
     );
   });
 
   it("does not read another thread's files", async () => {
-    await expect(readThreadFile("other-thread", "outputs/report.md")).rejects.toThrow(/no such file/);
+    await expect(readThreadFile(sb.root, "other-thread", "outputs/report.md")).rejects.toThrow(/no such file/);
   });
 });
 
@@ -103,9 +103,9 @@ describe("sanitizeFileName", () => {
 
 describe("saveUpload", () => {
   it("stores into uploads/ under a safe name and never overwrites", async () => {
-    const a = await saveUpload("files-t", "../data.csv", Buffer.from("a,b\n"));
+    const a = await saveUpload(sb.root, "files-t", "../data.csv", Buffer.from("a,b\n"));
     expect(a).toEqual({ path: "/mnt/user-data/uploads/data.csv", filename: "data.csv", size: 4, mime: "text/csv" });
-    const b = await saveUpload("files-t", "data.csv", Buffer.from("c,d\n"));
+    const b = await saveUpload(sb.root, "files-t", "data.csv", Buffer.from("c,d\n"));
     expect(b.path).toBe("/mnt/user-data/uploads/data-1.csv");
     expect(await fs.readFile(path.join(dir, "uploads/data.csv"), "utf8")).toBe("a,b\n");
     expect(await fs.readFile(path.join(dir, "uploads/data-1.csv"), "utf8")).toBe("c,d\n");
@@ -113,13 +113,13 @@ describe("saveUpload", () => {
 
   it("does not write through a symlink planted in uploads/", async () => {
     await fs.symlink(path.join(sb.base, "planted.txt"), path.join(dir, "uploads/planted.txt"));
-    const r = await saveUpload("files-t", "planted.txt", Buffer.from("x"));
+    const r = await saveUpload(sb.root, "files-t", "planted.txt", Buffer.from("x"));
     expect(r.filename).toBe("planted-1.txt");
     await expect(fs.stat(path.join(sb.base, "planted.txt"))).rejects.toThrow();
   });
 
   it("refuses an upload over the cap, naming it", async () => {
-    await expect(saveUpload("files-t", "big.bin", Buffer.alloc(11), 10)).rejects.toThrow(
+    await expect(saveUpload(sb.root, "files-t", "big.bin", Buffer.alloc(11), 10)).rejects.toThrow(
       /upload "big\.bin" is 11 B, over the 10 B limit/,
     );
   });

@@ -78,8 +78,8 @@ export interface OutputFile {
  * Regular files under the thread's outputs/ that can be served, sorted by path. Skipped: symlinks
  * (not followed), hard links and names with invisible format characters (readThreadFile refuses them).
  */
-export async function listOutputs(threadId: string): Promise<OutputFile[]> {
-  const threadDir = await ensureThreadDir(threadId);
+export async function listOutputs(root: string, threadId: string): Promise<OutputFile[]> {
+  const threadDir = await ensureThreadDir(root, threadId);
   const found: OutputFile[] = [];
   const walk = async (dir: string): Promise<void> => {
     const entries = await fs.readdir(dir, { withFileTypes: true });
@@ -113,11 +113,12 @@ export interface ThreadFile {
 
 /** Read one file of the thread (any area) with the same confinement as the tools. */
 export async function readThreadFile(
+  root: string,
   threadId: string,
   virtualPath: string,
   maxBytes: number = LIMITS.downloadBytes,
 ): Promise<ThreadFile> {
-  const target = await resolveInThread(threadId, virtualPath);
+  const target = await resolveInThread(root, threadId, virtualPath);
   if (!target.exists) throw new SandboxPathError(virtualPath, "no such file");
   const fh = await openOwnFile(target, virtualPath, "read");
   try {
@@ -166,6 +167,7 @@ export interface SavedUpload {
 
 /** Store an uploaded file in the thread's uploads/, never overwriting: a taken name gets -1, -2, … */
 export async function saveUpload(
+  root: string,
   threadId: string,
   filename: string,
   data: Uint8Array,
@@ -174,7 +176,7 @@ export async function saveUpload(
   if (data.byteLength > maxBytes) {
     throw new Error(`upload ${JSON.stringify(filename)} is ${overLimit(data.byteLength, maxBytes)}`);
   }
-  const threadDir = await ensureThreadDir(threadId);
+  const threadDir = await ensureThreadDir(root, threadId);
   const clean = sanitizeFileName(filename);
   const ext = path.extname(clean);
   const stem = clean.slice(0, clean.length - ext.length);

@@ -2,7 +2,6 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ToolMessage } from "@langchain/core/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ls_tool, read_file_tool, str_replace_tool, write_file_tool } from "./index";
 import { LIMITS } from "./limits";
 import { ensureThreadDir } from "./paths";
 import { threadConfig, useTempSandbox } from "@/test/support/sandbox";
@@ -13,7 +12,7 @@ const cfg = threadConfig("files");
 
 beforeAll(async () => {
   sb = await useTempSandbox();
-  dir = await ensureThreadDir("files");
+  dir = await ensureThreadDir(sb.root, "files");
 });
 afterAll(() => sb.cleanup());
 
@@ -23,13 +22,13 @@ const read = (p: string) => fs.readFile(path.join(dir, p), "utf8");
 
 describe("tool names and schemas", () => {
   it("have the names config.yaml refers to, and no defaults in their schemas", () => {
-    expect([ls_tool, read_file_tool, write_file_tool, str_replace_tool].map((t) => t.name)).toEqual([
+    expect([sb.tools.ls, sb.tools.read_file, sb.tools.write_file, sb.tools.str_replace].map((t) => t.name)).toEqual([
       "ls",
       "read_file",
       "write_file",
       "str_replace",
     ]);
-    for (const t of [ls_tool, read_file_tool, write_file_tool, str_replace_tool]) {
+    for (const t of [sb.tools.ls, sb.tools.read_file, sb.tools.write_file, sb.tools.str_replace]) {
       expect(t.description).toContain("/mnt/user-data");
       expect(JSON.stringify(t.schema)).not.toContain('"default"');
     }
@@ -38,43 +37,43 @@ describe("tool names and schemas", () => {
 
 describe("write_file", () => {
   it("creates parent folders and reports the virtual path", async () => {
-    const out = await write_file_tool.invoke({ path: "workspace/a/b/notes.md", content: "one\n" }, cfg);
+    const out = await sb.tools.write_file.invoke({ path: "workspace/a/b/notes.md", content: "one\n" }, cfg);
     expect(out).toBe("Wrote 4 B to /mnt/user-data/workspace/a/b/notes.md");
     expect(await read("workspace/a/b/notes.md")).toBe("one\n");
   });
 
   it("replaces, or appends when asked", async () => {
-    await write_file_tool.invoke({ path: "/mnt/user-data/outputs/log.txt", content: "a\n" }, cfg);
-    await write_file_tool.invoke({ path: "outputs/log.txt", content: "b\n", append: true }, cfg);
+    await sb.tools.write_file.invoke({ path: "/mnt/user-data/outputs/log.txt", content: "a\n" }, cfg);
+    await sb.tools.write_file.invoke({ path: "outputs/log.txt", content: "b\n", append: true }, cfg);
     expect(await read("outputs/log.txt")).toBe("a\nb\n");
-    await write_file_tool.invoke({ path: "outputs/log.txt", content: "c\n" }, cfg);
+    await sb.tools.write_file.invoke({ path: "outputs/log.txt", content: "c\n" }, cfg);
     expect(await read("outputs/log.txt")).toBe("c\n");
   });
 
   it("refuses content over the cap, naming the path", async () => {
     const big = "x".repeat(LIMITS.writeBytes + 1);
-    await expect(write_file_tool.invoke({ path: "workspace/big.txt", content: big }, cfg)).rejects.toThrow(
+    await expect(sb.tools.write_file.invoke({ path: "workspace/big.txt", content: big }, cfg)).rejects.toThrow(
       /write_file workspace\/big\.txt: content is 1048577 bytes, over the 1048576-byte limit per call/,
     );
     await expect(fs.stat(path.join(dir, "workspace/big.txt"))).rejects.toThrow();
   });
 
   it("refuses a path outside the thread", async () => {
-    await expect(write_file_tool.invoke({ path: "../../escape.txt", content: "x" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.write_file.invoke({ path: "../../escape.txt", content: "x" }, cfg)).rejects.toThrow(
       /"\.\.\/\.\.\/escape\.txt" refused/,
     );
   });
 
   it("does not write through a symlink pointing out", async () => {
     await fs.symlink(path.join(sb.base, "victim.txt"), path.join(dir, "workspace/victim-link"));
-    await expect(write_file_tool.invoke({ path: "workspace/victim-link", content: "pwned" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.write_file.invoke({ path: "workspace/victim-link", content: "pwned" }, cfg)).rejects.toThrow(
       /symlink/,
     );
     await expect(fs.stat(path.join(sb.base, "victim.txt"))).rejects.toThrow();
   });
 
   it("answers a tool call with a ToolMessage", async () => {
-    const msg = await write_file_tool.invoke(
+    const msg = await sb.tools.write_file.invoke(
       { type: "tool_call", id: "call_1", name: "write_file", args: { path: "workspace/t.txt", content: "t" } },
       cfg,
     );
@@ -89,14 +88,16 @@ describe("read_file", () => {
   });
 
   it("reads a whole file and line ranges", async () => {
-    expect(await read_file_tool.invoke({ path: "workspace/lines.txt" }, cfg)).toBe(
+    expect(await sb.tools.read_file.invoke({ path: "workspace/lines.txt" }, cfg)).toBe(
       Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join("\n"),
     );
     expect(
-      await read_file_tool.invoke({ path: "/mnt/user-data/workspace/lines.txt", start_line: 3, end_line: 4 }, cfg),
+      await sb.tools.read_file.invoke({ path: "/mnt/user-data/workspace/lines.txt", start_line: 3, end_line: 4 }, cfg),
     ).toBe("line 3\nline 4");
-    expect(await read_file_tool.invoke({ path: "workspace/lines.txt", start_line: 9 }, cfg)).toBe("line 9\nline 10");
-    expect(await read_file_tool.invoke({ path: "workspace/lines.txt", start_line: 50 }, cfg)).toMatch(
+    expect(await sb.tools.read_file.invoke({ path: "workspace/lines.txt", start_line: 9 }, cfg)).toBe(
+      "line 9\nline 10",
+    );
+    expect(await sb.tools.read_file.invoke({ path: "workspace/lines.txt", start_line: 50 }, cfg)).toMatch(
       /has only 10 lines/,
     );
   });
@@ -104,13 +105,13 @@ describe("read_file", () => {
   it("caps output and says where to continue", async () => {
     const line = "y".repeat(99);
     await write("workspace/huge.txt", `${line}\n`.repeat(5000)); // 500 KB
-    const out = await read_file_tool.invoke({ path: "workspace/huge.txt" }, cfg);
+    const out = await sb.tools.read_file.invoke({ path: "workspace/huge.txt" }, cfg);
     const [body, note] = out.split("\n\n[truncated: ");
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(LIMITS.readBytes);
     expect(note).toMatch(
       /^256 KB cap reached; showed lines 1-2622 \(line 2622 cut short\) of a 488 KB file\. Read on with start_line=2622\.\]$/,
     );
-    const next = await read_file_tool.invoke({ path: "workspace/huge.txt", start_line: 2622 }, cfg);
+    const next = await sb.tools.read_file.invoke({ path: "workspace/huge.txt", start_line: 2622 }, cfg);
     expect(next.startsWith(`${line}\n${line}`)).toBe(true);
     expect(next.includes("[truncated")).toBe(false);
     expect(next.split("\n")).toHaveLength(5000 - 2622 + 1);
@@ -118,7 +119,7 @@ describe("read_file", () => {
 
   it("notes a single line longer than the cap", async () => {
     await write("workspace/minified.json", "z".repeat(LIMITS.readBytes + 10));
-    const out = await read_file_tool.invoke({ path: "workspace/minified.json" }, cfg);
+    const out = await sb.tools.read_file.invoke({ path: "workspace/minified.json" }, cfg);
     expect(out).toMatch(
       /line 1 alone is longer than the cap; its rest is not shown\) of a 256 KB file\. Read on with start_line=2\.\]$/,
     );
@@ -126,29 +127,29 @@ describe("read_file", () => {
 
   it("does not split a multi-byte character at the cap", async () => {
     await write("workspace/utf8.txt", "é".repeat(LIMITS.readBytes)); // 2 bytes each
-    const out = await read_file_tool.invoke({ path: "workspace/utf8.txt" }, cfg);
+    const out = await sb.tools.read_file.invoke({ path: "workspace/utf8.txt" }, cfg);
     expect(out.split("\n\n[truncated")[0]).toBe("é".repeat(LIMITS.readBytes / 2));
   });
 
   it("refuses binary files, folders, missing files and ranges backwards", async () => {
     await write("uploads/blob.bin", Buffer.from([1, 2, 0, 3]));
-    await expect(read_file_tool.invoke({ path: "uploads/blob.bin" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.read_file.invoke({ path: "uploads/blob.bin" }, cfg)).rejects.toThrow(
       /read_file \/mnt\/user-data\/uploads\/blob\.bin: binary file/,
     );
-    await expect(read_file_tool.invoke({ path: "workspace" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.read_file.invoke({ path: "workspace" }, cfg)).rejects.toThrow(
       /"workspace" refused: it is a folder; use ls/,
     );
-    await expect(read_file_tool.invoke({ path: "workspace/nope.md" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.read_file.invoke({ path: "workspace/nope.md" }, cfg)).rejects.toThrow(
       /"workspace\/nope\.md" refused: no such file/,
     );
     await expect(
-      read_file_tool.invoke({ path: "workspace/lines.txt", start_line: 5, end_line: 2 }, cfg),
+      sb.tools.read_file.invoke({ path: "workspace/lines.txt", start_line: 5, end_line: 2 }, cfg),
     ).rejects.toThrow(/end_line 2 is before start_line 5/);
   });
 
   it("reads an empty file", async () => {
     await write("workspace/empty.txt", "");
-    expect(await read_file_tool.invoke({ path: "workspace/empty.txt" }, cfg)).toBe(
+    expect(await sb.tools.read_file.invoke({ path: "workspace/empty.txt" }, cfg)).toBe(
       "(/mnt/user-data/workspace/empty.txt is empty)",
     );
   });
@@ -160,7 +161,7 @@ describe("str_replace", () => {
 
   it("replaces a unique occurrence", async () => {
     await write(file, "alpha beta\ngamma beta\n");
-    expect(await str_replace_tool.invoke({ path: file, old_str: "alpha", new_str: "ALPHA" }, cfg)).toBe(
+    expect(await sb.tools.str_replace.invoke({ path: file, old_str: "alpha", new_str: "ALPHA" }, cfg)).toBe(
       "Replaced 1 occurrence in /mnt/user-data/workspace/edit.md",
     );
     expect(await read(file)).toBe("ALPHA beta\ngamma beta\n");
@@ -168,43 +169,43 @@ describe("str_replace", () => {
 
   it("refuses an ambiguous old_str unless replace_all", async () => {
     await write(file, "alpha beta\ngamma beta\n");
-    await expect(str_replace_tool.invoke({ path: file, old_str: "beta", new_str: "B" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.str_replace.invoke({ path: file, old_str: "beta", new_str: "B" }, cfg)).rejects.toThrow(
       /old_str occurs 2 times; include more surrounding text .* or set replace_all: true/,
     );
     expect(await read(file)).toBe("alpha beta\ngamma beta\n");
-    expect(await str_replace_tool.invoke({ path: file, old_str: "beta", new_str: "B", replace_all: true }, cfg)).toBe(
-      "Replaced 2 occurrences in /mnt/user-data/workspace/edit.md",
-    );
+    expect(
+      await sb.tools.str_replace.invoke({ path: file, old_str: "beta", new_str: "B", replace_all: true }, cfg),
+    ).toBe("Replaced 2 occurrences in /mnt/user-data/workspace/edit.md");
     expect(await read(file)).toBe("alpha B\ngamma B\n");
   });
 
   it("refuses a missing old_str, an empty one, and a no-op", async () => {
     await write(file, "alpha\n");
-    await expect(str_replace_tool.invoke({ path: file, old_str: "omega", new_str: "x" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.str_replace.invoke({ path: file, old_str: "omega", new_str: "x" }, cfg)).rejects.toThrow(
       /edit\.md: old_str was not found/,
     );
-    await expect(str_replace_tool.invoke({ path: file, old_str: "", new_str: "x" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.str_replace.invoke({ path: file, old_str: "", new_str: "x" }, cfg)).rejects.toThrow(
       /old_str is empty/,
     );
-    await expect(str_replace_tool.invoke({ path: file, old_str: "alpha", new_str: "alpha" }, cfg)).rejects.toThrow(
+    await expect(sb.tools.str_replace.invoke({ path: file, old_str: "alpha", new_str: "alpha" }, cfg)).rejects.toThrow(
       /identical/,
     );
   });
 
   it("keeps $ patterns in new_str literally and can delete", async () => {
     await write(file, "price: X\nremove me\n");
-    await str_replace_tool.invoke({ path: file, old_str: "X", new_str: "$& $1 $$" }, cfg);
-    await str_replace_tool.invoke({ path: file, old_str: "remove me\n", new_str: "" }, cfg);
+    await sb.tools.str_replace.invoke({ path: file, old_str: "X", new_str: "$& $1 $$" }, cfg);
+    await sb.tools.str_replace.invoke({ path: file, old_str: "remove me\n", new_str: "" }, cfg);
     expect(await read(file)).toBe("price: $& $1 $$\n");
   });
 
   it("refuses a missing file and a file over the edit cap", async () => {
     await expect(
-      str_replace_tool.invoke({ path: "workspace/none.md", old_str: "a", new_str: "b" }, cfg),
+      sb.tools.str_replace.invoke({ path: "workspace/none.md", old_str: "a", new_str: "b" }, cfg),
     ).rejects.toThrow(/no such file/);
     await write("workspace/large.md", "a".repeat(LIMITS.editBytes + 1));
     await expect(
-      str_replace_tool.invoke({ path: "workspace/large.md", old_str: "a", new_str: "b" }, cfg),
+      sb.tools.str_replace.invoke({ path: "workspace/large.md", old_str: "a", new_str: "b" }, cfg),
     ).rejects.toThrow(/the file is 1048577 bytes, over the 1048576-byte limit of str_replace/);
   });
 });
@@ -212,39 +213,41 @@ describe("str_replace", () => {
 describe("ls", () => {
   it("lists the thread root two levels deep with sizes", async () => {
     const t = threadConfig("ls-thread");
-    await write_file_tool.invoke({ path: "workspace/src/deep/x.ts", content: "x" }, t);
-    await write_file_tool.invoke({ path: "outputs/report.md", content: "# hi\n" }, t);
-    const out = await ls_tool.invoke({}, t);
+    await sb.tools.write_file.invoke({ path: "workspace/src/deep/x.ts", content: "x" }, t);
+    await sb.tools.write_file.invoke({ path: "outputs/report.md", content: "# hi\n" }, t);
+    const out = await sb.tools.ls.invoke({}, t);
     expect(out).toBe(
       ["/mnt/user-data/", "  outputs/", "    report.md  (5 B)", "  uploads/", "  workspace/", "    src/"].join("\n"),
     );
-    expect(await ls_tool.invoke({ path: "workspace/src" }, t)).toBe(
+    expect(await sb.tools.ls.invoke({ path: "workspace/src" }, t)).toBe(
       ["/mnt/user-data/workspace/src/", "  deep/", "    x.ts  (1 B)"].join("\n"),
     );
-    expect(await ls_tool.invoke({ path: "uploads" }, t)).toBe("/mnt/user-data/uploads/\n  (empty)");
-    expect(await ls_tool.invoke({ path: "outputs/report.md" }, t)).toBe("/mnt/user-data/outputs/report.md  (5 B)");
+    expect(await sb.tools.ls.invoke({ path: "uploads" }, t)).toBe("/mnt/user-data/uploads/\n  (empty)");
+    expect(await sb.tools.ls.invoke({ path: "outputs/report.md" }, t)).toBe("/mnt/user-data/outputs/report.md  (5 B)");
   });
 
   it("shows symlinks without following them, and refuses outward paths", async () => {
     const t = threadConfig("ls-links");
-    const d = await ensureThreadDir("ls-links");
+    const d = await ensureThreadDir(sb.root, "ls-links");
     await fs.symlink("/etc", path.join(d, "workspace/etc"));
-    expect(await ls_tool.invoke({ path: "workspace" }, t)).toBe("/mnt/user-data/workspace/\n  etc -> (symlink)");
-    await expect(ls_tool.invoke({ path: "workspace/etc" }, t)).rejects.toThrow(/resolves outside this thread's folder/);
-    await expect(ls_tool.invoke({ path: "/" }, t)).rejects.toThrow(/absolute paths must be under/);
+    expect(await sb.tools.ls.invoke({ path: "workspace" }, t)).toBe("/mnt/user-data/workspace/\n  etc -> (symlink)");
+    await expect(sb.tools.ls.invoke({ path: "workspace/etc" }, t)).rejects.toThrow(
+      /resolves outside this thread's folder/,
+    );
+    await expect(sb.tools.ls.invoke({ path: "/" }, t)).rejects.toThrow(/absolute paths must be under/);
   });
 
   it("stops at the entry cap with a note", async () => {
-    const d = await ensureThreadDir("ls-many");
+    const d = await ensureThreadDir(sb.root, "ls-many");
     await Promise.all(
       Array.from({ length: LIMITS.lsEntries + 20 }, (_, i) => fs.writeFile(path.join(d, "workspace", `f${i}`), "")),
     );
-    const out = await ls_tool.invoke({ path: "workspace" }, threadConfig("ls-many"));
+    const out = await sb.tools.ls.invoke({ path: "workspace" }, threadConfig("ls-many"));
     expect(out.split("\n")).toHaveLength(LIMITS.lsEntries + 2);
     expect(out).toMatch(/\[listing stopped at 500 entries; list a subfolder to see more\]$/);
   });
 
   it("needs a thread id", async () => {
-    await expect(ls_tool.invoke({}, {})).rejects.toThrow(/configurable\.thread_id is missing/);
+    await expect(sb.tools.ls.invoke({}, {})).rejects.toThrow(/configurable\.thread_id is missing/);
   });
 });

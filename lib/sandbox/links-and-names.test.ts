@@ -23,7 +23,7 @@ let outside: string;
 
 beforeAll(async () => {
   sb = await bashSandbox({ bash: "host", timeoutS: 10 });
-  dir = await ensureThreadDir(T);
+  dir = await ensureThreadDir(sb.root, T);
   outside = path.join(sb.base, "outside-secret.txt");
   await fs.writeFile(outside, "OUTSIDE SECRET\n");
 });
@@ -38,60 +38,62 @@ const refusal = (p: Promise<unknown>) =>
 describe("hard links", () => {
   beforeAll(async () => {
     // What `ln <outside file> outputs/hard` does from bash on the host.
-    expect(await bash_tool.invoke({ command: `ln ${outside} outputs/hard && echo linked` }, cfg)).toBe(
+    expect(await sb.tools.bash.invoke({ command: `ln ${outside} outputs/hard && echo linked` }, cfg)).toBe(
       "linked\n[exit code 0]",
     );
   });
 
   it("read_file and str_replace refuse a hard link, naming the path", async () => {
-    const read = await refusal(read_file_tool.invoke({ path: "outputs/hard" }, cfg));
+    const read = await refusal(sb.tools.read_file.invoke({ path: "outputs/hard" }, cfg));
     expect(read).toMatch(/^path "outputs\/hard" refused: it is a hard link \(the file has 2 names\)/);
     expect(read).not.toContain("OUTSIDE SECRET");
-    const edit = await refusal(str_replace_tool.invoke({ path: "outputs/hard", old_str: "SECRET", new_str: "x" }, cfg));
+    const edit = await refusal(
+      sb.tools.str_replace.invoke({ path: "outputs/hard", old_str: "SECRET", new_str: "x" }, cfg),
+    );
     expect(edit).toMatch(/"outputs\/hard" refused: it is a hard link/);
   });
 
   it("write_file refuses it before changing anything, so the outside file is intact", async () => {
     for (const append of [false, true]) {
-      const msg = await refusal(write_file_tool.invoke({ path: "outputs/hard", content: "overwritten", append }, cfg));
+      const msg = await refusal(
+        sb.tools.write_file.invoke({ path: "outputs/hard", content: "overwritten", append }, cfg),
+      );
       expect(msg).toMatch(/"outputs\/hard" refused: it is a hard link/);
     }
     expect(await fs.readFile(outside, "utf8")).toBe("OUTSIDE SECRET\n");
   });
 
   it("the /content route (which reads through readThreadFile) and the outputs list do not serve it", async () => {
-    await expect(readThreadFile(T, "outputs/hard")).rejects.toThrow(/"outputs\/hard" refused: it is a hard link/);
-    expect((await listOutputs(T)).map((f) => f.path)).not.toContain("/mnt/user-data/outputs/hard");
+    await expect(readThreadFile(sb.root, T, "outputs/hard")).rejects.toThrow(
+      /"outputs\/hard" refused: it is a hard link/,
+    );
+    expect((await listOutputs(sb.root, T)).map((f) => f.path)).not.toContain("/mnt/user-data/outputs/hard");
   });
 
   it("in the bubblewrap sandbox no such link can be made: nothing outside is visible or linkable", async () => {
-    await bashSandbox({ bash: "bwrap", timeoutS: 10, base: sb.base });
-    try {
-      const out = await bash_tool.invoke(
-        { command: `ln ${outside} outputs/h1; ln /etc/alternatives/awk outputs/h2; ln /usr/bin/env outputs/h3` },
-        cfg,
-      );
-      expect(out).toMatch(/outside-secret\.txt': No such file or directory/);
-      expect(out.match(/Invalid cross-device link|Operation not permitted/g)?.length).toBe(2);
-    } finally {
-      await bashSandbox({ bash: "host", timeoutS: 10, base: sb.base });
-    }
+    const bwrap = await bashSandbox({ bash: "bwrap", timeoutS: 10, base: sb.base });
+    const out: string = await bwrap.tools.bash.invoke(
+      { command: `ln ${outside} outputs/h1; ln /etc/alternatives/awk outputs/h2; ln /usr/bin/env outputs/h3` },
+      cfg,
+    );
+    expect(out).toMatch(/outside-secret\.txt': No such file or directory/);
+    expect(out.match(/Invalid cross-device link|Operation not permitted/g)?.length).toBe(2);
   });
 
   it.skipIf(process.getuid?.() !== 0)("a file owned by another user is refused too", async () => {
     await fs.writeFile(path.join(dir, "workspace/foreign.txt"), "theirs\n");
     await fs.chown(path.join(dir, "workspace/foreign.txt"), 65534, 65534);
-    expect(await refusal(read_file_tool.invoke({ path: "workspace/foreign.txt" }, cfg))).toMatch(
+    expect(await refusal(sb.tools.read_file.invoke({ path: "workspace/foreign.txt" }, cfg))).toMatch(
       /"workspace\/foreign.txt" refused: it belongs to another user \(uid 65534\)/,
     );
   });
 
   it("a file with one name is read and written as before", async () => {
-    expect(await write_file_tool.invoke({ path: "outputs/own.md", content: "mine" }, cfg)).toMatch(/^Wrote/);
-    expect(await write_file_tool.invoke({ path: "outputs/own.md", content: "!", append: true }, cfg)).toMatch(
+    expect(await sb.tools.write_file.invoke({ path: "outputs/own.md", content: "mine" }, cfg)).toMatch(/^Wrote/);
+    expect(await sb.tools.write_file.invoke({ path: "outputs/own.md", content: "!", append: true }, cfg)).toMatch(
       /^Appended/,
     );
-    expect(await read_file_tool.invoke({ path: "outputs/own.md" }, cfg)).toBe("mine!");
+    expect(await sb.tools.read_file.invoke({ path: "outputs/own.md" }, cfg)).toBe("mine!");
   });
 });
 
@@ -105,7 +107,7 @@ describe("names with invisible format characters", () => {
     ["right-to-left mark U+200F", "workspace/x\u200F.md", "\\u200F"],
     ["zero-width space U+200B", "workspace/a\u200Bb.md", "\\u200B"],
   ])("write_file refuses a %s, naming the path with it spelled out", async (_label, p, spelled) => {
-    const msg = await refusal(write_file_tool.invoke({ path: p, content: "x" }, cfg));
+    const msg = await refusal(sb.tools.write_file.invoke({ path: p, content: "x" }, cfg));
     expect(msg).toMatch(/refused: contains an invisible format character/);
     expect(msg).toContain(spelled);
     expect(msg).not.toMatch(/\p{Cf}/u);
@@ -113,15 +115,15 @@ describe("names with invisible format characters", () => {
 
   it("a file bash named so is listed with the character spelled out, and neither served nor listed as output", async () => {
     await fs.writeFile(path.join(dir, `outputs/report${RLO}fdp.exe`), "x");
-    const listing = await ls_tool.invoke({ path: "outputs" }, cfg);
+    const listing = await sb.tools.ls.invoke({ path: "outputs" }, cfg);
     expect(listing).toContain("report\\u202Efdp.exe");
     expect(listing).not.toContain(RLO);
-    await expect(readThreadFile(T, spoof)).rejects.toThrow(/invisible format character/);
-    expect((await listOutputs(T)).some((f) => f.path.includes("fdp"))).toBe(false);
+    await expect(readThreadFile(sb.root, T, spoof)).rejects.toThrow(/invisible format character/);
+    expect((await listOutputs(sb.root, T)).some((f) => f.path.includes("fdp"))).toBe(false);
   });
 
   it("an upload's name loses such characters", async () => {
-    const saved = await saveUpload(T, `invoice${RLO}fdp.exe`, Buffer.from("x"));
+    const saved = await saveUpload(sb.root, T, `invoice${RLO}fdp.exe`, Buffer.from("x"));
     expect(saved.filename).toBe("invoice_fdp.exe");
   });
 });

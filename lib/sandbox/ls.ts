@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import { threadIdOf } from "@/lib/tools/context";
+import { threadIdOf, type ToolFactory } from "@/lib/tools/context";
 import { LIMITS, formatBytes } from "./limits";
 import { PATHS_HELP, SandboxPathError, VIRTUAL_ROOT, resolveInThread, spellFormatChars } from "./paths";
 
@@ -45,32 +45,33 @@ async function listTree(
   }
 }
 
-export const ls_tool = tool(
-  async ({ path: userPath }, config) => {
-    const threadId = threadIdOf(config);
-    const target = await resolveInThread(threadId, userPath ?? VIRTUAL_ROOT, { allowRoot: true });
-    if (!target.exists) throw new SandboxPathError(userPath ?? VIRTUAL_ROOT, "no such file or folder");
-    const st = await fs.stat(target.host);
-    if (!st.isDirectory()) return `${target.virtual}  (${formatBytes(st.size)})`;
-    const lines: string[] = [];
-    const budget = { left: LIMITS.lsEntries };
-    await listTree(target.host, 1, "  ", lines, budget);
-    const head = `${target.virtual}/`;
-    if (lines.length === 0) return `${head}\n  (empty)`;
-    const note =
-      budget.left <= 0 ? `\n[listing stopped at ${LIMITS.lsEntries} entries; list a subfolder to see more]` : "";
-    return `${head}\n${lines.join("\n")}${note}`;
-  },
-  {
-    name: "ls",
-    description:
-      `List a folder of this conversation's files as a tree, two levels deep, with file sizes. ` +
-      `Without a path it lists ${VIRTUAL_ROOT}. ${PATHS_HELP}`,
-    schema: z.object({
-      path: z
-        .string()
-        .optional()
-        .describe(`Folder to list, e.g. ${VIRTUAL_ROOT}/workspace or outputs; default ${VIRTUAL_ROOT}`),
-    }),
-  },
-);
+export const ls_tool: ToolFactory = (_settings, ctx) =>
+  tool(
+    async ({ path: userPath }, config) => {
+      const threadId = threadIdOf(config);
+      const target = await resolveInThread(ctx.sandbox.root, threadId, userPath ?? VIRTUAL_ROOT, { allowRoot: true });
+      if (!target.exists) throw new SandboxPathError(userPath ?? VIRTUAL_ROOT, "no such file or folder");
+      const st = await fs.stat(target.host);
+      if (!st.isDirectory()) return `${target.virtual}  (${formatBytes(st.size)})`;
+      const lines: string[] = [];
+      const budget = { left: LIMITS.lsEntries };
+      await listTree(target.host, 1, "  ", lines, budget);
+      const head = `${target.virtual}/`;
+      if (lines.length === 0) return `${head}\n  (empty)`;
+      const note =
+        budget.left <= 0 ? `\n[listing stopped at ${LIMITS.lsEntries} entries; list a subfolder to see more]` : "";
+      return `${head}\n${lines.join("\n")}${note}`;
+    },
+    {
+      name: "ls",
+      description:
+        `List a folder of this conversation's files as a tree, two levels deep, with file sizes. ` +
+        `Without a path it lists ${VIRTUAL_ROOT}. ${PATHS_HELP}`,
+      schema: z.object({
+        path: z
+          .string()
+          .optional()
+          .describe(`Folder to list, e.g. ${VIRTUAL_ROOT}/workspace or outputs; default ${VIRTUAL_ROOT}`),
+      }),
+    },
+  );

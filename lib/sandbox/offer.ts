@@ -2,7 +2,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import type { LoadedConfig } from "@/lib/config";
 import { log } from "@/lib/log/logger";
 import { probeBwrap } from "./availability";
-import { bash_tool } from "./bash";
+import { isSandboxBash } from "./bash";
 import { mcpSandboxExposure } from "./mcp-exposure";
 import { bashSettingsOf } from "./settings";
 
@@ -24,7 +24,7 @@ export const HOST_BASH_WARNING =
  * never moved to the host for lack of a sandbox. Every other tool is offered as it is.
  */
 export async function sandboxToolOffer(candidate: StructuredToolInterface, config: LoadedConfig): Promise<ToolOffer> {
-  if (candidate !== bash_tool) return { offer: true, warning: null };
+  if (!isSandboxBash(candidate)) return { offer: true, warning: null };
   const settings = bashSettingsOf(config);
   if (settings.mode === "off") {
     log("info", "sandbox.bash_off", { message: "bash is not offered: sandbox.bash is off" });

@@ -9,8 +9,8 @@ let t1: string;
 
 beforeAll(async () => {
   sb = await useTempSandbox();
-  t1 = await ensureThreadDir("t1");
-  const t2 = await ensureThreadDir("t2");
+  t1 = await ensureThreadDir(sb.root, "t1");
+  const t2 = await ensureThreadDir(sb.root, "t2");
   await fs.writeFile(path.join(t1, "workspace/notes.md"), "hello\n");
   await fs.writeFile(path.join(t2, "workspace/secret.txt"), "other thread\n");
   await fs.writeFile(path.join(sb.base, "outside.txt"), "outside\n");
@@ -67,7 +67,7 @@ describe("resolveInThread refuses hostile paths, naming them", () => {
 
   it.each(hostile)("%s", async (_label, input, reason) => {
     const p = typeof input === "function" ? input() : input;
-    const err = await resolveInThread("t1", p).then(
+    const err = await resolveInThread(sb.root, "t1", p).then(
       () => null,
       (e: unknown) => e,
     );
@@ -92,33 +92,33 @@ describe("resolveInThread accepts both path forms", () => {
   ];
 
   it.each(ok)("%s", async (input, virtual, area, exists) => {
-    const r = await resolveInThread("t1", input);
+    const r = await resolveInThread(sb.root, "t1", input);
     expect(r).toMatchObject({ virtual, area, exists });
     expect(r.host.startsWith(t1 + path.sep)).toBe(true);
   });
 
   it("gives the thread root only when asked", async () => {
-    const r = await resolveInThread("t1", "/mnt/user-data", { allowRoot: true });
+    const r = await resolveInThread(sb.root, "t1", "/mnt/user-data", { allowRoot: true });
     expect(r).toMatchObject({ virtual: "/mnt/user-data", area: null, exists: true, host: t1 });
   });
 });
 
 describe("thread folders", () => {
   it.each(["../x", "", "a/b", "x".repeat(129), "t 1", "t1\0"])("rejects thread id %j", async (id) => {
-    await expect(resolveInThread(id, "workspace/x")).rejects.toThrow(/thread id .* is invalid/);
+    await expect(resolveInThread(sb.root, id, "workspace/x")).rejects.toThrow(/thread id .* is invalid/);
   });
 
   it("creates uploads, workspace and outputs on demand", async () => {
-    const dir = await ensureThreadDir("fresh-thread_1");
+    const dir = await ensureThreadDir(sb.root, "fresh-thread_1");
     expect((await fs.readdir(dir)).sort()).toEqual(["outputs", "uploads", "workspace"]);
     expect(dir).toBe(path.join(sb.root, "threads", "fresh-thread_1"));
   });
 
   it("refuses an area folder replaced by a symlink (e.g. by bash)", async () => {
-    const d = await ensureThreadDir("swapped");
+    const d = await ensureThreadDir(sb.root, "swapped");
     await fs.rm(path.join(d, "outputs"), { recursive: true });
     await fs.symlink("/etc", path.join(d, "outputs"));
-    await expect(resolveInThread("swapped", "outputs/passwd")).rejects.toThrow(
+    await expect(resolveInThread(sb.root, "swapped", "outputs/passwd")).rejects.toThrow(
       /sandbox folder .*\/threads\/swapped\/outputs must be a real directory/,
     );
   });
@@ -126,6 +126,6 @@ describe("thread folders", () => {
   it("refuses a thread folder that is a symlink", async () => {
     await fs.mkdir(path.join(sb.base, "elsewhere"), { recursive: true });
     await fs.symlink(path.join(sb.base, "elsewhere"), path.join(sb.root, "threads", "hijacked"));
-    await expect(ensureThreadDir("hijacked")).rejects.toThrow(/must be a real directory/);
+    await expect(ensureThreadDir(sb.root, "hijacked")).rejects.toThrow(/must be a real directory/);
   });
 });

@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { THREAD_ID_PATTERN as THREAD_ID } from "@/lib/contracts/thread-id";
-import { sandboxSettings } from "@/lib/tools/context";
 
 /**
  * The virtual path scheme the model sees. Each thread owns `<sandbox root>/threads/<thread_id>/`,
@@ -134,9 +133,8 @@ export function assertThreadId(threadId: string): void {
  * Create the thread's folders if needed and return the thread folder's real path. The folders
  * below the sandbox root must be real directories: a symlink there would move the whole thread.
  */
-export async function ensureThreadDir(threadId: string): Promise<string> {
+export async function ensureThreadDir(root: string, threadId: string): Promise<string> {
   assertThreadId(threadId);
-  const { root } = sandboxSettings();
   const lexical = path.join(root, "threads", threadId);
   await Promise.all(AREAS.map((a) => fs.mkdir(path.join(lexical, a), { recursive: true })));
   const realRoot = await fs.realpath(root);
@@ -180,6 +178,7 @@ export function hostToVirtual(threadDir: string, host: string): string {
  * would create its target wherever it points.
  */
 export async function resolveInThread(
+  root: string,
   threadId: string,
   userPath: string,
   opts: { allowRoot?: boolean } = {},
@@ -191,7 +190,7 @@ export async function resolveInThread(
       `it names the folder ${VIRTUAL_ROOT} itself; give a path in uploads/, workspace/ or outputs/`,
     );
   }
-  const threadDir = await ensureThreadDir(threadId);
+  const threadDir = await ensureThreadDir(root, threadId);
   const lexical = path.join(threadDir, vp.area ?? "", ...vp.segments);
   if (lexical.length > MAX_HOST_PATH_CHARS) throw new SandboxPathError(userPath, "the resulting path is too long");
 

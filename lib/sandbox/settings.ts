@@ -1,5 +1,5 @@
 import type { LoadedConfig } from "@/lib/config";
-import { sandboxSettings, type ToolContext, toolContextFor } from "@/lib/tools/context";
+import { type ToolContext, toolContextFor } from "@/lib/tools/context";
 
 export type BashMode = ToolContext["sandbox"]["mode"];
 
@@ -8,9 +8,4 @@ export type BashSettings = ToolContext["sandbox"];
 
 export function bashSettingsOf(config: LoadedConfig): BashSettings {
   return toolContextFor(config).sandbox;
-}
-
-/** The settings in force for tools at call time (the runtime's tool context). */
-export function bashSettings(): BashSettings {
-  return sandboxSettings();
 }

@@ -69,7 +69,9 @@ async function runStream(tid: string, body: unknown) {
   return { status: res.status, text, json: res.status === 200 ? undefined : (JSON.parse(text) as unknown) };
 }
 const head = async (tid: string) => (await h.client.threads.getState(tid)).checkpoint?.checkpoint_id;
-const outputs = async (tid: string) => (await listOutputs(tid)).map((f) => f.path);
+/** The sandbox root the runtime built its tools with. */
+const sandboxRoot = async () => (await h.runtime.get()).toolContext.sandbox.root;
+const outputs = async (tid: string) => (await listOutputs(await sandboxRoot(), tid)).map((f) => f.path);
 
 describe("the approval interrupt on the wire", () => {
   test("is snake_case in the stream, on the thread, in its state and history", async () => {
@@ -133,7 +135,9 @@ describe("answering an approval as Agent Chat UI does", () => {
     await o.submitDirect({}, { ...CHAT_UI_OPTIONS, command: { resume: { decisions: [{ type: "approve" }] } } });
     expect(o.error).toBeUndefined();
     expect(o.interrupt).toBeUndefined();
-    expect((await readThreadFile(o.threadId!, "/mnt/user-data/outputs/b.md")).data.toString()).toBe("approved");
+    expect(
+      (await readThreadFile(await sandboxRoot(), o.threadId!, "/mnt/user-data/outputs/b.md")).data.toString(),
+    ).toBe("approved");
     expect((await h.client.threads.get(o.threadId!)).status).toBe("idle");
   });
 
@@ -168,7 +172,9 @@ describe("answering an approval as Agent Chat UI does", () => {
     );
     expect(res.status).toBe(200);
     expect(await outputs(tid)).toEqual(["/mnt/user-data/outputs/e2.md"]);
-    expect((await readThreadFile(tid, "/mnt/user-data/outputs/e2.md")).data.toString()).toBe("final");
+    expect((await readThreadFile(await sandboxRoot(), tid, "/mnt/user-data/outputs/e2.md")).data.toString()).toBe(
+      "final",
+    );
   });
 
   test("an edit whose arguments do not fit is refused with 400 naming the tool and field; nothing is saved", async () => {

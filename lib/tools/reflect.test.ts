@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "@/lib/config";
+import { SANDBOX_LIMIT_DEFAULTS } from "@/lib/config/app-config";
 import { loadConfiguredTool, splitUse } from "./reflect";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-reflect-"));
@@ -12,10 +13,14 @@ fs.writeFileSync(
   `import { tool } from ${JSON.stringify(toolsUrl)};
 export const shout = tool(async ({ text }) => text.toUpperCase(), { name: "shout", description: "Shout", schema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] } });
 export const notATool = { hello: 1 };
+export function makeWhere(entry, context) { return tool(async () => context.sandbox.root, { name: "where", description: "Where", schema: { type: "object", properties: {} } }); }
 export function makeWhisper(entry) { return tool(async ({ text }) => text.toLowerCase() + (entry.suffix ?? ""), { name: "whisper", description: "Whisper", schema: { type: "object", properties: { text: { type: "string" } } } }); }
 `,
 );
-const ctx = { file: "config.yaml", baseDir: dir };
+const toolContext = {
+  sandbox: { root: path.join(dir, "sandbox"), mode: "off" as const, network: false, limits: SANDBOX_LIMIT_DEFAULTS },
+};
+const ctx = { file: "config.yaml", baseDir: dir, toolContext };
 const entry = (name: string, use: string) => ({ name, use });
 
 async function errorOf(p: Promise<unknown>): Promise<ConfigError> {
@@ -49,6 +54,11 @@ describe("loadConfiguredTool", () => {
       ctx,
     );
     expect(await tool.invoke({ text: "HI" })).toBe("hi!");
+  });
+
+  it("passes a factory the runtime's tool context, so the tool is built with its sandbox", async () => {
+    const { tool } = await loadConfiguredTool(entry("where", "./my-tools.mjs:makeWhere"), 0, ctx);
+    expect(await tool.invoke({})).toBe(path.join(dir, "sandbox"));
   });
 
   it("loads the project's own modules by their registered specifier", async () => {

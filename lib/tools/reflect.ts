@@ -4,6 +4,7 @@ import { StructuredTool, type StructuredToolInterface } from "@langchain/core/to
 import type { ToolConfig } from "@/lib/config";
 import { ConfigError } from "@/lib/config";
 import { log } from "@/lib/log/logger";
+import type { ToolContext, ToolFactory } from "./context";
 import { PROJECT_TOOL_MODULES } from "./registry";
 
 export interface ReflectContext {
@@ -11,6 +12,8 @@ export interface ReflectContext {
   file: string;
   /** Folder of config.yaml: relative module paths resolve from here. */
   baseDir: string;
+  /** Passed to a factory export with the entry, so the tool is built with the runtime's sandbox. */
+  toolContext: ToolContext;
 }
 
 /** Split "module:export" at the last colon (module paths never end in a colon, Windows drives aside). */
@@ -35,7 +38,8 @@ async function importModule(spec: string, ctx: ReflectContext): Promise<Record<s
 
 /**
  * Load a configured tool by reflection. `use` names a project module (`@/lib/…`), an installed npm
- * package, or a JS file relative to config.yaml. The export may be a tool or a factory returning one.
+ * package, or a JS file relative to config.yaml. The export may be a tool, or a factory returning one
+ * (called with the entry and the runtime's tool context; see ToolFactory).
  */
 export async function loadConfiguredTool(
   entry: ToolConfig,
@@ -80,7 +84,7 @@ export async function loadConfiguredTool(
   let value = mod[exportName];
   if (typeof value === "function" && !isTool(value)) {
     try {
-      value = await (value as (settings: ToolConfig) => unknown)(entry);
+      value = await (value as ToolFactory)(entry, ctx.toolContext);
     } catch (e) {
       throw ConfigError.at(
         ctx.file,

@@ -6,7 +6,6 @@
  * FAWN_EXPECT of them (default 1).
  * With exit-when-running it then calls process.exit(0) mid-call, as a server shutting down would.
  */
-import { bash_tool } from "@/lib/sandbox/bash";
 import type { BashMode } from "@/lib/sandbox/settings";
 import { inThread, bashSandbox } from "./sandbox-config";
 import { eventually, processesWith } from "./sandbox-procs";
@@ -15,8 +14,8 @@ const [mode, exitWhenRunning] = process.argv.slice(2);
 const command = process.env.FAWN_COMMAND ?? "";
 const marker = process.env.FAWN_MARKER ?? "";
 
-await bashSandbox({ bash: mode as BashMode, timeoutS: 60 });
-const call = bash_tool.invoke({ command }, inThread("runner-thread"));
+const sandbox = await bashSandbox({ bash: mode as BashMode, timeoutS: 60 });
+const call = sandbox.tools.bash.invoke({ command }, inThread("runner-thread"));
 const expected = Number(process.env.FAWN_EXPECT ?? 1);
 await eventually(() => processesWith(marker).length >= expected, 20_000);
 process.stdout.write(`running ${processesWith(marker).join(" ")}\n`);

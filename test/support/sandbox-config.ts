@@ -4,7 +4,8 @@ import path from "node:path";
 import type { LoadedConfig } from "@/lib/config";
 import { AppConfigSchema, type SandboxLimits } from "@/lib/config/app-config";
 import type { BashMode } from "@/lib/sandbox/settings";
-import { installToolContext, toolContextFor } from "@/lib/tools/context";
+import { type ToolContext, toolContextFor } from "@/lib/tools/context";
+import { type SandboxTools, sandboxTools } from "./sandbox";
 
 export interface BashSandboxOptions {
   bash?: BashMode;
@@ -22,6 +23,10 @@ export interface TempSandbox {
   /** The sandbox root: every thread's folder lies below it. */
   root: string;
   threadDir: (threadId: string) => string;
+  /** What the runtime would build tools with under these settings. */
+  toolContext: ToolContext;
+  /** The sandbox tools as the runtime builds them from this configuration (bash with its entry). */
+  tools: SandboxTools;
   cleanup: () => Promise<void>;
 }
 
@@ -51,11 +56,13 @@ export async function bashSandbox(opts: BashSandboxOptions = {}): Promise<TempSa
     baseDir: base,
     fingerprint: "sandbox-test",
   };
-  installToolContext(toolContextFor(config));
+  const toolContext = toolContextFor(config);
   const root = path.join(base, "sandbox");
   return {
     base,
     root,
+    toolContext,
+    tools: sandboxTools(toolContext, app.tools[0] ?? {}),
     threadDir: (threadId) => path.join(root, "threads", threadId),
     cleanup: () => fs.rm(base, { recursive: true, force: true }),
   };

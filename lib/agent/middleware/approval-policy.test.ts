@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppConfigSchema, type AppConfig } from "@/lib/config/app-config";
+import { AppConfigSchema, type AppConfig, SANDBOX_LIMIT_DEFAULTS } from "@/lib/config/app-config";
 import { McpManager } from "@/lib/mcp/client";
 import { fixture, server } from "@/test/support/mcp-servers";
 import { REPO_ROOT as REPO } from "@/test/support/repo";
@@ -14,6 +14,10 @@ import type { ToolRecord } from "@/lib/tools/types";
 import { annotationsOf } from "@/lib/deferred/catalog";
 import { approvalPolicy, destructiveReason } from "./approval-policy";
 
+/** The tools are only classified here, never run: their sandbox root is never touched. */
+const TOOL_CONTEXT = {
+  sandbox: { root: os.tmpdir(), mode: "off" as const, network: false, limits: SANDBOX_LIMIT_DEFAULTS },
+};
 const FILES = { config: "config.yaml", extensions: "extensions_config.json" };
 
 /** Real MCP servers: the filesystem server annotates its tools, the fixture's tools carry no annotations. */
@@ -37,10 +41,10 @@ beforeAll(async () => {
 afterAll(() => manager.close());
 
 function records(): ToolRecord[] {
-  const configured = [ls_tool, write_file_tool, str_replace_tool, bash_tool].map(
-    (tool): ToolRecord => ({ tool, source: "config", server: null, group: null }),
-  );
-  const builtins = builtinTools({ supportsVision: false }).map(
+  const configured = [ls_tool, write_file_tool, str_replace_tool, bash_tool]
+    .map((make) => make({}, TOOL_CONTEXT))
+    .map((tool): ToolRecord => ({ tool, source: "config", server: null, group: null }));
+  const builtins = builtinTools({ supportsVision: false, toolContext: TOOL_CONTEXT }).map(
     (tool): ToolRecord => ({ tool, source: "builtin", server: null, group: null }),
   );
   const fromMcp = mcp.tools.map((e): ToolRecord => ({ tool: e.tool, source: "mcp", server: e.server, group: null }));

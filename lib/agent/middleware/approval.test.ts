@@ -13,7 +13,6 @@ import { runTurn, type TurnEvent } from "../run-turn";
 import type { FawnRuntime } from "../runtime";
 import { gatedForSubagents } from "./approval";
 
-// One runtime per file: the sandbox tools read the active config, which is process-wide.
 let model: FetchLike = createDemoFetch();
 const { runtime: rt } = approvalRuntime({
   servers: {
@@ -49,7 +48,9 @@ async function resume(threadId: string, value: unknown) {
   return (out as { messages: Array<{ content: unknown; getType(): string; status?: string }> }).messages;
 }
 
-const outputs = async (threadId: string) => (await listOutputs(threadId)).map((f) => f.path);
+/** The sandbox root the runtime built its tools with. */
+const sandboxRoot = async () => (await rt.get()).toolContext.sandbox.root;
+const outputs = async (threadId: string) => (await listOutputs(await sandboxRoot(), threadId)).map((f) => f.path);
 
 describe("approvals in the lead agent (demo model through the real OpenAI client)", () => {
   it("a write_file call waits for approval; approved, it runs", async () => {
@@ -72,7 +73,9 @@ describe("approvals in the lead agent (demo model through the real OpenAI client
 
     const messages = await resume("ap-approve", { decisions: [{ type: "approve" }] });
     expect(String(messages.at(-2)?.content)).toMatch(/^Wrote 5 B to \/mnt\/user-data\/outputs\/a\.md/);
-    expect((await readThreadFile("ap-approve", "/mnt/user-data/outputs/a.md")).data.toString()).toBe("hello");
+    expect(
+      (await readThreadFile(await sandboxRoot(), "ap-approve", "/mnt/user-data/outputs/a.md")).data.toString(),
+    ).toBe("hello");
   });
 
   it("rejected, it does not run and the model is told so", async () => {
@@ -101,7 +104,9 @@ describe("approvals in the lead agent (demo model through the real OpenAI client
       ],
     });
     expect(await outputs("ap-edit")).toEqual(["/mnt/user-data/outputs/d.md"]);
-    expect((await readThreadFile("ap-edit", "/mnt/user-data/outputs/d.md")).data.toString()).toBe("final");
+    expect((await readThreadFile(await sandboxRoot(), "ap-edit", "/mnt/user-data/outputs/d.md")).data.toString()).toBe(
+      "final",
+    );
   });
 
   it("several calls wait in one request; rejecting one sends the whole step back and none of them runs", async () => {

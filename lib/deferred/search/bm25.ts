@@ -121,6 +121,22 @@ export class Bm25Index {
     return this.postings.has(term);
   }
 
+  /** Documents holding the term, ascending, or undefined for an unknown term. */
+  docsOf(term: string): Int32Array | undefined {
+    return this.postings.get(term)?.docs;
+  }
+
+  /** How many documents hold the term (0 when unknown). */
+  df(term: string): number {
+    return this.postings.get(term)?.docs.length ?? 0;
+  }
+
+  /** Inverse document frequency (the BM25 form), 0 for a term no document holds. */
+  idf(term: string): number {
+    const df = this.df(term);
+    return df === 0 ? 0 : Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+  }
+
   /** Sum over query terms of each term's best expansion score. The hot loop of a search: no closures, no maps. */
   score(query: readonly QueryTerm[]): ScoreResult {
     const { total, best, phrase, phraseCount, bestTouched, phraseTouched } = this;

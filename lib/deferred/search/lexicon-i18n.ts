@@ -368,7 +368,6 @@ export const TRANSLATIONS: Record<string, string> = {
   经纬度: "coordinates",
   地点: "place",
   餐厅: "restaurant place",
-  咖啡店: "coffee place",
   块: "block",
   子块: "child,block",
   数据源: "data_source",

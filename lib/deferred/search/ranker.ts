@@ -1,12 +1,54 @@
+import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
 import { Bm25Index, type Bm25Config, DEFAULT_BM25 } from "./bm25";
 import { expandQuery, type QueryTerm } from "./expand";
-import { DEFAULT_LEXICON_WEIGHTS, getLexicon, type LexiconWeights } from "./lexicon";
+import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
+import { DEFAULT_LEXICON_WEIGHTS, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
 import { docFields } from "./fields";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
 import type { SearchDoc } from "./types";
+import {
+  DEFAULT_WORDNET_USE,
+  getWordnet,
+  wordnetExpansions,
+  wordnetPhraseExpansions,
+  type WordnetUse,
+} from "./wordnet-use";
+
+/** Each general technique on its own switch, so the bench can measure what each one moves (one off at a time). */
+export interface SearchTechniques {
+  /** The hand-written lexicons (lexicon-en.ts, lexicon-i18n.ts). */
+  lexicon: boolean;
+  /** Pseudo-relevance feedback from the first results (feedback.ts). */
+  feedback: boolean;
+  /** WordNet synonyms for words the catalog does not use, mapped onto words it does (wordnet-use.ts). */
+  wordnet: boolean;
+  /** Name words the catalog's own descriptions associate with a query word (associations.ts). */
+  associations: boolean;
+}
+
+/** Every technique on. */
+export const ALL_TECHNIQUES: SearchTechniques = { lexicon: true, feedback: true, wordnet: true, associations: true };
+/**
+ * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
+ * they moved Recall@5 by one query either way; bench:search prints them switched on).
+ */
+export const DEFAULT_TECHNIQUES: SearchTechniques = { ...ALL_TECHNIQUES, associations: false };
+
+/** No expansions at all: what the search does with the lexicons switched off. */
+const NO_LEXICON: Lexicon = {
+  words: new Map(),
+  phrases: new Map(),
+  translations: new Map(),
+  cjkKeys: new Set(),
+  cjkMaxKey: 0,
+};
 
 export interface RankerConfig {
+  techniques: SearchTechniques;
+  feedback: FeedbackConfig;
+  wordnet: WordnetUse;
+  associations: AssociationConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
   /** How much a name made entirely of query words is lifted (score × (1 + nameBonus × coverage)). */
@@ -16,6 +58,10 @@ export interface RankerConfig {
 }
 
 export const DEFAULT_RANKER: RankerConfig = {
+  techniques: DEFAULT_TECHNIQUES,
+  feedback: DEFAULT_FEEDBACK,
+  wordnet: DEFAULT_WORDNET_USE,
+  associations: DEFAULT_ASSOCIATIONS,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
   nameBonus: 0.5,
@@ -35,10 +81,13 @@ export function byScoreThenName(a: Scored, b: Scored): number {
 }
 
 /** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */
-export class TextRanker {
+export class TextRanker implements FeedbackSource {
   readonly names: string[];
   private readonly index: Bm25Index;
   private readonly nameTerms: string[][];
+  /** Per document, the words feedback may take from it: its name and first sentence. */
+  private readonly leadTerms: string[][];
+  private readonly associations: NameAssociations;
 
   constructor(
     docs: readonly SearchDoc[],
@@ -47,7 +96,9 @@ export class TextRanker {
     this.names = docs.map((d) => d.name);
     const fields = docs.map(docFields);
     this.nameTerms = fields.map((f) => f.name);
+    this.leadTerms = fields.map((f) => [...f.name, ...f.lead]);
     this.index = new Bm25Index(fields, config.bm25);
+    this.associations = new NameAssociations(this.nameTerms, this.index, config.associations);
   }
 
   /** Prefix and typo alternatives for a typed word (a binary search, and a vocabulary scan for unknown words). */
@@ -61,16 +112,32 @@ export class TextRanker {
   }
 
   terms(text: string): QueryTerm[] {
-    return expandQuery(text, getLexicon(this.config.lexicon)).map((q) => {
+    const lexicon = this.config.techniques.lexicon ? getLexicon(this.config.lexicon) : NO_LEXICON;
+    const wordnet = this.config.techniques.wordnet ? getWordnet() : null;
+    const query = expandQuery(text, lexicon);
+    const phrases: QueryTerm[] = [];
+    if (wordnet)
+      for (let i = 1; i < query.length; i++) {
+        const a = query[i - 1]!.surface;
+        const b = query[i]!.surface;
+        if (!a || !b) continue;
+        const expansions = wordnetPhraseExpansions(wordnet, a, b, this.index, this.config.wordnet);
+        if (expansions.length > 0) phrases.push({ source: `${a} ${b}`, expansions });
+      }
+    return [...query, ...phrases].map((q) => {
       if (!q.surface) return q;
       const [prefix, typos] = this.vocabularyMatches(q.surface);
-      if (prefix.length === 0 && typos.length === 0) return q;
+      const synonyms = wordnet ? wordnetExpansions(wordnet, q.surface, this.index, this.config.wordnet) : [];
+      const associated = this.config.techniques.associations ? this.associations.of(stem(q.surface)) : [];
+      if (prefix.length === 0 && typos.length === 0 && synonyms.length === 0 && associated.length === 0) return q;
       return {
         ...q,
         expansions: [
           ...q.expansions,
           ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
           ...typos.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
+          ...synonyms,
+          ...associated,
         ],
       };
     });
@@ -105,14 +172,39 @@ export class TextRanker {
     return out;
   }
 
+  feedbackWords(index: number): readonly string[] {
+    return this.leadTerms[index] ?? [];
+  }
+
+  idf(term: string): number {
+    return this.index.idf(term);
+  }
+
+  /**
+   * Best `limit` results, best first. With feedback on, the first results' characteristic words join the
+   * query at low weight and the query runs again; the name lift still counts only the words the user gave.
+   */
+  top(query: readonly QueryTerm[], limit: number, allow?: (index: number) => boolean): Scored[] {
+    if (limit <= 0) return [];
+    const weightOf = this.weights(query);
+    if (!this.config.techniques.feedback) return this.rank(query, limit, weightOf, allow);
+    const first = this.rank(query, Math.max(limit, this.config.feedback.docs), weightOf, allow);
+    const extra = feedbackTerms(query, first, this, this.config.feedback);
+    if (extra.length === 0) return first.slice(0, limit);
+    return this.rank([...query, ...extra], limit, weightOf, allow);
+  }
+
   /**
    * Best `limit` results, best first. The name lift is at most ×(1 + nameBonus), so once the first `limit`
    * documents by base score are lifted, any document whose base could not reach them is skipped unscored.
    */
-  top(query: readonly QueryTerm[], limit: number, allow?: (index: number) => boolean): Scored[] {
-    if (limit <= 0) return [];
+  private rank(
+    query: readonly QueryTerm[],
+    limit: number,
+    weightOf: Map<string, number>,
+    allow?: (index: number) => boolean,
+  ): Scored[] {
     const { touched, scores } = this.index.score(query);
-    const weightOf = this.weights(query);
     const base: Scored[] = [];
     for (const i of touched) if (!allow || allow(i)) base.push({ index: i, name: this.names[i]!, score: scores[i]! });
     const seeds = topK(base.slice(), limit);

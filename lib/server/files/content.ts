@@ -54,7 +54,7 @@ export async function fileContentResponse(sandboxRoot: string, threadId: string,
 
   let target: Awaited<ReturnType<typeof resolveInThread>>;
   try {
-    target = await resolveInThread(threadId, userPath);
+    target = await resolveInThread(sandboxRoot, threadId, userPath);
   } catch (e) {
     if (e instanceof SandboxPathError) throw refused(e);
     throw e;
@@ -72,7 +72,7 @@ export async function fileContentResponse(sandboxRoot: string, threadId: string,
   }
   let file: Awaited<ReturnType<typeof readThreadFile>>;
   try {
-    file = await readThreadFile(threadId, userPath);
+    file = await readThreadFile(sandboxRoot, threadId, userPath);
   } catch (e) {
     // Changed between the checks above and the read (deleted, swapped for a symlink, grown): the file
     // system, not the wording of the refusal, tells a file that is gone from one that is refused.

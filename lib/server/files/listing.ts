@@ -30,8 +30,8 @@ export function nameOf(virtualPath: string): string {
   return virtualPath.slice(virtualPath.lastIndexOf("/") + 1);
 }
 
-async function listUploads(threadId: string): Promise<FileEntry[]> {
-  const threadDir = await ensureThreadDir(threadId);
+async function listUploads(root: string, threadId: string): Promise<FileEntry[]> {
+  const threadDir = await ensureThreadDir(root, threadId);
   const found: FileEntry[] = [];
   const walk = async (dir: string): Promise<void> => {
     for (const e of await fs.readdir(dir, { withFileTypes: true })) {
@@ -59,9 +59,9 @@ export function artifactPathsOf(values: unknown): string[] {
 }
 
 /** Stat one presented file; null when it is gone, is not a file, or no longer resolves inside the thread. */
-async function presentedEntry(threadId: string, virtualPath: string): Promise<FileEntry | null> {
+async function presentedEntry(root: string, threadId: string, virtualPath: string): Promise<FileEntry | null> {
   try {
-    const target = await resolveInThread(threadId, virtualPath);
+    const target = await resolveInThread(root, threadId, virtualPath);
     if (!target.exists) return null;
     const st = await fs.lstat(target.host);
     if (!st.isFile()) return null;
@@ -80,15 +80,15 @@ async function presentedEntry(threadId: string, virtualPath: string): Promise<Fi
 
 /** GET /api/files/{threadId}, for a thread id already checked against the contract. */
 export async function listThreadFiles(runtime: StateReader, threadId: string): Promise<FilesListing> {
-  if (!(await threadDirExists(runtime.toolContext.sandbox.root, threadId)))
-    return { artifacts: [], outputs: [], uploads: [] };
+  const { root } = runtime.toolContext.sandbox;
+  if (!(await threadDirExists(root, threadId))) return { artifacts: [], outputs: [], uploads: [] };
   const state = await runtime.graph.getState({ configurable: { thread_id: threadId } });
   const presented = [...new Set(artifactPathsOf(state.values))].slice(0, MAX_LISTED);
-  const artifacts = (await Promise.all(presented.map((p) => presentedEntry(threadId, p)))).filter(
+  const artifacts = (await Promise.all(presented.map((p) => presentedEntry(root, threadId, p)))).filter(
     (e): e is FileEntry => e !== null,
   );
-  const outputs = (await listOutputs(threadId)).map((o) => ({ ...o, name: nameOf(o.path) }));
-  return { artifacts: dedupeByPath(artifacts), outputs, uploads: await listUploads(threadId) };
+  const outputs = (await listOutputs(root, threadId)).map((o) => ({ ...o, name: nameOf(o.path) }));
+  return { artifacts: dedupeByPath(artifacts), outputs, uploads: await listUploads(root, threadId) };
 }
 
 /** Two presented paths can name one file (e.g. through a symlink inside the thread). */

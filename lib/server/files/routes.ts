@@ -44,8 +44,8 @@ export function filesRoutes(
     }),
     upload: edge<RouteContext>(async (req, _url, ctx) => {
       const threadId = await threadIdOf(ctx);
-      await getRuntime();
-      return jsonResponse(await uploadFiles(req, threadId, limits));
+      const runtime = await getRuntime();
+      return jsonResponse(await uploadFiles(req, runtime.toolContext.sandbox.root, threadId, limits));
     }),
   };
 }

@@ -24,6 +24,7 @@ function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
 /** POST /api/files/{threadId}/uploads: every `file` field is checked first, then all are saved. */
 export async function uploadFiles(
   request: Request,
+  sandboxRoot: string,
   threadId: string,
   limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
 ): Promise<UploadResponse> {
@@ -71,7 +72,13 @@ export async function uploadFiles(
   }
   const saved: UploadedFile[] = [];
   for (const f of files) {
-    const s = await saveUpload(threadId, f.name, new Uint8Array(await f.arrayBuffer()), limits.maxFileBytes);
+    const s = await saveUpload(
+      sandboxRoot,
+      threadId,
+      f.name,
+      new Uint8Array(await f.arrayBuffer()),
+      limits.maxFileBytes,
+    );
     saved.push({ path: s.path, name: s.filename, size: s.size, mime: s.mime });
   }
   return { files: saved };

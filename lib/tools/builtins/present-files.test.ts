@@ -15,7 +15,7 @@ let dir: string;
 
 beforeAll(async () => {
   sb = await useTempSandbox();
-  dir = await ensureThreadDir("pf");
+  dir = await ensureThreadDir(sb.root, "pf");
   await fs.mkdir(path.join(dir, "outputs/charts"), { recursive: true });
   await fs.writeFile(path.join(dir, "outputs/report.md"), "# Report\n");
   await fs.writeFile(path.join(dir, "outputs/charts/a.png"), "png");
@@ -33,7 +33,7 @@ const call = (filepaths: string[], id = "call_pf") => ({
 
 describe("present_files", () => {
   it("returns a Command adding canonical paths to `artifacts` and answering the call", async () => {
-    const out: unknown = await presentFilesTool.invoke(
+    const out: unknown = await presentFilesTool(sb.toolContext).invoke(
       call(["outputs/report.md", "/mnt/user-data/outputs/charts/a.png", "outputs/report.md"]),
       threadConfig("pf"),
     );
@@ -49,7 +49,7 @@ describe("present_files", () => {
   });
 
   it("refuses missing files and files outside outputs/, naming each", async () => {
-    const err = await presentFilesTool
+    const err = await presentFilesTool(sb.toolContext)
       .invoke(
         call([
           "outputs/report.md",
@@ -80,10 +80,12 @@ describe("present_files", () => {
   });
 
   it("needs a tool call id and a non-empty list", async () => {
-    await expect(presentFilesTool.invoke({ filepaths: ["outputs/report.md"] }, threadConfig("pf"))).rejects.toThrow(
-      /no tool call id/,
+    await expect(
+      presentFilesTool(sb.toolContext).invoke({ filepaths: ["outputs/report.md"] }, threadConfig("pf")),
+    ).rejects.toThrow(/no tool call id/);
+    await expect(presentFilesTool(sb.toolContext).invoke(call([]), threadConfig("pf"))).rejects.toThrow(
+      /filepaths is empty/,
     );
-    await expect(presentFilesTool.invoke(call([]), threadConfig("pf"))).rejects.toThrow(/filepaths is empty/);
   });
 
   it("merges into agent state through a union reducer and is checkpointed", async () => {
@@ -100,7 +102,12 @@ describe("present_files", () => {
         { name: "present_files", args: { filepaths: ["outputs/charts/a.png", "outputs/report.md"] }, id: "c2" },
       ])
       .respond(new AIMessage("Here they are."));
-    const agent = createAgent({ model, tools: [presentFilesTool], stateSchema, checkpointer: new MemorySaver() });
+    const agent = createAgent({
+      model,
+      tools: [presentFilesTool(sb.toolContext)],
+      stateSchema,
+      checkpointer: new MemorySaver(),
+    });
     const config = threadConfig("pf");
     await agent.invoke({ messages: [{ role: "user", content: "show me" }] }, config);
     const state = await agent.graph.getState(config);

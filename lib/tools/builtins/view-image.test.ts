@@ -18,7 +18,7 @@ const cfg = threadConfig("vi");
 
 beforeAll(async () => {
   sb = await useTempSandbox();
-  dir = await ensureThreadDir("vi");
+  dir = await ensureThreadDir(sb.root, "vi");
   await fs.writeFile(path.join(dir, "uploads/dot.png"), PNG_1X1);
   await fs.writeFile(path.join(dir, "uploads/really-a-png.jpg"), PNG_1X1);
   await fs.writeFile(path.join(dir, "uploads/notes.txt"), "hello");
@@ -31,7 +31,7 @@ afterAll(() => sb.cleanup());
 
 describe("view_image", () => {
   it("answers with a text block and a data-URL image block", async () => {
-    const msg = await viewImageTool.invoke(
+    const msg = await viewImageTool(sb.toolContext).invoke(
       { type: "tool_call", id: "call_vi", name: "view_image", args: { image_path: "uploads/dot.png" } },
       cfg,
     );
@@ -44,7 +44,10 @@ describe("view_image", () => {
   });
 
   it("trusts the content over the extension", async () => {
-    const out = await viewImageTool.invoke({ image_path: "/mnt/user-data/uploads/really-a-png.jpg" }, cfg);
+    const out = await viewImageTool(sb.toolContext).invoke(
+      { image_path: "/mnt/user-data/uploads/really-a-png.jpg" },
+      cfg,
+    );
     expect(out[1].image_url.url.startsWith("data:image/png;base64,")).toBe(true);
   });
 
@@ -59,7 +62,7 @@ describe("view_image", () => {
     ["uploads/outside.png", /"uploads\/outside\.png" refused: it resolves outside this thread's folder/],
     ["/etc/hosts.png", /absolute paths must be under/],
   ])("refuses %s with a clear message", async (p, reason) => {
-    await expect(viewImageTool.invoke({ image_path: p }, cfg)).rejects.toThrow(reason);
+    await expect(viewImageTool(sb.toolContext).invoke({ image_path: p }, cfg)).rejects.toThrow(reason);
   });
 
   it("sniffs the four formats", () => {

@@ -4,7 +4,7 @@ import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { LIMITS, formatBytes, openForRead, overLimit } from "@/lib/sandbox/limits";
 import { SandboxPathError, VIRTUAL_ROOT, resolveInThread } from "@/lib/sandbox/paths";
-import { threadIdOf } from "@/lib/tools/context";
+import { threadIdOf, type ToolContext } from "@/lib/tools/context";
 
 const IMAGE_EXTS = new Set(["png", "jpg", "jpeg", "gif", "webp"]);
 
@@ -27,45 +27,46 @@ export type ImageToolContent = [{ type: "text"; text: string }, { type: "image_u
  * messages, so the agent applies `liftToolImages` to the request messages (in a wrapModelCall
  * middleware) to move the image into a user message that follows the tool results.
  */
-export const viewImageTool = tool(
-  async ({ image_path }, config): Promise<ImageToolContent> => {
-    const target = await resolveInThread(threadIdOf(config), image_path);
-    if (!IMAGE_EXTS.has(path.extname(target.host).slice(1).toLowerCase())) {
-      throw new Error(
-        `view_image ${target.virtual}: not an image file; view_image reads .png, .jpg, .jpeg, .gif and .webp`,
-      );
-    }
-    if (!target.exists) throw new SandboxPathError(image_path, "no such file");
-    const fh = await openForRead(target.host);
-    let data: Buffer;
-    try {
-      const st = await fh.stat();
-      if (!st.isFile()) throw new SandboxPathError(image_path, "it is not a file");
-      if (st.size > LIMITS.imageBytes) {
-        throw new Error(`view_image ${target.virtual}: the image is ${overLimit(st.size, LIMITS.imageBytes)}`);
+export const viewImageTool = (ctx: ToolContext) =>
+  tool(
+    async ({ image_path }, config): Promise<ImageToolContent> => {
+      const target = await resolveInThread(ctx.sandbox.root, threadIdOf(config), image_path);
+      if (!IMAGE_EXTS.has(path.extname(target.host).slice(1).toLowerCase())) {
+        throw new Error(
+          `view_image ${target.virtual}: not an image file; view_image reads .png, .jpg, .jpeg, .gif and .webp`,
+        );
       }
-      data = await fh.readFile();
-    } finally {
-      await fh.close();
-    }
-    const mime = sniffImage(data);
-    if (!mime)
-      throw new Error(`view_image ${target.virtual}: the file's content is not a PNG, JPEG, GIF or WebP image`);
-    return [
-      { type: "text", text: `Image ${target.virtual} (${mime}, ${formatBytes(data.length)}):` },
-      { type: "image_url", image_url: { url: `data:${mime};base64,${data.toString("base64")}` } },
-    ];
-  },
-  {
-    name: "view_image",
-    description:
-      `Look at an image (PNG, JPEG, GIF or WebP, at most ${formatBytes(LIMITS.imageBytes)}) from this conversation's files, ` +
-      `e.g. ${VIRTUAL_ROOT}/uploads/photo.jpg or outputs/chart.png. The image is shown to you after the tool result.`,
-    schema: z.object({
-      image_path: z.string().describe(`Image file, e.g. ${VIRTUAL_ROOT}/uploads/photo.jpg`),
-    }),
-  },
-);
+      if (!target.exists) throw new SandboxPathError(image_path, "no such file");
+      const fh = await openForRead(target.host);
+      let data: Buffer;
+      try {
+        const st = await fh.stat();
+        if (!st.isFile()) throw new SandboxPathError(image_path, "it is not a file");
+        if (st.size > LIMITS.imageBytes) {
+          throw new Error(`view_image ${target.virtual}: the image is ${overLimit(st.size, LIMITS.imageBytes)}`);
+        }
+        data = await fh.readFile();
+      } finally {
+        await fh.close();
+      }
+      const mime = sniffImage(data);
+      if (!mime)
+        throw new Error(`view_image ${target.virtual}: the file's content is not a PNG, JPEG, GIF or WebP image`);
+      return [
+        { type: "text", text: `Image ${target.virtual} (${mime}, ${formatBytes(data.length)}):` },
+        { type: "image_url", image_url: { url: `data:${mime};base64,${data.toString("base64")}` } },
+      ];
+    },
+    {
+      name: "view_image",
+      description:
+        `Look at an image (PNG, JPEG, GIF or WebP, at most ${formatBytes(LIMITS.imageBytes)}) from this conversation's files, ` +
+        `e.g. ${VIRTUAL_ROOT}/uploads/photo.jpg or outputs/chart.png. The image is shown to you after the tool result.`,
+      schema: z.object({
+        image_path: z.string().describe(`Image file, e.g. ${VIRTUAL_ROOT}/uploads/photo.jpg`),
+      }),
+    },
+  );
 
 function isImageBlock(b: ContentBlock): boolean {
   return b.type === "image_url" || b.type === "image";

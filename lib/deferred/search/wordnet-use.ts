@@ -1,0 +1,83 @@
+import type { Expansion } from "./lexicon";
+import { stem } from "./stem";
+import { STOPWORDS } from "./tokenize";
+import type { Wordnet } from "./wordnet";
+
+export { getWordnet } from "./wordnet";
+
+/**
+ * How the search uses WordNet, conservatively: only for a query word the catalog never uses (so a word the
+ * tools themselves use is never diluted), only its common senses, only words the catalog does use, and at a
+ * weight well below the word itself. A query word still scores a tool through its single best expansion.
+ */
+export interface WordnetUse {
+  /** "oov": only query words absent from the catalog's vocabulary; "all": every query word. */
+  scope: "oov" | "all";
+  sense1: number;
+  sense2: number;
+  hypernym: number;
+  derived: number;
+}
+
+export const DEFAULT_WORDNET_USE: WordnetUse = {
+  scope: "oov",
+  sense1: 0.5,
+  sense2: 0.35,
+  hypernym: 0.3,
+  derived: 0.45,
+};
+
+/** A plain lower-case Latin word: the only kind WordNet is asked about. */
+const isWord = (w: string) => /^[a-z]+$/.exec(w) !== null;
+
+export interface Vocabulary {
+  has(term: string): boolean;
+}
+
+/** WordNet alternatives of a typed word, as index terms the catalog holds (phrases need all their words). */
+export function wordnetExpansions(wn: Wordnet, surface: string, vocab: Vocabulary, use: WordnetUse): Expansion[] {
+  if (STOPWORDS.has(surface) || !isWord(surface)) return [];
+  if (use.scope === "oov" && vocab.has(stem(surface))) return [];
+  return alternatives(wn, wn.lemmas(surface), vocab, use);
+}
+
+/**
+ * WordNet alternatives of two consecutive typed words that WordNet knows as one lemma ("sea level",
+ * "tear down", "give back"), whose meaning is not the sum of its words.
+ */
+export function wordnetPhraseExpansions(
+  wn: Wordnet,
+  first: string,
+  second: string,
+  vocab: Vocabulary,
+  use: WordnetUse,
+): Expansion[] {
+  if (!isWord(first) || !isWord(second)) return [];
+  const lemmas = wn
+    .lemmas(second)
+    .map((l) => `${first}_${l}`)
+    .filter((l) => wn.lookup(l));
+  return lemmas.length === 0 ? [] : alternatives(wn, lemmas, vocab, use);
+}
+
+function alternatives(wn: Wordnet, lemmas: readonly string[], vocab: Vocabulary, use: WordnetUse): Expansion[] {
+  const best = new Map<string, Expansion>();
+  const put = (lemma: string, weight: number) => {
+    if (weight <= 0) return;
+    const words = lemma.split("_").filter((w) => !STOPWORDS.has(w));
+    const terms = words.map(stem);
+    if (terms.length === 0 || !terms.every((t) => vocab.has(t))) return;
+    const id = terms.join(" ");
+    const old = best.get(id);
+    if (!old || old.weight < weight) best.set(id, { terms, weight });
+  };
+  for (const lemma of lemmas) {
+    const e = wn.lookup(lemma);
+    if (!e) continue;
+    for (const w of e.sense1) put(w, use.sense1);
+    for (const w of e.sense2) put(w, use.sense2);
+    for (const w of e.derived) put(w, use.derived);
+    for (const w of e.hypernyms) put(w, use.hypernym);
+  }
+  return [...best.values()];
+}
