@@ -25,15 +25,13 @@ export interface RefetchOptions<S extends z.ZodType> {
   keepWhileSwitching: boolean;
   /** Refetch whenever any of these changes. */
   triggers: readonly unknown[];
-  /** Put before the error text, to say what failed. */
-  errorPrefix?: string;
 }
 
 /** GET a JSON document for the open thread, validated, again on every trigger or `refresh()`; aborts stale requests. */
 export function useRefetchingJson<S extends z.ZodType>(
   opts: RefetchOptions<S>,
 ): FetchedState<z.output<S>> & { refresh: () => void } {
-  const { url, threadId, schema, initial, keepWhileSwitching, errorPrefix = "" } = opts;
+  const { url, threadId, schema, initial, keepWhileSwitching } = opts;
   const [state, setState] = useState<FetchedState<z.output<S>>>({
     data: initial,
     fetchedFor: null,
@@ -58,11 +56,11 @@ export function useRefetchingJson<S extends z.ZodType>(
     fetchJson(url, schema, ac.signal).then(
       (data) => setState({ data, fetchedFor: threadId, error: null, loading: false }),
       (e: unknown) => {
-        if (!ac.signal.aborted) setState((s) => ({ ...s, error: `${errorPrefix}${errorText(e)}`, loading: false }));
+        if (!ac.signal.aborted) setState((s) => ({ ...s, error: errorText(e), loading: false }));
       },
     );
     return () => ac.abort();
-  }, [url, threadId, schema, initial, keepWhileSwitching, errorPrefix, triggerKey, manual]);
+  }, [url, threadId, schema, initial, keepWhileSwitching, triggerKey, manual]);
 
   return { ...state, refresh: () => setManual((n) => n + 1) };
 }

@@ -70,7 +70,7 @@ export function ArtifactsPanel({
                 role="alert"
                 className="break-words rounded bg-red-50 px-2 py-1.5 text-xs text-red-800"
               >
-                {files.error}
+                {t("files.listFailed", { detail: files.error })}
               </p>
             )}
             {!threadId && <p className="text-xs text-stone-600">{t("files.intro")}</p>}

@@ -9,7 +9,7 @@ export type ThreadFilesState = FetchedState<FilesListing>;
 /**
  * GET /api/files/{threadId}, again whenever any of `triggers` changes (the presented paths, a
  * finished run, an upload) or `refresh` is called. A new thread has no files and is not asked about;
- * a listing is never shown for another thread.
+ * a listing is never shown for another thread. Its `error` is the bare detail: the panel says what failed.
  */
 export function useThreadFiles(threadId: string | null, triggers: readonly unknown[]) {
   return useRefetchingJson({
@@ -19,6 +19,5 @@ export function useThreadFiles(threadId: string | null, triggers: readonly unkno
     initial: EMPTY_LISTING,
     keepWhileSwitching: false,
     triggers,
-    errorPrefix: "Could not list the thread's files: ",
   });
 }

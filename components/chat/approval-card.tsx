@@ -1,6 +1,8 @@
 "use client";
 
 import { useState } from "react";
+import { useT } from "@/components/i18n/i18n";
+import { say } from "@/components/i18n/phrase";
 import {
   type ApprovalItem,
   type Choice,
@@ -24,6 +26,7 @@ export interface ApprovalCardProps {
  * One call is decided with one click; several are decided one by one and sent together.
  */
 export function ApprovalCard({ value, onDecide }: ApprovalCardProps) {
+  const t = useT();
   const items = readApproval(value) ?? [];
   const [choices, setChoices] = useState<(Choice | undefined)[]>([]);
   const decide = (i: number, c: Choice) => {
@@ -37,7 +40,7 @@ export function ApprovalCard({ value, onDecide }: ApprovalCardProps) {
   return (
     <div data-testid="approval-card" className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm">
       <div className="mb-2 text-[11px] font-semibold uppercase tracking-wide text-amber-800">
-        {items.length === 1 ? "Approve this tool call?" : `Approve these ${items.length} tool calls?`}
+        {items.length === 1 ? t("approval.titleOne") : t("approval.title", { count: items.length })}
       </div>
       <div className="flex flex-col gap-3">
         {items.map((item, i) => (
@@ -57,7 +60,7 @@ export function ApprovalCard({ value, onDecide }: ApprovalCardProps) {
           onClick={() => onDecide(resumeFor(items, choices as Choice[]))}
           className="mt-3 rounded-lg bg-amber-700 px-3 py-1.5 font-medium text-white hover:bg-amber-800 disabled:bg-stone-300"
         >
-          Send {items.length} decisions
+          {t("approval.send", { count: items.length })}
         </button>
       )}
     </div>
@@ -73,6 +76,7 @@ function ApprovalRow({
   chosen: Choice | undefined;
   onChoose: (c: Choice) => void;
 }) {
+  const t = useT();
   const [mode, setMode] = useState<"view" | "edit" | "reject">("view");
   const [text, setText] = useState(item.argsText);
   const [reason, setReason] = useState("");
@@ -90,18 +94,18 @@ function ApprovalRow({
         </span>
         {chosen && (
           <span data-testid="approval-choice" className="rounded-full bg-amber-100 px-2 text-[11px] text-amber-900">
-            {choiceLabel(chosen)}
+            {t(choiceLabel(chosen))}
           </span>
         )}
       </div>
       <p data-testid="approval-why" className="mt-1 text-stone-600">
-        {item.why}
+        {say(t, item.why)}
       </p>
       {mode === "edit" ? (
         <div className="mt-2">
           <textarea
             data-testid="approval-editor"
-            aria-label={`Arguments of ${item.name} (JSON)`}
+            aria-label={t("approval.argsLabel", { name: item.name })}
             value={text}
             onChange={(e) => setText(e.target.value)}
             rows={Math.min(16, Math.max(4, text.split("\n").length + 1))}
@@ -110,7 +114,7 @@ function ApprovalRow({
           />
           {!edit.ok && (
             <p data-testid="approval-editor-error" role="alert" className="mt-1 text-xs text-red-700">
-              {edit.error}
+              {say(t, edit.error)}
             </p>
           )}
           <div className="mt-1 flex gap-2">
@@ -121,10 +125,10 @@ function ApprovalRow({
               onClick={() => edit.ok && onChoose({ type: "edit", args: edit.args })}
               className="rounded-lg bg-amber-700 px-3 py-1 font-medium text-white hover:bg-amber-800 disabled:bg-stone-300"
             >
-              Run with these arguments
+              {t("approval.runEdited")}
             </button>
             <button type="button" onClick={() => setMode("view")} className="rounded-lg px-3 py-1 hover:bg-stone-100">
-              Cancel
+              {t("common.cancel")}
             </button>
           </div>
         </div>
@@ -148,7 +152,8 @@ function ApprovalRow({
             data-testid="approval-reject-reason"
             value={reason}
             onChange={(e) => setReason(e.target.value)}
-            placeholder="Why not? (optional, the agent reads it)"
+            placeholder={t("approval.reasonPlaceholder")}
+            aria-label={t("approval.reasonLabel")}
             className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-1 outline-none focus:border-amber-500"
           />
           <button
@@ -156,7 +161,7 @@ function ApprovalRow({
             data-testid="approval-reject-submit"
             className="rounded-lg bg-red-700 px-3 py-1 font-medium text-white hover:bg-red-800"
           >
-            Reject
+            {t("approval.reject")}
           </button>
         </form>
       )}
@@ -169,7 +174,7 @@ function ApprovalRow({
               onClick={() => onChoose({ type: "approve" })}
               className="rounded-lg bg-emerald-700 px-3 py-1 font-medium text-white hover:bg-emerald-800"
             >
-              Approve
+              {t("approval.approve")}
             </button>
           )}
           {can("edit") && (
@@ -179,7 +184,7 @@ function ApprovalRow({
               onClick={() => setMode("edit")}
               className="rounded-lg border border-stone-300 bg-white px-3 py-1 hover:bg-stone-50"
             >
-              Edit
+              {t("approval.edit")}
             </button>
           )}
           {can("reject") && (
@@ -189,7 +194,7 @@ function ApprovalRow({
               onClick={() => setMode("reject")}
               className="rounded-lg border border-red-300 bg-white px-3 py-1 text-red-800 hover:bg-red-50"
             >
-              Reject
+              {t("approval.reject")}
             </button>
           )}
         </div>

@@ -64,7 +64,7 @@ export function ToolSearchCard({ call, duration }: { call: ToolCallView; duratio
           )}
           {result?.kind === "none" && (
             <p className="text-xs text-stone-600">
-              {result.message} {t("toolSearch.nothing")}
+              {result.message ?? t("toolSearch.noneFound")} {t("toolSearch.nothing")}
             </p>
           )}
           {result?.kind === "text" && <TruncatedText text={result.message} maxLines={8} />}

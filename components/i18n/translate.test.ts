@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { en } from "./en";
-import { detectLocale, parseLocale, placeholders, translate } from "./translate";
+import { detectLocale, parseLocale, placeholders, splitTemplate, translate } from "./translate";
 import { zhCN } from "./zh-CN";
 
 describe("translate", () => {
@@ -14,6 +14,20 @@ describe("translate", () => {
 
   it("shows the key for a string that is missing, so the gap is seen", () => {
     expect(translate(catalog, "nope")).toBe("nope");
+  });
+});
+
+describe("splitTemplate", () => {
+  it("cuts a template at its placeholders, keeping the text in order", () => {
+    expect(splitTemplate("prompt lists {what} · {tokens} tokens")).toEqual([
+      "prompt lists ",
+      { name: "what" },
+      " · ",
+      { name: "tokens" },
+      " tokens",
+    ]);
+    expect(splitTemplate("{by}")).toEqual([{ name: "by" }]);
+    expect(splitTemplate("no placeholder")).toEqual(["no placeholder"]);
   });
 });
 

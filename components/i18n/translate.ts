@@ -34,3 +34,14 @@ export function detectLocale(stored: string | null, languages: readonly string[]
 export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();
 }
+
+/** A template cut at its `{name}` placeholders: text parts as strings, placeholders as `{ name }`. */
+export function splitTemplate(template: string): Array<string | { name: string }> {
+  return template
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== "")
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name === undefined ? part : { name };
+    });
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clarificationInterrupt } from "@/lib/contracts/clarification";
+import { en } from "@/components/i18n/en";
+import { inChinese, inEnglish } from "@/test/support/i18n";
 import { checkEdit, choiceLabel, readApproval, resumeFor } from "./approval";
 
 const SCHEMA = {
@@ -31,7 +33,7 @@ describe("readApproval", () => {
         name: "write_file",
         args: { path: "/mnt/user-data/outputs/a.md", content: "hi" },
         argsText: '{\n  "path": "/mnt/user-data/outputs/a.md",\n  "content": "hi"\n}',
-        why: "It writes a file.",
+        why: { key: "common.verbatim", params: { text: "It writes a file." } },
         allowed: ["approve", "edit", "reject"],
         schema: SCHEMA,
       },
@@ -40,10 +42,13 @@ describe("readApproval", () => {
         name: "bash",
         args: { command: "ls" },
         argsText: '{\n  "command": "ls"\n}',
-        why: "bash needs your approval before it runs.",
+        why: { key: "approval.needsApproval", params: { name: "bash" } },
         allowed: ["approve", "reject"],
       },
     ]);
+    const whys = readApproval(VALUE)?.map((item) => item.why) ?? [];
+    expect(whys.map(inEnglish)).toEqual(["It writes a file.", "bash needs your approval before it runs."]);
+    expect(inChinese(whys[1] ?? whys[0]!)).toBe("bash 需要你的批准才能运行。");
   });
 
   it("reads LangChain.js's camelCase shape too, and is null for questions and other interrupts", () => {
@@ -69,16 +74,16 @@ describe("checkEdit", () => {
   });
 
   it("says what is wrong: JSON syntax, not an object, or the field the schema refuses", () => {
-    expect(checkEdit(item, "{path:")).toMatchObject({ ok: false, error: expect.stringMatching(/^Not valid JSON: /) });
-    expect(checkEdit(item, "[1]")).toEqual({
-      ok: false,
-      error: 'The arguments must be a JSON object, like {"path": "…"}.',
-    });
-    expect(checkEdit(item, '{"content": "x"}')).toEqual({ ok: false, error: 'write_file: field "path": is required' });
-    expect(checkEdit(item, '{"path": 1, "content": "x"}')).toEqual({
-      ok: false,
-      error: 'write_file: field "path": expected string, got number',
-    });
+    const error = (text: string) => {
+      const check = checkEdit(item, text);
+      return check.ok ? null : inEnglish(check.error);
+    };
+    expect(error("{path:")).toMatch(/^Not valid JSON: /);
+    expect(error("[1]")).toBe('The arguments must be a JSON object, like {"path": "…"}.');
+    expect(error('{"content": "x"}')).toBe('write_file: field "path": is required');
+    expect(error('{"path": 1, "content": "x"}')).toBe('write_file: field "path": expected string, got number');
+    const check = checkEdit(item, "[1]");
+    expect(check.ok ? null : inChinese(check.error)).toBe('参数必须是一个 JSON 对象，例如 {"path": "…"}。');
   });
 });
 
@@ -106,8 +111,8 @@ describe("resumeFor", () => {
   });
 
   it("labels choices for the summary", () => {
-    expect([undefined, { type: "approve" as const }, { type: "reject" as const, reason: "" }].map(choiceLabel)).toEqual(
-      ["waiting", "approve", "reject"],
-    );
+    const choices = [undefined, { type: "approve" as const }, { type: "reject" as const, reason: "" }];
+    expect(choices.map((c) => en[choiceLabel(c)])).toEqual(["waiting", "approve", "reject"]);
+    expect(en[choiceLabel({ type: "edit", args: {} })]).toBe("run edited");
   });
 });

@@ -1,3 +1,5 @@
+import type { MessageKey } from "@/components/i18n/en";
+import { type Phrase, phrase } from "@/components/i18n/phrase";
 import { checkArgs, type DecisionType, readApprovalRequest } from "@/lib/contracts/approval";
 import { isClarificationInterrupt } from "@/lib/contracts/clarification";
 
@@ -9,8 +11,8 @@ export interface ApprovalItem {
   args: Record<string, unknown>;
   /** The arguments as pretty JSON: what the card shows and where the editor starts. */
   argsText: string;
-  /** Why the call waits (the server's words). */
-  why: string;
+  /** Why the call waits: the server's words, or a catalog phrase when it sent none. */
+  why: Phrase;
   allowed: DecisionType[];
   /** The tool's JSON schema, when the server sent it: an edit is checked against it before it is sent. */
   schema?: Record<string, unknown>;
@@ -28,14 +30,16 @@ export function readApproval(value: unknown): ApprovalItem[] | null {
       name: action.name,
       args: action.args,
       argsText: JSON.stringify(action.args, null, 2),
-      why: action.description?.trim() || `${action.name} needs your approval before it runs.`,
+      why: action.description?.trim()
+        ? phrase("common.verbatim", { text: action.description.trim() })
+        : phrase("approval.needsApproval", { name: action.name }),
       allowed: review?.allowed_decisions ?? [],
       ...(review?.args_schema ? { schema: review.args_schema } : {}),
     };
   });
 }
 
-export type EditCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
+export type EditCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: Phrase };
 
 /** The edited arguments, or what is wrong with them: JSON syntax, not an object, or a field the schema refuses. */
 export function checkEdit(item: ApprovalItem, text: string): EditCheck {
@@ -43,13 +47,13 @@ export function checkEdit(item: ApprovalItem, text: string): EditCheck {
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `Not valid JSON: ${(e as Error).message}` };
+    return { ok: false, error: phrase("approval.notJson", { detail: (e as Error).message }) };
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
-    return { ok: false, error: 'The arguments must be a JSON object, like {"path": "…"}.' };
+    return { ok: false, error: phrase("approval.notObject", { example: '{"path": "…"}' }) };
   const args = parsed as Record<string, unknown>;
   const problem = checkArgs(args, item.schema);
-  return problem ? { ok: false, error: `${item.name}: ${problem}` } : { ok: true, args };
+  return problem ? { ok: false, error: phrase("approval.badArgs", { name: item.name, problem }) } : { ok: true, args };
 }
 
 /** What the person chose for one call. */
@@ -77,8 +81,12 @@ export function resumeFor(items: readonly ApprovalItem[], choices: readonly Choi
   };
 }
 
-/** A short label of a choice for the card's summary. */
-export function choiceLabel(c: Choice | undefined): string {
-  if (!c) return "waiting";
-  return c.type === "approve" ? "approve" : c.type === "edit" ? "run edited" : "reject";
+/** A short label of a choice for the card's summary, as a catalog key. */
+export function choiceLabel(c: Choice | undefined): MessageKey {
+  if (!c) return "approval.choice.waiting";
+  return c.type === "approve"
+    ? "approval.choice.approve"
+    : c.type === "edit"
+      ? "approval.choice.edit"
+      : "approval.choice.reject";
 }

@@ -1,3 +1,4 @@
+import { type Phrase, phrase } from "@/components/i18n/phrase";
 import type { CatalogChange, Demotion, LivePromotion, ToolsInventory } from "./tools-inventory";
 
 export interface BudgetView {
@@ -22,30 +23,39 @@ export function liveActiveNames(inv: ToolsInventory, live: LivePromotion | null 
   return new Set(sameCatalog ? (live.names ?? []) : []);
 }
 
-const plural = (n: number, what: string) => `${n.toLocaleString("en-US")} ${what}${n === 1 ? "" : "s"}`;
-
-/** Why a tool left the promoted set, in words. */
-export function demotionWhy(d: Demotion, inv: Pick<ToolsInventory, "tool_search">): string {
+/** Why a tool left the promoted set, as a phrase of the message catalog. */
+export function demotionWhy(d: Demotion, inv: Pick<ToolsInventory, "tool_search">): Phrase {
   const limit = inv.tool_search.budget.tokens;
   switch (d.reason) {
     case "evicted":
-      return `made room for ${d.for.join(", ") || "a newer promotion"} under the budget: ${
-        d.used_at === null ? "promoted but never called" : "the least recently called"
-      }`;
+      return phrase("why.evicted", {
+        names: d.for.length > 0 ? d.for.join(", ") : phrase("why.newerPromotion"),
+        which: phrase(d.used_at === null ? "why.neverCalled" : "why.leastRecent"),
+      });
     case "over_budget":
-      return `did not fit the promoted budget${limit ? ` of ${plural(limit, "token")}` : ""}`;
+      return limit
+        ? phrase("why.overBudgetOf", { count: limit, tokens: limit.toLocaleString("en-US") })
+        : phrase("why.overBudget");
     case "upgrade":
-      return "promoted before promotions were kept per tool; search again to load it";
+      return phrase("why.upgrade");
     default:
-      return d.reason;
+      return phrase("why.other", { reason: d.reason });
   }
 }
 
 /** Why a promotion stopped counting: what the server changed about its tool. */
-export function driftWhy(d: { name: string; reason: "changed" | "removed" }, change: CatalogChange | null): string {
-  if (d.reason === "removed") return "the server no longer lists this tool";
-  const fields = change?.changed.find((c) => c.name === d.name)?.fields ?? [];
-  return `the server changed its ${fields.length > 0 ? fields.join(" and ") : "schema"}; search again to load it`;
+export function driftWhy(d: { name: string; reason: "changed" | "removed" }, change: CatalogChange | null): Phrase {
+  if (d.reason === "removed") return phrase("why.removed");
+  const fields = new Set(change?.changed.find((c) => c.name === d.name)?.fields ?? []);
+  const what =
+    fields.has("description") && fields.has("parameters")
+      ? "why.field.both"
+      : fields.has("description")
+        ? "why.field.description"
+        : fields.has("parameters")
+          ? "why.field.parameters"
+          : "why.field.schema";
+  return phrase("why.changed", { fields: phrase(what) });
 }
 
 export function budgetView(

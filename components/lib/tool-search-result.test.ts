@@ -58,7 +58,7 @@ describe("parseToolSearchResult", () => {
   });
 
   it("treats an empty array as no match", () => {
-    expect(parseToolSearchResult("[]").kind).toBe("none");
+    expect(parseToolSearchResult("[]")).toEqual({ kind: "none", message: null });
   });
 
   it("falls back to text for errors, broken JSON and unknown shapes", () => {

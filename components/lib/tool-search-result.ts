@@ -9,7 +9,8 @@ export interface FoundTool {
 export type ToolSearchResult =
   /** `notLoaded`: matches only named (weaker, or over the promoted budget); the model can select them. */
   | { kind: "found"; tools: FoundTool[]; notLoaded: FoundTool[] }
-  | { kind: "none"; message: string }
+  /** `message`: the server's words, or null when it sent empty lists (the card says so in its language). */
+  | { kind: "none"; message: string | null }
   /** Anything else (an error, an unexpected shape): shown verbatim. */
   | { kind: "text"; message: string };
 
@@ -42,7 +43,7 @@ export function parseToolSearchResult(content: string): ToolSearchResult {
   const notLoaded = Array.isArray(parsed.data)
     ? []
     : (parsed.data.not_loaded ?? []).map((n) => ({ name: n.name, description: n.description ?? "" }));
-  if (tools.length === 0 && notLoaded.length === 0) return { kind: "none", message: "No tools found." };
+  if (tools.length === 0 && notLoaded.length === 0) return { kind: "none", message: null };
   return { kind: "found", tools, notLoaded };
 }
 

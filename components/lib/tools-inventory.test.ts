@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { Phrase } from "@/components/i18n/phrase";
 import { ToolsResponseSchema } from "@/lib/contracts/inventory";
+import { inChinese, inEnglish } from "@/test/support/i18n";
 import { inventoryView, type ToolsInventory } from "./tools-inventory";
 
 const inv: ToolsInventory = ToolsResponseSchema.parse({
@@ -148,13 +150,17 @@ describe("inventoryView", () => {
       catalog_change: { at: "2026-12-01T00:00:00Z", changed: [{ name: "memory_read_graph", fields: ["description"] }] },
     });
     const v = inventoryView({ ...drifted, tools: drifted.tools.map((t) => ({ ...t, promoted: false })) });
-    expect(v.drifted).toEqual([
+    expect(v.drifted.map((d) => ({ ...d, why: inEnglish(d.why) }))).toEqual([
       {
         name: "memory_read_graph",
         server: "memory",
         why: "the server changed its description; search again to load it",
       },
       { name: "gone_tool", server: null, why: "the server no longer lists this tool" },
+    ]);
+    expect(v.drifted.map((d) => inChinese(d.why))).toEqual([
+      "服务器更改了它的描述；请重新搜索以加载",
+      "服务器已不再列出此工具",
     ]);
     expect(v.catalogChange?.changed).toEqual([{ name: "memory_read_graph", fields: ["description"] }]);
   });
@@ -190,10 +196,11 @@ describe("inventoryView", () => {
       },
     });
     const v = inventoryView(withBudget);
-    expect(v.demoted.map((d) => [d.name, d.reason, d.why])).toEqual([
+    expect(v.demoted.map((d) => [d.name, d.reason, inEnglish(d.why)])).toEqual([
       ["memory_create_entities", "over_budget", "did not fit the promoted budget of 200 tokens"],
       ["fs_read_file", "evicted", "made room for memory_read_graph under the budget: promoted but never called"],
     ]);
+    expect(inChinese(v.demoted[1]?.why as Phrase)).toBe("为 memory_read_graph 腾出预算：提升后从未调用");
     expect(v.budget).toEqual({ tokens: 30, limit: 200, count: 1, countLimit: null });
     const live = inventoryView(withBudget, {
       live: {
@@ -212,7 +219,7 @@ describe("inventoryView", () => {
         ],
       },
     });
-    expect(live.demoted.map((d) => [d.name, d.why])).toEqual([
+    expect(live.demoted.map((d) => [d.name, inEnglish(d.why)])).toEqual([
       ["memory_read_graph", "made room for fs_read_file under the budget: the least recently called"],
     ]);
     expect(live.budget.tokens).toBe(90);

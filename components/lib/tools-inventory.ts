@@ -1,3 +1,4 @@
+import type { Phrase } from "@/components/i18n/phrase";
 import type { CatalogChange, Demotion, ToolsResponse } from "@/lib/contracts/inventory";
 import type { McpServerStatus } from "@/lib/contracts/mcp";
 import { type BudgetView, budgetView, demotionWhy, driftWhy, liveActiveNames } from "./promotion-view";
@@ -36,9 +37,9 @@ export interface ServerView {
 export interface InventoryView {
   promoted: ToolEntry[];
   /** Promotions that stopped counting because their own tool changed or left. */
-  drifted: Array<{ name: string; server: string | null; why: string }>;
+  drifted: Array<{ name: string; server: string | null; why: Phrase }>;
   /** Tools that left the promoted set, newest first, with why. */
-  demoted: Array<{ name: string; server: string | null; reason: string; why: string; tokens: number }>;
+  demoted: Array<{ name: string; server: string | null; reason: string; why: Phrase; tokens: number }>;
   budget: BudgetView;
   /** Built-in and configured tools: always bound. */
   bound: ToolEntry[];

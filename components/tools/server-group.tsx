@@ -1,15 +1,16 @@
 "use client";
 
 import { useState } from "react";
+import { useT } from "@/components/i18n/i18n";
 import { ChevronIcon } from "@/components/icons";
 import type { ServerView } from "@/components/lib/tools-inventory";
 import { ToolEntryRow } from "./tool-entry";
 
-const STATUS: Record<ServerView["server"]["status"], { dot: string; label: string }> = {
-  connected: { dot: "bg-emerald-500", label: "connected" },
-  failed: { dot: "bg-red-500", label: "failed" },
-  disabled: { dot: "bg-stone-300", label: "disabled" },
-};
+const STATUS = {
+  connected: { dot: "bg-emerald-500", label: "tools.status.connected" },
+  failed: { dot: "bg-red-500", label: "tools.status.failed" },
+  disabled: { dot: "bg-stone-300", label: "tools.status.disabled" },
+} as const satisfies Record<ServerView["server"]["status"], { dot: string; label: string }>;
 
 /** One MCP server: its status (and error), and its tools that are not promoted. */
 export function ServerGroup({ view, filtering }: { view: ServerView; filtering: boolean }) {
@@ -17,6 +18,7 @@ export function ServerGroup({ view, filtering }: { view: ServerView; filtering: 
   const [open, setOpen] = useState(true);
   const expanded = open || filtering;
   const status = STATUS[server.status];
+  const t = useT();
   return (
     <section
       data-testid="mcp-server"
@@ -36,7 +38,7 @@ export function ServerGroup({ view, filtering }: { view: ServerView; filtering: 
           <span className="flex items-baseline gap-2">
             <span className="truncate text-sm font-medium">{server.name}</span>
             <span className="ml-auto shrink-0 text-[11px] tabular-nums text-stone-500">
-              {server.tools} tool{server.tools === 1 ? "" : "s"}
+              {t("tools.serverTools", { count: server.tools })}
             </span>
           </span>
           <span className="flex items-baseline gap-2 text-[11px]">
@@ -44,10 +46,12 @@ export function ServerGroup({ view, filtering }: { view: ServerView; filtering: 
               data-testid="mcp-server-status"
               className={server.status === "failed" ? "text-red-700" : "text-stone-500"}
             >
-              {status.label}
+              {t(status.label)}
               {server.transport ? ` · ${server.transport}` : ""}
             </span>
-            {promotedCount > 0 && <span className="ml-auto text-emerald-700">{promotedCount} promoted</span>}
+            {promotedCount > 0 && (
+              <span className="ml-auto text-emerald-700">{t("tools.countPromoted", { count: promotedCount })}</span>
+            )}
           </span>
         </span>
       </button>

@@ -1,11 +1,16 @@
+"use client";
+
+import { useT } from "@/components/i18n/i18n";
+
 /** Schema tokens bound on the thread's next model call against binding every tool, as o200k counts. */
 export function TokenMeter({ nextCall, allBound }: { nextCall: number; allBound: number }) {
   const pct = allBound > 0 ? Math.min(100, (nextCall / allBound) * 100) : 0;
   const saved = Math.max(0, allBound - nextCall);
+  const t = useT();
   return (
     <div data-testid="token-meter" data-next-call={nextCall} data-all-bound={allBound} className="space-y-1">
       <div className="flex items-baseline justify-between text-xs">
-        <span className="text-stone-600">Schema tokens on the next call</span>
+        <span className="text-stone-600">{t("tokens.label")}</span>
         <span className="font-mono tabular-nums text-stone-900">
           <span data-testid="tokens-next-call" className="font-semibold">
             {nextCall.toLocaleString("en-US")}
@@ -17,7 +22,7 @@ export function TokenMeter({ nextCall, allBound }: { nextCall: number; allBound:
       <div
         className="h-2 overflow-hidden rounded-full bg-stone-200"
         role="meter"
-        aria-label="Schema tokens bound on the next call"
+        aria-label={t("tokens.meter")}
         aria-valuemin={0}
         aria-valuemax={allBound}
         aria-valuenow={nextCall}
@@ -26,8 +31,8 @@ export function TokenMeter({ nextCall, allBound }: { nextCall: number; allBound:
       </div>
       <div className="text-[11px] text-stone-500">
         {allBound > 0
-          ? `Deferred loading leaves out ${saved.toLocaleString("en-US")} tokens (${Math.round(100 - pct)} %) of tool schemas.`
-          : "No tool schemas to count."}
+          ? t("tokens.saved", { tokens: saved.toLocaleString("en-US"), percent: Math.round(100 - pct) })
+          : t("tokens.none")}
       </div>
     </div>
   );

@@ -1,12 +1,14 @@
+import { type Translate, useT } from "@/components/i18n/i18n";
 import type { ToolEntry } from "@/components/lib/tools-inventory";
 
 const TESTID = { promoted: "promoted-tool", deferred: "deferred-tool", bound: "bound-tool" } as const;
 
-const SOURCE_LABEL: Record<ToolEntry["source"], string> = { builtin: "built-in", config: "configured", mcp: "mcp" };
+const SOURCE_LABEL = { builtin: "tools.source.builtin", config: "tools.source.config" } as const;
 
 /** One tool in the panel: name, where it comes from, what its schema costs, and what it does. */
 export function ToolEntryRow({ tool, showServer = false }: { tool: ToolEntry; showServer?: boolean }) {
-  const tag = showServer && tool.server ? tool.server : tool.source === "mcp" ? null : SOURCE_LABEL[tool.source];
+  const t = useT();
+  const tag = showServer && tool.server ? tool.server : tool.source === "mcp" ? null : t(SOURCE_LABEL[tool.source]);
   return (
     <li
       data-testid={TESTID[tool.state]}
@@ -33,8 +35,10 @@ export function ToolEntryRow({ tool, showServer = false }: { tool: ToolEntry; sh
         {tool.group && (
           <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-500">{tool.group}</span>
         )}
-        <Badges tool={tool} />
-        <span className="ml-auto shrink-0 font-mono text-[10px] tabular-nums text-stone-400">{tool.tokens} tok</span>
+        <Badges tool={tool} t={t} />
+        <span className="ml-auto shrink-0 font-mono text-[10px] tabular-nums text-stone-400">
+          {t("tools.tok", { count: tool.tokens })}
+        </span>
       </div>
       {tool.description && <div className="truncate pl-3.5 text-[11px] text-stone-500">{tool.description}</div>}
     </li>
@@ -42,7 +46,7 @@ export function ToolEntryRow({ tool, showServer = false }: { tool: ToolEntry; sh
 }
 
 /** The tool's defer policy when it is not the default, and the server's hints about what it does. */
-function Badges({ tool }: { tool: ToolEntry }) {
+function Badges({ tool, t }: { tool: ToolEntry; t: Translate }) {
   const policy = tool.defer_policy;
   const a = tool.annotations;
   return (
@@ -51,10 +55,17 @@ function Badges({ tool }: { tool: ToolEntry }) {
         <span
           data-testid="defer-policy"
           data-policy={policy.policy}
-          title={tool.bound_reason ?? `defer: ${policy.policy} (set on the ${policy.from})`}
+          title={
+            tool.bound_reason ??
+            t("tools.policySetOn", { policy: policy.policy, from: t(`tools.policyFrom.${policy.from}`) })
+          }
           className="shrink-0 rounded bg-sky-100 px-1 text-[10px] text-sky-800"
         >
-          {tool.bound_reason ? (policy.policy === "never" ? "defer: never" : "auto: bound") : `defer: ${policy.policy}`}
+          {tool.bound_reason
+            ? policy.policy === "never"
+              ? "defer: never"
+              : t("tools.autoBound")
+            : `defer: ${policy.policy}`}
         </span>
       )}
       {a?.destructiveHint === true && (
@@ -63,7 +74,7 @@ function Badges({ tool }: { tool: ToolEntry }) {
           data-hint="destructive"
           className="shrink-0 rounded bg-red-100 px-1 text-[10px] text-red-800"
         >
-          destructive
+          {t("tools.destructive")}
         </span>
       )}
       {a?.readOnlyHint === true && (
@@ -72,7 +83,7 @@ function Badges({ tool }: { tool: ToolEntry }) {
           data-hint="read-only"
           className="shrink-0 rounded bg-emerald-100 px-1 text-[10px] text-emerald-800"
         >
-          read-only
+          {t("tools.readOnly")}
         </span>
       )}
     </>

@@ -1,3 +1,5 @@
+import { useT } from "@/components/i18n/i18n";
+import { fillNodes } from "@/components/i18n/rich";
 import type { BudgetView, ToolsInventory } from "@/components/lib/tools-inventory";
 
 const n = (x: number) => x.toLocaleString("en-US");
@@ -10,6 +12,7 @@ export function ToolSearchSettings({
   settings: ToolsInventory["tool_search"];
   budget: BudgetView;
 }) {
+  const t = useT();
   if (!settings.enabled) return null;
   const { listing } = settings;
   const pct = budget.limit ? Math.min(100, (budget.tokens / budget.limit) * 100) : 0;
@@ -17,10 +20,14 @@ export function ToolSearchSettings({
     <div className="space-y-1.5 text-[11px] text-stone-500">
       {listing?.mode && (
         <div data-testid="listing-mode" data-mode={listing.mode} data-setting={listing.setting}>
-          prompt lists{" "}
-          <span className="font-medium text-stone-700">{listing.mode === "names" ? "tool names" : "servers"}</span> ·{" "}
-          {n(listing.tokens)} tokens
-          {listing.omitted > 0 ? ` · ${listing.omitted} servers left out` : ""}
+          {fillNodes(t("search.listing", { tokens: n(listing.tokens) }), {
+            what: (
+              <span className="font-medium text-stone-700">
+                {t(listing.mode === "names" ? "search.listingNames" : "search.listingServers")}
+              </span>
+            ),
+          })}
+          {listing.omitted > 0 ? ` · ${t("search.omitted", { count: listing.omitted })}` : ""}
           {listing.reason ? <span className="text-stone-400"> ({listing.reason})</span> : null}
         </div>
       )}
@@ -31,11 +38,22 @@ export function ToolSearchSettings({
         className="space-y-0.5"
       >
         <div className="flex items-baseline justify-between">
-          <span>promoted budget</span>
+          <span>{t("search.budget")}</span>
           <span className="font-mono tabular-nums text-stone-700">
-            <span data-testid="budget-used">{n(budget.tokens)}</span>
-            {budget.limit ? ` / ${n(budget.limit)}` : ""} tokens · {budget.count}
-            {budget.countLimit ? ` / ${budget.countLimit}` : ""} tool{budget.count === 1 ? "" : "s"}
+            {fillNodes(
+              t("search.budgetUse", {
+                count: budget.count,
+                tools: `${budget.count}${budget.countLimit ? ` / ${budget.countLimit}` : ""}`,
+              }),
+              {
+                used: (
+                  <>
+                    <span data-testid="budget-used">{n(budget.tokens)}</span>
+                    {budget.limit ? ` / ${n(budget.limit)}` : ""}
+                  </>
+                ),
+              },
+            )}
           </span>
         </div>
         {budget.limit ? (
@@ -46,18 +64,18 @@ export function ToolSearchSettings({
             />
           </div>
         ) : (
-          <div className="text-stone-400">no limit: promoted tools are never demoted</div>
+          <div className="text-stone-400">{t("search.noLimit")}</div>
         )}
       </div>
       <div data-testid="relevance-setting">
         {settings.min_relative_score > 0
-          ? `results below ${Math.round(settings.min_relative_score * 100)} % of the best match are named, not loaded`
-          : "every result of a search is loaded"}
+          ? t("search.relevance", { percent: Math.round(settings.min_relative_score * 100) })
+          : t("search.relevanceAll")}
       </div>
       <div data-testid="auto-threshold">
         {settings.auto_threshold_tokens > 0
-          ? `defer: auto tools are deferred only when their schemas exceed ${n(settings.auto_threshold_tokens)} tokens`
-          : "defer: auto tools are always deferred"}
+          ? t("search.autoThreshold", { tokens: n(settings.auto_threshold_tokens) })
+          : t("search.autoAlways")}
       </div>
     </div>
   );

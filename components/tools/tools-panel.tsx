@@ -1,6 +1,8 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { useT } from "@/components/i18n/i18n";
+import { fillNodes } from "@/components/i18n/rich";
 import { CloseIcon, RefreshIcon } from "@/components/icons";
 import { inventoryView, type LivePromotion } from "@/components/lib/tools-inventory";
 import { CatalogChangeNotice, DemotedList, DriftedList } from "./promotion-sections";
@@ -31,26 +33,28 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
     [data, live, sameThread, filter],
   );
   const filtering = filter.trim() !== "";
+  const t = useT();
 
   return (
     <aside
       data-testid="tools-panel"
-      aria-label="Tools"
+      aria-label={t("tools.title")}
       className={`flex min-h-0 flex-col border-l border-stone-200 bg-stone-100 ${className}`}
     >
       <div className="flex items-center gap-2 border-b border-stone-200 px-4 py-3">
-        <h2 className="text-sm font-semibold">Tools</h2>
+        <h2 className="text-sm font-semibold">{t("tools.title")}</h2>
         {view && (
           <span data-testid="tool-counts" className="text-xs text-stone-500">
-            <span className="text-emerald-700">{view.counts.promoted} promoted</span> · {view.counts.deferred} deferred
-            · {view.counts.total} total
+            <span className="text-emerald-700">{t("tools.countPromoted", { count: view.counts.promoted })}</span> ·{" "}
+            {t("tools.countDeferred", { count: view.counts.deferred })} ·{" "}
+            {t("tools.countTotal", { count: view.counts.total })}
           </span>
         )}
         <button
           type="button"
           onClick={onRefresh}
-          title="Reload the inventory"
-          aria-label="Reload the inventory"
+          title={t("tools.reload")}
+          aria-label={t("tools.reload")}
           className={`ml-auto rounded p-1 text-stone-500 hover:bg-stone-200 ${inventory.loading ? "animate-spin" : ""}`}
         >
           <RefreshIcon />
@@ -59,7 +63,7 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close the tools panel"
+            aria-label={t("tools.close")}
             className="rounded p-1 text-stone-500 hover:bg-stone-200 lg:hidden"
           >
             <CloseIcon />
@@ -83,12 +87,12 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
             role="alert"
             className="break-words rounded bg-amber-50 px-2 py-1.5 text-xs text-amber-900"
           >
-            The newest configuration could not be loaded, so the previous one stays in force: {data.error}
+            {t("tools.configError", { detail: data.error })}
           </p>
         )}
         {data && data.warnings.length > 0 && (
           <details data-testid="config-warnings" className="rounded bg-stone-100 px-2 py-1.5 text-xs text-stone-700">
-            <summary>{data.warnings.length} warning(s) from tool assembly</summary>
+            <summary>{t("tools.warnings", { count: data.warnings.length })}</summary>
             <ul className="mt-1 list-disc space-y-0.5 pl-4">
               {data.warnings.map((w) => (
                 <li key={w} className="break-words">
@@ -98,23 +102,23 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
             </ul>
           </details>
         )}
-        {!view && !inventory.error && <p className="text-xs text-stone-500">Loading the tool inventory…</p>}
+        {!view && !inventory.error && <p className="text-xs text-stone-500">{t("tools.loading")}</p>}
         {view && data && (
           <>
             <div className="space-y-2 rounded-lg border border-stone-200 bg-white p-3">
               <TokenMeter nextCall={view.tokens.nextCall} allBound={view.tokens.allBound} />
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[11px] text-stone-500">
                 <span>
-                  catalog{" "}
+                  {t("tools.catalog")}{" "}
                   <code data-testid="catalog-hash" className="rounded bg-stone-100 px-1 font-mono text-stone-800">
-                    {data.catalog_hash ?? "none"}
+                    {data.catalog_hash ?? t("tools.catalogNone")}
                   </code>
                 </span>
                 <span data-testid="tool-search-setting">
                   tool_search{" "}
                   {data.tool_search.enabled
-                    ? `on · up to ${data.tool_search.max_results} per search`
-                    : "off: every tool is bound"}
+                    ? t("tools.searchOn", { count: data.tool_search.max_results })
+                    : t("tools.searchOff")}
                 </span>
               </div>
               <ToolSearchSettings settings={data.tool_search} budget={view.budget} />
@@ -125,20 +129,20 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
               data-testid="tools-filter"
               value={filter}
               onChange={(e) => setFilter(e.target.value)}
-              placeholder="Filter tools and servers"
-              aria-label="Filter tools"
+              placeholder={t("tools.filter")}
+              aria-label={t("tools.filterLabel")}
               className="w-full rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm outline-none focus:border-fawn-400"
             />
 
             {view.catalogChange && <CatalogChangeNotice change={view.catalogChange} />}
 
             {view.drifted.length > 0 && (
-              <Section title={`Changed since promoted (${view.drifted.length})`} testId="drifted-section">
+              <Section title={t("tools.drifted", { count: view.drifted.length })} testId="drifted-section">
                 <DriftedList drifted={view.drifted} />
               </Section>
             )}
 
-            <Section title={`Promoted in this thread (${view.promoted.length})`} testId="promoted-section">
+            <Section title={t("tools.promoted", { count: view.promoted.length })} testId="promoted-section">
               {view.promoted.length > 0 ? (
                 <ul className="rounded-lg border border-emerald-200 bg-emerald-50/40 p-1">
                   {view.promoted.map((t) => (
@@ -147,20 +151,18 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                 </ul>
               ) : (
                 <p className="text-xs text-stone-500">
-                  {filtering
-                    ? "No promoted tool matches."
-                    : "Nothing promoted yet. The model promotes deferred tools by calling tool_search."}
+                  {filtering ? t("tools.promotedNoMatch") : t("tools.promotedNone")}
                 </p>
               )}
             </Section>
 
             {view.demoted.length > 0 && (
-              <Section title={`Demoted (${view.demoted.length})`} testId="demoted-section">
+              <Section title={t("tools.demoted", { count: view.demoted.length })} testId="demoted-section">
                 <DemotedList demoted={view.demoted} />
               </Section>
             )}
 
-            <Section title={`Always bound (${view.bound.length})`} testId="bound-section">
+            <Section title={t("tools.bound", { count: view.bound.length })} testId="bound-section">
               {view.bound.length > 0 ? (
                 <ul className="rounded-lg border border-stone-200 bg-white p-1">
                   {view.bound.map((t) => (
@@ -168,11 +170,11 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                   ))}
                 </ul>
               ) : (
-                <p className="text-xs text-stone-500">No built-in or configured tool{filtering ? " matches" : ""}.</p>
+                <p className="text-xs text-stone-500">{filtering ? t("tools.boundNoMatch") : t("tools.boundNone")}</p>
               )}
             </Section>
 
-            <Section title={`MCP servers (${data.mcp_servers.length})`} testId="servers-section">
+            <Section title={t("tools.servers", { count: data.mcp_servers.length })} testId="servers-section">
               {view.servers.length > 0 ? (
                 <div className="space-y-2">
                   {view.servers.map((s) => (
@@ -181,13 +183,13 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                 </div>
               ) : (
                 <p className="text-xs text-stone-500">
-                  {filtering ? "No server matches." : "No MCP servers configured."}
+                  {filtering ? t("tools.serversNoMatch") : t("tools.serversNone")}
                 </p>
               )}
             </Section>
 
             {view.shadowed.length > 0 && (
-              <Section title={`Shadowed duplicates (${view.shadowed.length})`} testId="shadowed-section">
+              <Section title={t("tools.shadowed", { count: view.shadowed.length })} testId="shadowed-section">
                 <ul className="space-y-1 rounded-lg border border-stone-200 bg-white p-2 text-xs">
                   {view.shadowed.map((s, i) => (
                     <li
@@ -198,11 +200,18 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
                     >
                       <code className="font-mono text-stone-500 line-through">{s.name}</code>{" "}
                       <span className="text-stone-500">
-                        from {s.source}
-                        {s.server ? ` (${s.server})` : ""}, shadowed by{" "}
-                        <span data-testid="shadowed-by" className="font-medium text-stone-700">
-                          {s.shadowed_by}
-                        </span>
+                        {fillNodes(
+                          s.server
+                            ? t("tools.shadowedFromServer", { source: s.source, server: s.server })
+                            : t("tools.shadowedFrom", { source: s.source }),
+                          {
+                            by: (
+                              <span data-testid="shadowed-by" className="font-medium text-stone-700">
+                                {s.shadowed_by}
+                              </span>
+                            ),
+                          },
+                        )}
                       </span>
                     </li>
                   ))}
