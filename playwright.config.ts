@@ -5,6 +5,16 @@ const chromium = process.env.FAWN_CHROMIUM ?? (fs.existsSync("/usr/bin/chromium"
 // FAWN_E2E_PORT moves both servers (PORT and PORT + 1), so two checkouts can run e2e at once.
 export const PORT = Number(process.env.FAWN_E2E_PORT ?? 3123);
 export const BROKEN_PORT = PORT + 1;
+export const CHROMIUM_PATH = chromium;
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 export default defineConfig({
   testDir: "e2e",
@@ -20,18 +30,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: [
     {
