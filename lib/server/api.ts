@@ -15,7 +15,7 @@ import { compileRoutes, matchRoute, type ApiContext, type ResolvedRuntime } from
 import { metaRoutes } from "./routes/meta";
 import { runRoutes } from "./routes/runs";
 import { stateRoutes } from "./routes/state";
-import { threadRoutes } from "./routes/threads";
+import { findThread, threadRoutes } from "./routes/threads";
 import { RunManager } from "./runs";
 import { ThreadStore } from "./thread-store";
 import type { AgentRuntime, Logger } from "./types";
@@ -44,6 +44,8 @@ export interface LangGraphApiDeps {
 
 export interface LangGraphApi {
   handle(request: Request): Promise<Response>;
+  /** Whether the thread exists: a record, or checkpoints written by the `fawn` CLI (adopted as GET would). */
+  hasThread(threadId: string): Promise<boolean>;
   /** Cancel active runs, wait for them, close the thread database(s). */
   close(): Promise<void>;
 }
@@ -116,6 +118,7 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
 
   return {
     handle: (request) => handle(request),
+    hasThread: async (threadId) => (await findThread(await ctx.resolve(), threadId)) !== undefined,
     async close() {
       await runs.cancelAll();
       for (const store of stores.values()) store.close();

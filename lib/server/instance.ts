@@ -11,3 +11,8 @@ export function getLangGraphApi(): LangGraphApi {
   holder.__fawnLangGraphApi ??= createLangGraphApi({ getRuntime: getAgentRuntime, basePath: "/api/langgraph" });
   return holder.__fawnLangGraphApi;
 }
+
+/** Whether a thread exists in the process-wide API (the upload route takes files only for those). */
+export function threadExists(threadId: string): Promise<boolean> {
+  return getLangGraphApi().hasThread(threadId);
+}
