@@ -14,7 +14,7 @@ import { ApiError, DEFAULT_MAX_BODY_BYTES } from "./http";
 import { compileRoutes, matchRoute, type ApiContext, type ResolvedRuntime } from "./router";
 import { metaRoutes } from "./routes/meta";
 import { runRoutes } from "./routes/runs";
-import { stateRoutes } from "./routes/state";
+import { MAX_HISTORY_BYTES, stateRoutes } from "./routes/state";
 import { findThread, threadRoutes } from "./routes/threads";
 import { RunManager } from "./runs";
 import { ThreadStore } from "./thread-store";
@@ -34,6 +34,8 @@ export interface LangGraphApiDeps {
   allowedHosts?: string[];
   /** Largest accepted request body. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** Largest `POST /threads/{id}/history` response, in bytes of JSON. Default 8 MiB (MAX_HISTORY_BYTES). */
+  maxHistoryBytes?: number;
   /** SSE heartbeat interval. Default 5 s (the SDK's idle watchdog then allows 15 s of silence). */
   heartbeatMs?: number;
   /** How long finished runs stay joinable. Default 15 min, at most `maxRetainedRuns` (default 200). */
@@ -108,6 +110,7 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     now,
     heartbeatMs: deps.heartbeatMs ?? 5_000,
     maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxHistoryBytes: deps.maxHistoryBytes ?? MAX_HISTORY_BYTES,
   };
 
   const handle = edge(async (request, url) => {
