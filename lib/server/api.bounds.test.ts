@@ -63,6 +63,83 @@ describe("JSON bodies", () => {
     expect(Array.isArray(state.values) ? state.values : (state.values.messages ?? [])).toHaveLength(0);
   });
 
+  describe("the same message cap on every other way into a thread", () => {
+    const many = () => Array.from({ length: 25_000 }, () => ({ type: "human", content: "x" }));
+    const messagesIn = async (threadId: string) => {
+      const state = (await callApi(harness.api, "GET", `/threads/${threadId}/state`)).json as {
+        values: { messages?: unknown[] } | unknown[];
+      };
+      return Array.isArray(state.values) ? state.values.length : (state.values.messages ?? []).length;
+    };
+    const newThread = async () =>
+      ((await callApi(harness.api, "POST", "/threads", {})).json as { thread_id: string }).thread_id;
+
+    test("POST /threads/{id}/state with 25,000 messages is a 400 naming body.values.messages; nothing is saved", async () => {
+      const tid = await newThread();
+      const r = await callApi(harness.api, "POST", `/threads/${tid}/state`, {
+        values: { messages: many() },
+        as_node: "model_request",
+      });
+      expect(r.status).toBe(400);
+      expect(errorOf(r.json).message).toBe(
+        `body.values.messages: 25000 messages; at most ${MAX_RUN_INPUT_MESSAGES} per request`,
+      );
+      expect(await messagesIn(tid)).toBe(0);
+      // A list of updates counts them all.
+      const split = await callApi(harness.api, "POST", `/threads/${tid}/state`, {
+        values: [{ messages: many().slice(0, 300) }, { messages: many().slice(0, 300) }],
+        as_node: "model_request",
+      });
+      expect(split.status).toBe(400);
+      expect(errorOf(split.json).message).toMatch(/^body\.values: 600 messages; at most 500/);
+      const ok = await callApi(harness.api, "POST", `/threads/${tid}/state`, {
+        values: { messages: many().slice(0, MAX_RUN_INPUT_MESSAGES) },
+        as_node: "model_request",
+      });
+      expect(ok.status).toBe(200);
+      expect(await messagesIn(tid)).toBe(MAX_RUN_INPUT_MESSAGES);
+    });
+
+    test("command.update with 25,000 messages (record or tuples) is a 400; the model is not called, nothing is saved", async () => {
+      const tid = await newThread();
+      const calls = harness.model.calls.length;
+      for (const [update, where] of [
+        [{ messages: many() }, "body.command.update.messages"],
+        [[["messages", many()]], "body.command.update[0]"],
+      ] as const) {
+        const r = await callApi(harness.api, "POST", `/threads/${tid}/runs/stream`, {
+          assistant_id: "lead_agent",
+          command: { update, goto: "model_request" },
+        });
+        expect(r.status).toBe(400);
+        expect(errorOf(r.json).message).toBe(`${where}: 25000 messages; at most ${MAX_RUN_INPUT_MESSAGES} per request`);
+      }
+      const send = await callApi(harness.api, "POST", `/threads/${tid}/runs/stream`, {
+        assistant_id: "lead_agent",
+        command: { goto: { node: "model_request", input: { messages: many() } } },
+      });
+      expect(send.status).toBe(400);
+      expect(errorOf(send.json).message).toMatch(/^body\.command\.goto\.input\.messages: 25000 messages/);
+      expect(harness.model.calls.length).toBe(calls);
+      expect(await messagesIn(tid)).toBe(0);
+    });
+
+    test("thread-create supersteps carrying 25,000 messages are refused; no thread is created", async () => {
+      const before = (
+        (await callApi(harness.api, "POST", "/threads/search", { limit: 1000 })).json as unknown as unknown[]
+      ).length;
+      const r = await callApi(harness.api, "POST", "/threads", {
+        supersteps: [{ updates: [{ values: { messages: many() }, as_node: "model_request" }] }],
+      });
+      expect(r.status).toBe(400);
+      expect(errorOf(r.json).message).toMatch(/^body\.supersteps/);
+      const after = (
+        (await callApi(harness.api, "POST", "/threads/search", { limit: 1000 })).json as unknown as unknown[]
+      ).length;
+      expect(after).toBe(before);
+    });
+  });
+
   test("GET /threads/%ZZ is a 400 naming the segment", async () => {
     const r = await callApi(harness.api, "GET", "/threads/%ZZ");
     expect(r.status).toBe(400);
