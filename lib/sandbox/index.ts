@@ -14,3 +14,4 @@ export type { SavedUpload } from "./uploads";
 export { AREAS, PATHS_HELP, SandboxPathError, VIRTUAL_ROOT, ensureThreadDir, resolveInThread } from "./paths";
 export type { Area, ResolvedPath } from "./paths";
 export { LIMITS } from "./limits";
+export { removeThreadFolder } from "./thread-folder";
