@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { onShutdown } from "@/lib/lifecycle/shutdown";
 import { formatBytes } from "./limits";
 
 /** After the process exits, how long to wait for its pipes to close before giving up on stragglers. */
@@ -72,7 +73,8 @@ interface Tracked {
  * started it.
  */
 const registry = globalThis as unknown as { __fawnProcesses?: Map<number, Tracked>; __fawnProcessExitHook?: true };
-const running = (registry.__fawnProcesses ??= new Map<number, Tracked>());
+registry.__fawnProcesses ??= new Map<number, Tracked>();
+const running = registry.__fawnProcesses;
 
 function killGroup(pid: number): void {
   try {
@@ -91,6 +93,8 @@ function trackUntilServerExit(pid: number, tracked: Tracked): void {
   process.on("exit", () => {
     for (const group of running.keys()) killGroup(group);
   });
+  // On SIGTERM/SIGINT, last: whatever command a cancelled run left is killed and waited for.
+  onShutdown("commands", 30, () => stopProcessesOf(undefined));
 }
 
 /**

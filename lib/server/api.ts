@@ -48,7 +48,7 @@ export interface LangGraphApi {
   handle(request: Request): Promise<Response>;
   /** Whether the thread exists: a record, or checkpoints written by the `fawn` CLI (adopted as GET would). */
   hasThread(threadId: string): Promise<boolean>;
-  /** Cancel active runs, wait for them, close the thread database(s). */
+  /** Refuse new requests (503), cancel active runs and wait until each has released its thread, close the stores. */
   close(): Promise<void>;
 }
 
@@ -92,8 +92,13 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     return store;
   }
 
+  // Set by close(): from then on no request may start a run or open a store.
+  let closing = false;
+
   const ctx: ApiContext = {
     async resolve(): Promise<ResolvedRuntime> {
+      if (closing)
+        throw new ApiError(503, "agent_unavailable", "The server is shutting down; try again once it is back");
       let runtime: AgentRuntime;
       try {
         runtime = await deps.getRuntime();
@@ -123,6 +128,7 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     handle: (request) => handle(request),
     hasThread: async (threadId) => (await findThread(await ctx.resolve(), threadId)) !== undefined,
     async close() {
+      closing = true;
       await runs.cancelAll();
       for (const store of stores.values()) store.close();
       stores.clear();
