@@ -1,3 +1,4 @@
+import { onShutdown } from "@/lib/lifecycle/shutdown";
 import fs from "node:fs";
 import path from "node:path";
 import type { LoadedConfig } from "@/lib/config";
@@ -162,6 +163,11 @@ const globalForFawn = globalThis as unknown as { __fawnRuntime?: FawnRuntime };
 
 /** The process-wide runtime on the default (or FAWN_CONFIG / FAWN_EXTENSIONS_CONFIG) paths. */
 export function getAgentRuntime(): Promise<AgentRuntime> {
-  globalForFawn.__fawnRuntime ??= new FawnRuntime();
+  if (!globalForFawn.__fawnRuntime) {
+    const rt = new FawnRuntime();
+    globalForFawn.__fawnRuntime = rt;
+    // On SIGTERM/SIGINT, after the runs have stopped: close the MCP connections (stdio servers end with them).
+    onShutdown("mcp", 20, () => rt.close());
+  }
   return globalForFawn.__fawnRuntime.get();
 }

@@ -108,6 +108,7 @@ export const bash_tool: ToolFactory = (settings, ctx) => {
         timeoutMs: timeoutS * 1000,
         capBytes: LIMITS.bashOutputBytes,
         signal: config.signal,
+        owner: threadDir,
       });
       return formatRun(run, threadDir, timeoutS, ctx.sandbox);
     },

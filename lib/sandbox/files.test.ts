@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listOutputs, mimeOf, readThreadFile, sanitizeFileName, saveUpload } from "./files";
+import { listOutputs, mimeOf, readThreadFile, sanitizeFileName } from "./files";
+import { saveUpload } from "./uploads";
 import { SandboxPathError, ensureThreadDir } from "./paths";
 import { useTempSandbox } from "@/test/support/sandbox";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { LIMITS, openForWrite, overLimit } from "./limits";
+import { LIMITS, overLimit } from "./limits";
 import { openOwnFile } from "./own-file";
 import { SandboxPathError, ensureThreadDir, hasFormatChars, hostToVirtual, resolveInThread } from "./paths";
 
@@ -154,48 +154,4 @@ export function sanitizeFileName(name: string): string {
     clean = stem + ext;
   }
   return clean;
-}
-
-export interface SavedUpload {
-  /** Virtual path the agent uses, e.g. /mnt/user-data/uploads/data.csv. */
-  path: string;
-  /** The sanitised name actually used (a suffix is added when the name is taken). */
-  filename: string;
-  size: number;
-  mime: string;
-}
-
-/** Store an uploaded file in the thread's uploads/, never overwriting: a taken name gets -1, -2, … */
-export async function saveUpload(
-  root: string,
-  threadId: string,
-  filename: string,
-  data: Uint8Array,
-  maxBytes: number = LIMITS.uploadBytes,
-): Promise<SavedUpload> {
-  if (data.byteLength > maxBytes) {
-    throw new Error(`upload ${JSON.stringify(filename)} is ${overLimit(data.byteLength, maxBytes)}`);
-  }
-  const threadDir = await ensureThreadDir(root, threadId);
-  const clean = sanitizeFileName(filename);
-  const ext = path.extname(clean);
-  const stem = clean.slice(0, clean.length - ext.length);
-  for (let i = 0; i < 1000; i++) {
-    const name = i === 0 ? clean : `${stem}-${i}${ext}`;
-    const host = path.join(threadDir, "uploads", name);
-    let fh: fs.FileHandle;
-    try {
-      fh = await openForWrite(host, "exclusive");
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "EEXIST" || (e as NodeJS.ErrnoException).code === "ELOOP") continue;
-      throw e;
-    }
-    try {
-      await fh.writeFile(data);
-    } finally {
-      await fh.close();
-    }
-    return { path: hostToVirtual(threadDir, host), filename: name, size: data.byteLength, mime: mimeOf(name) };
-  }
-  throw new Error(`upload ${JSON.stringify(filename)}: too many files named ${clean} in this thread`);
 }

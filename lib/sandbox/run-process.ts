@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { onShutdown } from "@/lib/lifecycle/shutdown";
 import { formatBytes } from "./limits";
 
 /** After the process exits, how long to wait for its pipes to close before giving up on stragglers. */
@@ -55,11 +56,25 @@ export interface RunOptions {
   timeoutMs: number;
   capBytes: number;
   signal?: AbortSignal;
+  /** Who the process works for (bash: the thread's folder), so stopProcessesOf can end it. */
+  owner?: string;
 }
 
-/** Process groups still running, killed if the server exits while they run. */
-const running = new Set<number>();
-let exitHookInstalled = false;
+interface Tracked {
+  owner: string | undefined;
+  kill: () => void;
+  /** Settles once the process has exited and its output pipes have closed (or the grace time is up). */
+  settled: Promise<unknown>;
+}
+
+/**
+ * Process groups still running, by the pid of their leader. Kept on globalThis: Next.js may load this module
+ * once per bundle, and a thread's deletion or the server's shutdown must see every command, whichever bundle
+ * started it.
+ */
+const registry = globalThis as unknown as { __fawnProcesses?: Map<number, Tracked>; __fawnProcessExitHook?: true };
+registry.__fawnProcesses ??= new Map<number, Tracked>();
+const running = registry.__fawnProcesses;
 
 function killGroup(pid: number): void {
   try {
@@ -69,15 +84,35 @@ function killGroup(pid: number): void {
   }
 }
 
-function trackUntilServerExit(pid: number): void {
-  running.add(pid);
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
+function trackUntilServerExit(pid: number, tracked: Tracked): void {
+  running.set(pid, tracked);
+  if (registry.__fawnProcessExitHook) return;
+  registry.__fawnProcessExitHook = true;
   // `exit` also runs after a signal handler calls process.exit(); a SIGKILL of the server runs nothing
   // (under bwrap, --die-with-parent covers that case).
   process.on("exit", () => {
-    for (const group of running) killGroup(group);
+    for (const group of running.keys()) killGroup(group);
   });
+  // On SIGTERM/SIGINT, last: whatever command a cancelled run left is killed and waited for.
+  onShutdown("commands", 30, () => stopProcessesOf(undefined));
+}
+
+/**
+ * Kill the commands working for `owner` (every command when it is undefined) and wait until they have exited
+ * and closed their output, at most `withinMs`. Returns how many there were.
+ */
+export async function stopProcessesOf(owner: string | undefined, withinMs = 5000): Promise<number> {
+  const mine = [...running.values()].filter((t) => owner === undefined || t.owner === owner);
+  for (const t of mine) t.kill();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled(mine.map((t) => t.settled)),
+    new Promise((r) => {
+      timer = setTimeout(r, withinMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  return mine.length;
 }
 
 /**
@@ -86,7 +121,11 @@ function trackUntilServerExit(pid: number): void {
  * running in the group is killed too: one tool call, one self-contained job.
  */
 export function runProcess(file: string, args: string[], opts: RunOptions): Promise<ProcessRun> {
-  return new Promise((resolve, reject) => {
+  let markClosed: () => void = () => {};
+  const closed = new Promise<void>((r) => {
+    markClosed = r;
+  });
+  const result = new Promise<ProcessRun>((resolve, reject) => {
     const output = new CappedOutput(opts.capBytes);
     const run: ProcessRun = { output, exitCode: null, signal: null, timedOut: false, aborted: false };
     const child = spawn(file, args, {
@@ -97,10 +136,10 @@ export function runProcess(file: string, args: string[], opts: RunOptions): Prom
       stdio: ["ignore", "pipe", "pipe"],
     });
     const pid = child.pid;
-    if (pid !== undefined) trackUntilServerExit(pid);
     const kill = () => {
       if (pid !== undefined) killGroup(pid);
     };
+    if (pid !== undefined) trackUntilServerExit(pid, { owner: opts.owner, kill, settled: closed });
     let settled = false;
     let grace: NodeJS.Timeout | undefined;
     const finish = () => {
@@ -143,4 +182,6 @@ export function runProcess(file: string, args: string[], opts: RunOptions): Prom
     });
     child.on("close", finish);
   });
+  void result.then(markClosed, markClosed);
+  return result;
 }

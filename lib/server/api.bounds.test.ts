@@ -13,8 +13,11 @@ beforeAll(() => {
   harness = startTestApi({ maxBodyBytes: 4 * 1024 * 1024 });
 });
 afterAll(() => harness.stop());
+const logLevel = process.env.FAWN_LOG_LEVEL;
 afterEach(() => {
   delete process.env.FAWN_API_TOKEN;
+  if (logLevel === undefined) delete process.env.FAWN_LOG_LEVEL;
+  else process.env.FAWN_LOG_LEVEL = logLevel;
   vi.restoreAllMocks();
 });
 
@@ -63,6 +66,83 @@ describe("JSON bodies", () => {
     expect(Array.isArray(state.values) ? state.values : (state.values.messages ?? [])).toHaveLength(0);
   });
 
+  describe("the same message cap on every other way into a thread", () => {
+    const many = () => Array.from({ length: 25_000 }, () => ({ type: "human", content: "x" }));
+    const messagesIn = async (threadId: string) => {
+      const state = (await callApi(harness.api, "GET", `/threads/${threadId}/state`)).json as {
+        values: { messages?: unknown[] } | unknown[];
+      };
+      return Array.isArray(state.values) ? state.values.length : (state.values.messages ?? []).length;
+    };
+    const newThread = async () =>
+      ((await callApi(harness.api, "POST", "/threads", {})).json as { thread_id: string }).thread_id;
+
+    test("POST /threads/{id}/state with 25,000 messages is a 400 naming body.values.messages; nothing is saved", async () => {
+      const tid = await newThread();
+      const r = await callApi(harness.api, "POST", `/threads/${tid}/state`, {
+        values: { messages: many() },
+        as_node: "model_request",
+      });
+      expect(r.status).toBe(400);
+      expect(errorOf(r.json).message).toBe(
+        `body.values.messages: 25000 messages; at most ${MAX_RUN_INPUT_MESSAGES} per request`,
+      );
+      expect(await messagesIn(tid)).toBe(0);
+      // A list of updates counts them all.
+      const split = await callApi(harness.api, "POST", `/threads/${tid}/state`, {
+        values: [{ messages: many().slice(0, 300) }, { messages: many().slice(0, 300) }],
+        as_node: "model_request",
+      });
+      expect(split.status).toBe(400);
+      expect(errorOf(split.json).message).toMatch(/^body\.values: 600 messages; at most 500/);
+      const ok = await callApi(harness.api, "POST", `/threads/${tid}/state`, {
+        values: { messages: many().slice(0, MAX_RUN_INPUT_MESSAGES) },
+        as_node: "model_request",
+      });
+      expect(ok.status).toBe(200);
+      expect(await messagesIn(tid)).toBe(MAX_RUN_INPUT_MESSAGES);
+    });
+
+    test("command.update with 25,000 messages (record or tuples) is a 400; the model is not called, nothing is saved", async () => {
+      const tid = await newThread();
+      const calls = harness.model.calls.length;
+      for (const [update, where] of [
+        [{ messages: many() }, "body.command.update.messages"],
+        [[["messages", many()]], "body.command.update[0]"],
+      ] as const) {
+        const r = await callApi(harness.api, "POST", `/threads/${tid}/runs/stream`, {
+          assistant_id: "lead_agent",
+          command: { update, goto: "model_request" },
+        });
+        expect(r.status).toBe(400);
+        expect(errorOf(r.json).message).toBe(`${where}: 25000 messages; at most ${MAX_RUN_INPUT_MESSAGES} per request`);
+      }
+      const send = await callApi(harness.api, "POST", `/threads/${tid}/runs/stream`, {
+        assistant_id: "lead_agent",
+        command: { goto: { node: "model_request", input: { messages: many() } } },
+      });
+      expect(send.status).toBe(400);
+      expect(errorOf(send.json).message).toMatch(/^body\.command\.goto\.input\.messages: 25000 messages/);
+      expect(harness.model.calls.length).toBe(calls);
+      expect(await messagesIn(tid)).toBe(0);
+    });
+
+    test("thread-create supersteps carrying 25,000 messages are refused; no thread is created", async () => {
+      const before = (
+        (await callApi(harness.api, "POST", "/threads/search", { limit: 1000 })).json as unknown as unknown[]
+      ).length;
+      const r = await callApi(harness.api, "POST", "/threads", {
+        supersteps: [{ updates: [{ values: { messages: many() }, as_node: "model_request" }] }],
+      });
+      expect(r.status).toBe(400);
+      expect(errorOf(r.json).message).toMatch(/^body\.supersteps/);
+      const after = (
+        (await callApi(harness.api, "POST", "/threads/search", { limit: 1000 })).json as unknown as unknown[]
+      ).length;
+      expect(after).toBe(before);
+    });
+  });
+
   test("GET /threads/%ZZ is a 400 naming the segment", async () => {
     const r = await callApi(harness.api, "GET", "/threads/%ZZ");
     expect(r.status).toBe(400);
@@ -108,8 +188,10 @@ describe("a state update the lead agent's channels refuse", () => {
 });
 
 describe("the token", () => {
-  test("/auth?token=<token>%0Ax is a 401, and the presented token is never logged", async () => {
+  test("/auth?token=<token>%0Ax is a 401, and the presented token is never logged at any level", async () => {
     process.env.FAWN_API_TOKEN = "s3cret-token-value";
+    // vitest.config.ts writes only errors; every level is written here, debug included.
+    process.env.FAWN_LOG_LEVEL = "debug";
     const written: string[] = [];
     vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
       written.push(String(chunk));
@@ -117,7 +199,12 @@ describe("the token", () => {
     });
     const res = await auth.GET(new Request("http://127.0.0.1:3000/auth?token=s3cret-token-value%0Ax"));
     expect(res.status).toBe(401);
-    expect(written.join("")).not.toContain("s3cret-token-value");
+    const ok = await auth.GET(new Request("http://127.0.0.1:3000/auth?token=s3cret-token-value"));
+    expect(ok.status).toBe(303);
+    const logged = written.join("");
+    // The capture sees the request log lines (info), so a line that printed the token would be caught.
+    expect(logged).toContain('"event":"http.request"');
+    expect(logged).not.toContain("s3cret-token-value");
   });
 
   test("a malformed fawn_token cookie is a 401, not a 500", async () => {

@@ -14,8 +14,8 @@ import { ApiError, DEFAULT_MAX_BODY_BYTES } from "./http";
 import { compileRoutes, matchRoute, type ApiContext, type ResolvedRuntime } from "./router";
 import { metaRoutes } from "./routes/meta";
 import { runRoutes } from "./routes/runs";
-import { stateRoutes } from "./routes/state";
-import { threadRoutes } from "./routes/threads";
+import { MAX_HISTORY_BYTES, stateRoutes } from "./routes/state";
+import { findThread, threadRoutes } from "./routes/threads";
 import { RunManager } from "./runs";
 import { ThreadStore } from "./thread-store";
 import type { AgentRuntime, Logger } from "./types";
@@ -34,6 +34,8 @@ export interface LangGraphApiDeps {
   allowedHosts?: string[];
   /** Largest accepted request body. Default 1 MiB. */
   maxBodyBytes?: number;
+  /** Largest `POST /threads/{id}/history` response, in bytes of JSON. Default 8 MiB (MAX_HISTORY_BYTES). */
+  maxHistoryBytes?: number;
   /** SSE heartbeat interval. Default 5 s (the SDK's idle watchdog then allows 15 s of silence). */
   heartbeatMs?: number;
   /** How long finished runs stay joinable. Default 15 min, at most `maxRetainedRuns` (default 200). */
@@ -44,7 +46,9 @@ export interface LangGraphApiDeps {
 
 export interface LangGraphApi {
   handle(request: Request): Promise<Response>;
-  /** Cancel active runs, wait for them, close the thread database(s). */
+  /** Whether the thread exists: a record, or checkpoints written by the `fawn` CLI (adopted as GET would). */
+  hasThread(threadId: string): Promise<boolean>;
+  /** Refuse new requests (503), cancel active runs and wait until each has released its thread, close the stores. */
   close(): Promise<void>;
 }
 
@@ -88,8 +92,13 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     return store;
   }
 
+  // Set by close(): from then on no request may start a run or open a store.
+  let closing = false;
+
   const ctx: ApiContext = {
     async resolve(): Promise<ResolvedRuntime> {
+      if (closing)
+        throw new ApiError(503, "agent_unavailable", "The server is shutting down; try again once it is back");
       let runtime: AgentRuntime;
       try {
         runtime = await deps.getRuntime();
@@ -106,6 +115,7 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     now,
     heartbeatMs: deps.heartbeatMs ?? 5_000,
     maxBodyBytes: deps.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxHistoryBytes: deps.maxHistoryBytes ?? MAX_HISTORY_BYTES,
   };
 
   const handle = edge(async (request, url) => {
@@ -116,7 +126,9 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
 
   return {
     handle: (request) => handle(request),
+    hasThread: async (threadId) => (await findThread(await ctx.resolve(), threadId)) !== undefined,
     async close() {
+      closing = true;
       await runs.cancelAll();
       for (const store of stores.values()) store.close();
       stores.clear();

@@ -66,13 +66,13 @@ describe("Fawn's own routes share the LangGraph API's error mapper", () => {
   it("a failing runtime behind /api/files is a redacted internal error, not the raw message", async () => {
     const { logger } = recorder();
     const edge = createEdge({ logger, apiToken: () => undefined, corsOrigins: () => [] });
-    const routes = filesRoutes(
-      async () => {
+    const routes = filesRoutes({
+      getRuntime: async () => {
         throw secretError();
       },
-      undefined,
+      threadExists: async () => true,
       edge,
-    );
+    });
     const res = await routes.list(new Request("http://127.0.0.1/api/files/t1"), {
       params: Promise.resolve({ threadId: "t1" }),
     });

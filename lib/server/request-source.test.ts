@@ -1,6 +1,7 @@
 /** DNS rebinding and cross-site writes, refused at the real Next route handlers and at the proxy for pages. */
 import { NextRequest } from "next/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { tempConfig } from "@/test/support/config";
 import * as langgraph from "@/app/api/langgraph/[...path]/route";
 import * as tools from "@/app/api/tools/route";
 import * as auth from "@/app/auth/route";
@@ -13,7 +14,19 @@ const policy = (over: Partial<SourcePolicy> = {}): SourcePolicy => ({
   corsOrigins: [],
   ...over,
 });
-const request = (method: string, url: string, headers: Record<string, string>) => new Request(url, { method, headers });
+const request = (method: string, url: string, headers: Record<string, string>, body?: string) =>
+  new Request(url, { method, headers, body });
+const LOCAL = "http://127.0.0.1:3000";
+const local = { host: "127.0.0.1:3000", "content-type": "application/json" };
+
+/** Threads the real route handler knows, asked the way a page on 127.0.0.1 would. */
+async function threadCount(): Promise<number> {
+  const res = await langgraph.POST(
+    request("POST", `${LOCAL}/api/langgraph/threads/search`, local, JSON.stringify({ limit: 1000 })),
+  );
+  expect(res.status).toBe(200);
+  return ((await res.json()) as unknown[]).length;
+}
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
 afterEach(() => {
@@ -55,15 +68,41 @@ describe("checkRequestSource", () => {
 });
 
 describe("the real route handlers refuse a DNS-rebinding request", () => {
+  // The real handlers use the process-wide runtime: point it at a throwaway config and data folder.
+  beforeAll(() => {
+    const paths = tempConfig({ servers: {} });
+    process.env.FAWN_CONFIG = paths.config;
+    process.env.FAWN_EXTENSIONS_CONFIG = paths.extensions;
+  });
+
   const evil = { host: "evil.example:3000", origin: "http://evil.example:3000", "content-type": "application/json" };
 
   it("POST /api/langgraph/threads with Host evil.example is a 403 naming the Host header; nothing is created", async () => {
-    const res = await langgraph.POST(request("POST", "http://evil.example:3000/api/langgraph/threads", evil));
+    const before = await threadCount();
+    const res = await langgraph.POST(request("POST", "http://evil.example:3000/api/langgraph/threads", evil, "{}"));
     expect(res.status).toBe(403);
     const err = await errorOf(res);
     expect(err.code).toBe("forbidden");
     expect(err.message).toMatch(/^Host header "evil\.example:3000" is not allowed/);
     expect(err.message).toContain("FAWN_ALLOWED_HOSTS");
+    expect(await threadCount()).toBe(before);
+  });
+
+  it("the issue's reproduction (a thread, then runs/stream running bash) from evil.example changes nothing", async () => {
+    const created = await langgraph.POST(request("POST", `${LOCAL}/api/langgraph/threads`, local, "{}"));
+    const { thread_id } = (await created.json()) as { thread_id: string };
+    const count = await threadCount();
+    const body = JSON.stringify({
+      assistant_id: "lead_agent",
+      input: { messages: [{ type: "human", content: 'bash {"command":"id; hostname"}' }] },
+    });
+    const res = await langgraph.POST(
+      request("POST", `http://evil.example:3000/api/langgraph/threads/${thread_id}/runs/stream`, evil, body),
+    );
+    expect(res.status).toBe(403);
+    expect(await threadCount()).toBe(count);
+    const state = await langgraph.GET(request("GET", `${LOCAL}/api/langgraph/threads/${thread_id}/state`, local));
+    expect(((await state.json()) as { values: { messages?: unknown[] } }).values.messages ?? []).toEqual([]);
   });
 
   it("Fawn's own routes and /auth are behind the same check", async () => {

@@ -17,6 +17,8 @@ export interface ApiContext {
   now: () => Date;
   heartbeatMs: number;
   maxBodyBytes: number;
+  /** Largest history response; snapshots beyond it are left for the next page. */
+  maxHistoryBytes: number;
 }
 
 export interface RouteRequest {

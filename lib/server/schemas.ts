@@ -10,20 +10,45 @@ const Metadata = z.record(z.string(), z.unknown());
 
 /** At most this many ids in one thread search (each is one SQL parameter). */
 export const MAX_SEARCH_IDS = 1000;
-/** At most this many messages in one run's input: a run is a turn, not a bulk import. */
+/**
+ * At most this many messages in one run's input, and in any other request that writes messages into a thread
+ * (a state update, a run's `command.update` or `goto` input): a request is a turn, not a bulk import.
+ */
 export const MAX_RUN_INPUT_MESSAGES = 500;
 
+/** How many messages a value adds to the `messages` channel: a list counts its items, anything else one. */
+function messageCount(value: unknown): number {
+  return value === undefined || value === null ? 0 : Array.isArray(value) ? value.length : 1;
+}
+
+/** Messages in channel values: `{messages}`, or a list of such values (several updates at once). */
+function messagesInValues(values: unknown): number {
+  if (Array.isArray(values)) return values.reduce((n: number, v) => n + messagesInValues(v), 0);
+  if (values && typeof values === "object") return messageCount((values as { messages?: unknown }).messages);
+  return 0;
+}
+
+/** A zod check: at most MAX_RUN_INPUT_MESSAGES messages in the value, counted by `count`, reported at `path`. */
+function capMessages<T>(count: (value: T) => number, path: (value: T) => PropertyKey[], per: string) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const n = count(value);
+    if (n > MAX_RUN_INPUT_MESSAGES)
+      ctx.addIssue({
+        code: "custom",
+        path: path(value),
+        message: `${n} messages; at most ${MAX_RUN_INPUT_MESSAGES} per ${per}`,
+      });
+  };
+}
+
+/** Where a values object's messages are reported: `.messages` for one update, the list itself for several. */
+const valuesPath = (values: unknown): PropertyKey[] => (Array.isArray(values) ? [] : ["messages"]);
+
 /** A run's input: anything the graph takes, but a `messages` list is bounded before anything is saved. */
-const RunInput = z.unknown().superRefine((input, ctx) => {
-  const messages = (input as { messages?: unknown } | null | undefined)?.messages;
-  if (Array.isArray(messages) && messages.length > MAX_RUN_INPUT_MESSAGES) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["messages"],
-      message: `${messages.length} messages; at most ${MAX_RUN_INPUT_MESSAGES} per run`,
-    });
-  }
-});
+const RunInput = z.unknown().superRefine(capMessages(messagesInValues, valuesPath, "run"));
+
+/** Channel values written as they are (a state update, a `goto` input), bounded like a run's input. */
+const ChannelValues = z.unknown().superRefine(capMessages(messagesInValues, valuesPath, "request"));
 
 export const ThreadStatusSchema = z.enum(["idle", "busy", "interrupted", "error"]);
 
@@ -76,7 +101,7 @@ export const HistoryBody = z.object({
 });
 
 export const StateUpdateBody = z.object({
-  values: z.unknown(),
+  values: ChannelValues,
   as_node: z.string().min(1).nullish(),
   checkpoint_id: z.string().nullish(),
   checkpoint: CheckpointRef.nullish(),
@@ -113,11 +138,28 @@ export const STREAM_MODES = [
 export const StreamModeSchema = z.enum(STREAM_MODES);
 export type StreamMode = z.output<typeof StreamModeSchema>;
 
-const SendSchema = z.object({ node: z.string().min(1), input: z.unknown().optional() });
+const SendSchema = z.object({ node: z.string().min(1), input: ChannelValues.optional() });
+
+/** `command.update`: `{channel: value}` or `[[channel, value], …]`; its messages are bounded like a run's input. */
+const CommandUpdate = z
+  .union([
+    z.record(z.string(), z.unknown()).superRefine(capMessages(messagesInValues, () => ["messages"], "request")),
+    z.array(z.tuple([z.string(), z.unknown()])).superRefine((tuples, ctx) => {
+      const writes = tuples.flatMap(([channel, value], i) => (channel === "messages" ? [{ i, value }] : []));
+      const n = writes.reduce((sum, w) => sum + messageCount(w.value), 0);
+      if (n > MAX_RUN_INPUT_MESSAGES)
+        ctx.addIssue({
+          code: "custom",
+          path: [writes[0]?.i ?? 0],
+          message: `${n} messages; at most ${MAX_RUN_INPUT_MESSAGES} per request`,
+        });
+    }),
+  ])
+  .nullish();
 
 export const RunCommand = z.object({
   resume: z.unknown().optional(),
-  update: z.union([z.record(z.string(), z.unknown()), z.array(z.tuple([z.string(), z.unknown()]))]).nullish(),
+  update: CommandUpdate,
   goto: z.union([z.string(), SendSchema, z.array(z.union([z.string(), SendSchema]))]).nullish(),
 });
 export type RunCommandInput = z.output<typeof RunCommand>;

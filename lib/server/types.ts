@@ -59,6 +59,8 @@ export interface AgentRuntime {
   assistant: AssistantInfo;
   /** When given, state updates are checked with it first (a 400 naming the field instead of a failed write). */
   stateUpdateSchema?: z.ZodType;
+  /** Where the threads' files live; when given, deleting a thread deletes its folder there. */
+  toolContext?: { sandbox: { root: string } };
 }
 
 export type LogLevel = "debug" | "info" | "warn" | "error";

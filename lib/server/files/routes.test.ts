@@ -18,11 +18,21 @@ const fakeRuntime: StateReader = {
     return sb.toolContext;
   },
 };
-const routes = filesRoutes(async () => {
-  runtimeCalls++;
-  return fakeRuntime;
+/** The threads that exist, as the LangGraph API's records would say. */
+const threads = new Set<string>(["t1", "t2", "up1", "up2", "up3", "up4", "up5", "up6", "x.y", "run:42", "a.b-c_d"]);
+const threadExists = async (id: string) => threads.has(id);
+const routes = filesRoutes({
+  getRuntime: async () => {
+    runtimeCalls++;
+    return fakeRuntime;
+  },
+  threadExists,
 });
-const small = filesRoutes(async () => fakeRuntime, { maxFileBytes: 1000, maxFiles: 3 });
+const small = filesRoutes({
+  getRuntime: async () => fakeRuntime,
+  threadExists,
+  limits: { maxFileBytes: 1000, maxFiles: 3 },
+});
 
 const BASE = "http://localhost/api/files";
 const ctx = (threadId: string) => ({ params: Promise.resolve({ threadId }) });
@@ -306,8 +316,7 @@ describe("POST /api/files/{threadId}/uploads", () => {
     expect(res.status).toBe(413);
     const err = await errorOf(res);
     expect(err.code).toBe("payload_too_large");
-    expect(err.message).toContain('"big.bin"');
-    expect(err.message).toContain("1001 B, over the 1000 B limit");
+    expect(err.message).toBe('file "big.bin" is over the 1000 B limit for uploads; no file of this upload was saved');
     expect(await fs.readdir(path.join(sb.threadDir("up3"), "uploads")).catch(() => [])).toEqual([]);
   });
 
@@ -329,7 +338,7 @@ describe("POST /api/files/{threadId}/uploads", () => {
       small,
     );
     expect(many.status).toBe(413);
-    expect((await errorOf(many)).message).toMatch(/4 files in one upload; at most 3/);
+    expect((await errorOf(many)).message).toMatch(/more than 3 files in one upload; at most 3/);
     const huge = await post("up5", uploadRequest("up5", [["x", new Uint8Array(2 * 1024 * 1024)]]), small);
     expect(huge.status).toBe(413);
   });
@@ -354,5 +363,30 @@ describe("POST /api/files/{threadId}/uploads", () => {
     expect(json.status).toBe(415);
     const badId = await post("../up6", uploadRequest("x", [["a.txt", "a"]]));
     expect(badId.status).toBe(400);
+  });
+
+  it("answers 404 naming the thread for an id that is not a thread, and creates nothing", async () => {
+    const res = await post("never-created", uploadRequest("never-created", [["a.txt", "a"]]));
+    expect(res.status).toBe(404);
+    const err = await errorOf(res);
+    expect(err.code).toBe("not_found");
+    expect(err.message).toContain("Thread never-created not found");
+    await expect(fs.stat(sb.threadDir("never-created"))).rejects.toThrow(/ENOENT/);
+  });
+
+  it("refuses a multipart body that is cut off with 400, keeping none of it", async () => {
+    const body = '--B\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\npartial conte';
+    const res = await post(
+      "up6",
+      new Request(`${BASE}/up6/uploads`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "multipart/form-data; boundary=B" },
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toMatch(/could not be parsed: the body ended inside a part/);
+    const listed = (await (await list("up6")).json()) as { uploads: Array<{ path: string }> };
+    expect(listed.uploads.map((u) => u.path)).not.toContain("/mnt/user-data/uploads/cut.txt");
   });
 });

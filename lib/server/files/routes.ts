@@ -1,4 +1,7 @@
-/** The three /api/files routes behind the one edge; the runtime and the upload limits are injectable. */
+/**
+ * The three /api/files routes behind the one edge; the runtime, the thread check and the upload limits are
+ * injectable. Uploads are taken only for threads that exist (a record or checkpoints), so no id can fill the disk.
+ */
 import { ThreadIdSchema } from "@/lib/contracts/thread-id";
 import { quotePath } from "@/lib/sandbox/paths";
 import { type Edge, edgeRoute } from "../edge";
@@ -27,11 +30,20 @@ async function threadIdOf(ctx: RouteContext): Promise<string> {
   return parsed.data;
 }
 
-export function filesRoutes(
-  getRuntime: GetRuntime,
-  limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
-  edge: Edge = edgeRoute,
-): { list: RouteHandler; content: RouteHandler; upload: RouteHandler } {
+export interface FilesRoutesDeps {
+  getRuntime: GetRuntime;
+  /** Whether the thread exists, as `GET /api/langgraph/threads/{id}` would answer. */
+  threadExists: (threadId: string) => Promise<boolean>;
+  limits?: UploadLimits;
+  edge?: Edge;
+}
+
+export function filesRoutes({
+  getRuntime,
+  threadExists,
+  limits = DEFAULT_UPLOAD_LIMITS,
+  edge = edgeRoute,
+}: FilesRoutesDeps): { list: RouteHandler; content: RouteHandler; upload: RouteHandler } {
   return {
     list: edge<RouteContext>(async (_req, _url, ctx) => {
       const threadId = await threadIdOf(ctx);
@@ -44,6 +56,8 @@ export function filesRoutes(
     }),
     upload: edge<RouteContext>(async (req, _url, ctx) => {
       const threadId = await threadIdOf(ctx);
+      if (!(await threadExists(threadId)))
+        throw new ApiError(404, "not_found", `Thread ${threadId} not found: create it before uploading files to it`);
       const runtime = await getRuntime();
       return jsonResponse(await uploadFiles(req, runtime.toolContext.sandbox.root, threadId, limits));
     }),

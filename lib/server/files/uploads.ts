@@ -1,9 +1,14 @@
-/** POST /api/files/{threadId}/uploads (multipart/form-data, `file` fields): save into the thread's uploads/. */
+/**
+ * POST /api/files/{threadId}/uploads (multipart/form-data, `file` fields): the body is read as a stream, each
+ * file written to a temp file within its limit as it arrives, and the files are named in the thread's uploads/
+ * only once the whole request has been read and checked; any refusal keeps none of them.
+ */
 import type { UploadedFile, UploadResponse } from "@/lib/contracts/files";
-import { saveUpload } from "@/lib/sandbox/files";
-import { LIMITS, formatBytes, overLimit } from "@/lib/sandbox/limits";
+import { LIMITS, formatBytes } from "@/lib/sandbox/limits";
 import { quotePath } from "@/lib/sandbox/paths";
-import { ApiError, readBodyBytes } from "../http";
+import { UploadBatch, UploadTooLargeError } from "@/lib/sandbox/uploads";
+import { ApiError } from "../http";
+import { boundaryOf, MultipartError, readMultipart } from "./multipart";
 
 export interface UploadLimits {
   /** Largest single file. */
@@ -13,73 +18,99 @@ export interface UploadLimits {
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxFileBytes: LIMITS.uploadBytes, maxFiles: 20 };
 
-function readUploadBody(request: Request, maxBytes: number): Promise<Buffer> {
-  return readBodyBytes(
-    request,
-    maxBytes,
-    () => `upload request is over the ${formatBytes(maxBytes)} limit for one request; send fewer files at a time`,
-  );
+/** A text field is not kept, only read past; it may not be large. */
+const MAX_FIELD_BYTES = 64 * 1024;
+/** Text fields allowed besides the files (browsers and SDKs sometimes add one or two). */
+const EXTRA_PARTS = 16;
+
+async function skipField(name: string, body: AsyncIterable<Uint8Array>): Promise<void> {
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > MAX_FIELD_BYTES)
+      throw new ApiError(413, "payload_too_large", `field ${quotePath(name)} is over ${formatBytes(MAX_FIELD_BYTES)}`);
+  }
 }
 
-/** POST /api/files/{threadId}/uploads: every `file` field is checked first, then all are saved. */
+function multipartBoundary(request: Request): string {
+  const contentType = request.headers.get("content-type") ?? "";
+  const boundary = boundaryOf(contentType);
+  if (boundary === null) {
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      `uploads must be multipart/form-data (with a boundary) and one or more 'file' fields, got ${quotePath(contentType || "no content-type")}`,
+    );
+  }
+  return boundary;
+}
+
+/** POST /api/files/{threadId}/uploads for a thread known to exist: every `file` field, saved together or not at all. */
 export async function uploadFiles(
   request: Request,
   sandboxRoot: string,
   threadId: string,
   limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
 ): Promise<UploadResponse> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (/^multipart\/form-data\s*;/i.exec(contentType) === null) {
+  const boundary = multipartBoundary(request);
+  const declared = Number(request.headers.get("content-length"));
+  const ceiling = limits.maxFiles * (limits.maxFileBytes + MAX_FIELD_BYTES) + EXTRA_PARTS * MAX_FIELD_BYTES;
+  if (Number.isFinite(declared) && declared > ceiling) {
     throw new ApiError(
-      415,
-      "unsupported_media_type",
-      `uploads must be multipart/form-data with one or more 'file' fields, got ${quotePath(contentType || "no content-type")}`,
+      413,
+      "payload_too_large",
+      `upload request is ${formatBytes(declared)}: at most ${limits.maxFiles} files of ${formatBytes(limits.maxFileBytes)} each`,
     );
   }
-  // The whole body is buffered to parse it, so it is capped: room for a few files at the per-file
-  // limit, enough that a single oversize file is still parsed and named in the 413.
-  const body = await readUploadBody(request, limits.maxFileBytes * 4 + 1024 * 1024);
-  let form: FormData;
+  if (!request.body) throw new ApiError(400, "invalid_body", "no files: the body is empty");
+  const batch = await UploadBatch.open(sandboxRoot, threadId);
+  const fields = new Set<string>();
+  let files = 0;
   try {
-    form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+    const parts = readMultipart(request.body, boundary, {
+      maxHeaderBytes: 16 * 1024,
+      maxParts: limits.maxFiles + EXTRA_PARTS,
+    });
+    for await (const part of parts) {
+      if (part.name !== "file") {
+        fields.add(part.name);
+        await skipField(part.name, part.body);
+        continue;
+      }
+      if (part.filename === undefined)
+        throw new ApiError(400, "invalid_body", `body.file[${files}] is a text field, not a file`);
+      if (files >= limits.maxFiles)
+        throw new ApiError(
+          413,
+          "payload_too_large",
+          `more than ${limits.maxFiles} files in one upload; at most ${limits.maxFiles}`,
+        );
+      files++;
+      await batch.stage(part.filename, part.body, limits.maxFileBytes);
+    }
+    if (files === 0) {
+      const got = [...fields].map((f) => quotePath(f)).join(", ");
+      throw new ApiError(
+        400,
+        "invalid_body",
+        `no files: send one or more 'file' fields${got ? ` (got fields ${got})` : ""}`,
+      );
+    }
+    const saved = await batch.commit();
+    return { files: saved.map((s): UploadedFile => ({ path: s.path, name: s.filename, size: s.size, mime: s.mime })) };
   } catch (e) {
-    throw new ApiError(400, "invalid_body", `the multipart body could not be parsed: ${(e as Error).message}`);
-  }
-  const entries = form.getAll("file");
-  if (entries.length === 0) {
-    const fields = [...new Set(form.keys())];
-    throw new ApiError(
-      400,
-      "invalid_body",
-      `no files: send one or more 'file' fields${fields.length ? ` (got fields ${fields.map((f) => quotePath(f)).join(", ")})` : ""}`,
-    );
-  }
-  if (entries.length > limits.maxFiles) {
-    throw new ApiError(413, "payload_too_large", `${entries.length} files in one upload; at most ${limits.maxFiles}`);
-  }
-  const files: File[] = [];
-  for (const [i, entry] of entries.entries()) {
-    if (typeof entry === "string")
-      throw new ApiError(400, "invalid_body", `body.file[${i}] is a text field, not a file`);
-    if (entry.size > limits.maxFileBytes) {
+    await batch.discard();
+    if (e instanceof UploadTooLargeError) {
       throw new ApiError(
         413,
         "payload_too_large",
-        `file ${quotePath(entry.name)} is ${overLimit(entry.size, limits.maxFileBytes)} for uploads`,
+        `file ${quotePath(e.filename)} is over the ${formatBytes(e.limit)} limit for uploads; no file of this upload was saved`,
       );
     }
-    files.push(entry);
+    if (e instanceof MultipartError)
+      throw new ApiError(400, "invalid_body", `the multipart body could not be parsed: ${e.message}`);
+    if (request.signal.aborted && !(e instanceof ApiError))
+      throw new ApiError(400, "invalid_body", "the upload was cut off by the client; no file of it was saved");
+    throw e;
   }
-  const saved: UploadedFile[] = [];
-  for (const f of files) {
-    const s = await saveUpload(
-      sandboxRoot,
-      threadId,
-      f.name,
-      new Uint8Array(await f.arrayBuffer()),
-      limits.maxFileBytes,
-    );
-    saved.push({ path: s.path, name: s.filename, size: s.size, mime: s.mime });
-  }
-  return { files: saved };
 }

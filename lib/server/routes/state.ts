@@ -4,7 +4,7 @@ import type { Route, RouteRequest } from "../router";
 import { HistoryBody, StateAtCheckpointBody, StateQuery, StateUpdateBody } from "../schemas";
 import { checkpointConfigurable, configToCheckpoint, interruptsByTask, snapshotToThreadState } from "../state";
 import { toPlain } from "../serialize";
-import type { RunnableConfigLike, ThreadState } from "../types";
+import type { RunnableConfigLike } from "../types";
 import { requireThread, threadIdParam } from "./threads";
 
 async function readState(
@@ -91,6 +91,14 @@ function beforeCheckpointId(before: unknown): string | undefined {
   return b.configurable?.checkpoint_id ?? b.checkpoint_id;
 }
 
+/**
+ * The most bytes of JSON one history response holds. Snapshots are added newest first until the next would
+ * pass it; the client pages on with `before` set to the last checkpoint it got, as LangGraph's history API
+ * does. A single snapshot larger than the budget is still sent, alone and whole (cutting it would hand the
+ * client a state that never existed), so every checkpoint stays reachable.
+ */
+export const MAX_HISTORY_BYTES = 8 * 1024 * 1024;
+
 async function history({ request, params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
   const body = await parseJsonBody(request, HistoryBody, ctx.maxBodyBytes);
@@ -99,16 +107,29 @@ async function history({ request, params, ctx }: RouteRequest): Promise<Response
   await requireThread(resolved, threadId);
   const beforeId = beforeCheckpointId(body.before);
   const before: RunnableConfigLike | undefined = beforeId ? { configurable: { checkpoint_id: beforeId } } : undefined;
-  const out: ThreadState[] = [];
   const limit = body.limit ?? 10;
+  // Each snapshot is serialised once, as it will be sent, and counted; the answer is those strings joined.
+  const parts: string[] = [];
+  let bytes = 2;
+  let more = false;
   for await (const snapshot of runtime.graph.getStateHistory(
     { configurable: checkpointConfigurable(threadId, body.checkpoint) },
     { limit, ...(before ? { before } : {}), ...(body.metadata ? { filter: body.metadata } : {}) },
   )) {
-    out.push(snapshotToThreadState(snapshot));
-    if (out.length >= limit) break;
+    const json = JSON.stringify(snapshotToThreadState(snapshot));
+    const size = Buffer.byteLength(json) + (parts.length > 0 ? 1 : 0);
+    if (parts.length > 0 && bytes + size > ctx.maxHistoryBytes) {
+      more = true;
+      break;
+    }
+    parts.push(json);
+    bytes += size;
+    if (parts.length >= limit) break;
   }
-  return jsonResponse(out);
+  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8" };
+  // Says the answer stopped at the byte budget, not at `limit` or the thread's first checkpoint.
+  if (more) headers["x-fawn-history-truncated"] = "bytes";
+  return new Response(`[${parts.join(",")}]`, { status: 200, headers });
 }
 
 export const stateRoutes: Route[] = [

@@ -3,6 +3,7 @@ import { v7 as uuid7 } from "@langchain/core/utils/uuid";
 import { ApiError, emptyResponse, jsonResponse, parseJsonBody, parseWith } from "../http";
 import type { ApiContext, ResolvedRuntime, Route, RouteRequest } from "../router";
 import { ThreadIdSchema } from "@/lib/contracts/thread-id";
+import { removeThreadFolder } from "@/lib/sandbox/thread-folder";
 import { ThreadCreateBody, ThreadPatchBody, ThreadSearchBody } from "../schemas";
 import { toPlain } from "../serialize";
 import { configToCheckpoint, interruptsByTask } from "../state";
@@ -96,6 +97,8 @@ async function deleteThread({ params, ctx }: RouteRequest): Promise<Response> {
   await requireThread(resolved, threadId);
   // A run still writing checkpoints would recreate what we delete: stop it first.
   await ctx.runs.cancelThread(threadId);
+  // Then its files, so a new thread given the same id starts empty (commands still running there are killed first).
+  if (runtime.toolContext) await removeThreadFolder(runtime.toolContext.sandbox.root, threadId);
   const saver = runtime.graph.checkpointer as { deleteThread?: (id: string) => Promise<void> } | undefined;
   if (saver && typeof saver.deleteThread === "function") await saver.deleteThread(threadId);
   store.delete(threadId);
