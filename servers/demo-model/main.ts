@@ -36,6 +36,10 @@ export async function serveDemoModel(opts: { port?: number; host?: string; delay
       res.end(JSON.stringify({ error: { message: (e as Error).message, type: "server_error" } }));
     }
   });
+  // Idle keep-alive connections outlive the client's: with Node's 5 s default, a request sent on a pooled
+  // connection as the server closes it fails with "Connection error" (seen under load in bench:load).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(opts.port ?? 3918, opts.host ?? "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
