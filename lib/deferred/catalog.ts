@@ -137,6 +137,15 @@ export class ToolCatalog {
       .filter((f): f is ScoredEntry => f.entry !== undefined);
   }
 
+  /**
+   * Share (0–1) of the query's words the named tool holds, or null where the query matches exactly
+   * (select:, +term, patterns) or the searcher cannot tell.
+   */
+  matchShare(query: string, name: string, server?: string): number | null {
+    const searcher = server === undefined ? this.searcher() : this.serverSearcher(server);
+    return searcher.matchShare ? searcher.matchShare(query, name) : null;
+  }
+
   /** A small index over one server's tools, for `server:NAME words` (built on first use). */
   private serverSearcher(server: string): ToolSearcher {
     let s = this.serverSearchers.get(server);

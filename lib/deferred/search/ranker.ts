@@ -172,6 +172,31 @@ export class TextRanker implements FeedbackSource {
     return out;
   }
 
+  /**
+   * Share of the query's terms that a document holds through a trusted expansion (weight ≥ 0.5: the word,
+   * a close synonym, its prefix or spelling, a translation), 0–1. Says whether a best match is a real match
+   * or only the least bad one.
+   */
+  matchShare(query: readonly QueryTerm[], index: number): number {
+    if (query.length === 0) return 0;
+    const holds = (t: string) => {
+      const docs = this.index.docsOf(t);
+      if (!docs) return false;
+      let lo = 0;
+      let hi = docs.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (docs[mid] === index) return true;
+        if (docs[mid]! < index) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    };
+    let matched = 0;
+    for (const q of query) if (q.expansions.some((e) => e.weight >= 0.5 && e.terms.every(holds))) matched++;
+    return matched / query.length;
+  }
+
   feedbackWords(index: number): readonly string[] {
     return this.leadTerms[index] ?? [];
   }

@@ -17,6 +17,11 @@ export interface ToolSearcher {
    * tool_search tell a clear best match from weak ones.
    */
   searchScored?(query: string, limit: number): Array<{ name: string; score: number | null }>;
+  /**
+   * Share (0–1) of the query's words a result holds, null where the query matches exactly (select:, +term,
+   * patterns); lets tool_search tell the model that even its best match is weak.
+   */
+  matchShare?(query: string, name: string): number | null;
 }
 
 /** A query the searcher refuses (too long, empty…); the message is shown to the model. */
