@@ -22,7 +22,7 @@ export function parseFlags(
     if (value === undefined || value.startsWith("--")) throw new Error(`flag "--${key}" needs a value`);
     if (key in flags && !repeatable.includes(key)) throw new Error(`flag "--${key}" is given twice`);
     flags[key] = value;
-    (lists[key] ??= []).push(value);
+    lists[key] = [...(lists[key] ?? []), value];
   }
   return { flags, lists };
 }
