@@ -118,7 +118,7 @@ export function searchResultText(plan: PromotionPlan, extras: AnswerExtras = {})
     ...(notes.length > 0 ? { notes } : {}),
     note:
       (closest.length > 0
-        ? 'Even the best match holds few of the query\'s words; "closest" names other tools near it (not loaded). '
+        ? 'The best match holds under two thirds of the query\'s words; "closest" names other tools near it (not loaded). '
         : "") + 'Only "tools" were loaded. To load another, call tool_search with "select:NAME".',
   });
 }

@@ -6,6 +6,7 @@ import { DEFAULT_LEXICON_WEIGHTS, getLexicon, type Lexicon, type LexiconWeights 
 import { docFields } from "./fields";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
+import { HAS_CJK } from "./tokenize";
 import type { SearchDoc } from "./types";
 import {
   DEFAULT_WORDNET_USE,
@@ -193,8 +194,16 @@ export class TextRanker implements FeedbackSource {
       return false;
     };
     let matched = 0;
-    for (const q of query) if (q.expansions.some((e) => e.weight >= 0.5 && e.terms.every(holds))) matched++;
-    return matched / query.length;
+    let counted = 0;
+    for (const q of query) {
+      // A CJK run's own segments stand beside its translations (for catalogs written in that language); in an
+      // English catalog they never match, and must not make a found translation look weak.
+      const segment = !q.surface && q.expansions.length === 1 && q.expansions[0]!.terms[0] === q.source;
+      if (segment && HAS_CJK.exec(q.source) !== null) continue;
+      counted++;
+      if (q.expansions.some((e) => e.weight >= 0.5 && e.terms.every(holds))) matched++;
+    }
+    return counted === 0 ? 1 : matched / counted;
   }
 
   feedbackWords(index: number): readonly string[] {
