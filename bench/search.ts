@@ -14,6 +14,7 @@ import { createToolSearcher, type SearchDoc, type ToolSearcher } from "@/lib/def
 import { createReferenceSearcher } from "@/lib/deferred/search/reference";
 import { ablationTable } from "./lib/ablation";
 import { parseFlags } from "./lib/args";
+import { benchCatalog } from "./lib/catalog-tools";
 import {
   type BenchQuery,
   DEFAULT_CATALOG,
@@ -24,6 +25,7 @@ import {
   toSearchDocs,
 } from "./lib/data";
 import { ENGINE_FACTORIES } from "./lib/engines";
+import { namedByStyle } from "./lib/named";
 import { K, percentile, reciprocalRank, scoreByStyle, timeCalls } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
 import { coldStart } from "./lib/resources";
@@ -51,7 +53,8 @@ function main(): void {
     ["queries"],
   );
   const catalogFile = path.resolve(args.catalog ?? DEFAULT_CATALOG);
-  const docs = toSearchDocs(loadCatalog(catalogFile));
+  const entries = loadCatalog(catalogFile);
+  const docs = toSearchDocs(entries);
   const sets = (lists.queries ?? [DEFAULT_QUERIES]).map((f) => ({
     file: path.resolve(f),
     queries: loadQueries(path.resolve(f)),
@@ -73,6 +76,8 @@ function main(): void {
   // Cold start first, before anything else in this process has loaded a resource.
   const cold = coldStart(docs, sets[0]?.queries[0]?.query ?? "search");
   const built = searchers.map((s) => ({ ...s, searcher: s.make(docs) }));
+  // The catalog as tool_search sees it, for what an answer names beyond its results.
+  const catalog = benchCatalog(entries);
 
   const reports = sets.map(({ file, queries }) => {
     console.log(`\n=== queries ${file}: ${queries.length}\n`);
@@ -93,6 +98,22 @@ function main(): void {
     if (unscored > 0) console.log(`${unscored} queries have no expected names: shown above, not scored`);
     console.log(`Recall@${K} (%) and MRR@${K}, ours vs reference (the design's regex searcher)`);
     console.log(qualityTable(scores));
+    console.log("");
+    console.log(
+      "What the model is shown: an expected tool loaded (R@5), or named among the closest tools of a weak answer",
+    );
+    console.log(
+      table(
+        ["style", "n", "loaded %", "loaded or named %", "weak answers %"],
+        [...namedByStyle(catalog, queries)].map(([style, f]) => [
+          style,
+          String(f.n),
+          pct(f.loaded / f.n),
+          pct(f.named / f.n),
+          pct(f.weakAnswers / f.n),
+        ]),
+      ),
+    );
     console.log("");
     if (args.ablate !== "false") {
       console.log(`Ablation: each technique of ours switched off alone (Recall@${K} % per style, MRR@${K} overall)`);

@@ -1,5 +1,5 @@
-import type { ToolCatalog } from "./catalog";
-import { parseServerQuery } from "./server-query";
+import type { ScoredEntry, ToolCatalog } from "./catalog";
+import { findServer, parseServerQuery } from "./server-query";
 
 /** A tool named (not loaded) so that the model's next query can use the catalog's own words. */
 export interface ClosestName {
@@ -34,7 +34,7 @@ export function closestNames(
   for (const alt of alternatives) {
     const scoped = parseServerQuery(alt);
     const text = scoped ? scoped.rest : alt;
-    const server = scoped ? (catalog.servers().find((s) => s.name === scoped.server)?.name ?? undefined) : undefined;
+    const server = scoped ? (findServer(catalog, scoped.server) ?? undefined) : undefined;
     const w = words(text);
     if (w.length === 0) continue;
     const safe = (q: string) => {
@@ -73,4 +73,27 @@ export function serversText(catalog: ToolCatalog): string {
   const shown = servers.slice(0, MAX_SERVERS_LISTED).map((s) => `${s.name} (${s.tools.length})`);
   const more = servers.length - shown.length;
   return shown.join(", ") + (more > 0 ? `, and ${more} more` : "");
+}
+
+/** Whether even the best result holds few of the words of every plain-words alternative. */
+export function isWeakMatch(catalog: ToolCatalog, alternatives: readonly string[], best: string): boolean {
+  let share: number | null = null;
+  for (const alt of alternatives) {
+    const scoped = parseServerQuery(alt);
+    const server = scoped ? (findServer(catalog, scoped.server) ?? undefined) : undefined;
+    if (scoped && (!server || !scoped.rest)) continue;
+    const s = catalog.matchShare(scoped ? scoped.rest : alt, best, server);
+    if (s !== null) share = Math.max(share ?? 0, s);
+  }
+  return share !== null && share < WEAK_MATCH_SHARE;
+}
+
+/** The closest other names when the best of `found` is a weak match of every alternative, else none. */
+export function hintsForWeakMatch(
+  catalog: ToolCatalog,
+  alternatives: readonly string[],
+  found: readonly ScoredEntry[],
+): ClosestName[] {
+  if (found.length === 0 || !isWeakMatch(catalog, alternatives, found[0]!.entry.name)) return [];
+  return closestNames(catalog, alternatives, new Set(found.map((f) => f.entry.name)));
 }

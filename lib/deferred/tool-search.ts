@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { OpenAIFunctionDef } from "@/lib/tools/openai-def";
 import type { CatalogEntry, ScoredEntry, ToolCatalog } from "./catalog";
 import type { HybridSearch } from "./hybrid";
-import { type ClosestName, closestNames, closestText, serversText, WEAK_MATCH_SHARE } from "./closest";
+import { type ClosestName, closestNames, closestText, hintsForWeakMatch, serversText } from "./closest";
 import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
 import { SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
@@ -82,19 +82,6 @@ function fuseFound(catalog: ToolCatalog, lists: ReadonlyArray<readonly ScoredEnt
     .filter((f): f is ScoredEntry => f.entry !== undefined);
 }
 
-/** Whether even the best result holds few of the words of every plain-words alternative. */
-function isWeak(catalog: ToolCatalog, alternatives: readonly string[], best: string): boolean {
-  let share: number | null = null;
-  for (const alt of alternatives) {
-    const scoped = parseServerQuery(alt);
-    const server = scoped ? (findServer(catalog, scoped.server) ?? undefined) : undefined;
-    if (scoped && (!server || !scoped.rest)) continue;
-    const s = catalog.matchShare(scoped ? scoped.rest : alt, best, server);
-    if (s !== null) share = Math.max(share ?? 0, s);
-  }
-  return share !== null && share < WEAK_MATCH_SHARE;
-}
-
 /** The answer to one call: every alternative searched, results fused, weak or empty answers made useful. */
 async function answer(
   catalog: ToolCatalog,
@@ -121,8 +108,7 @@ async function answer(
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
   const plan = planPromotion(found, policy, (n) => catalog.tokens(n));
-  const weak = isWeak(catalog, alternatives, found[0]!.entry.name);
-  const closest = weak ? closestNames(catalog, alternatives, new Set(found.map((f) => f.entry.name))) : [];
+  const closest = hintsForWeakMatch(catalog, alternatives, found);
   // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
   return { content: searchResultText(plan, { closest, notes }), status: "success", promote: plan.promote };
 }
