@@ -1,4 +1,5 @@
 import type { ScoredEntry, ToolCatalog } from "./catalog";
+import { newSearchBudget, type SearchBudget } from "./search";
 import { findServer, parseServerQuery } from "./server-query";
 
 /** A tool named (not loaded) so that the model's next query can use the catalog's own words. */
@@ -28,6 +29,7 @@ export function closestNames(
   catalog: ToolCatalog,
   alternatives: readonly string[],
   exclude: ReadonlySet<string>,
+  budget: SearchBudget = newSearchBudget(),
   max = MAX_CLOSEST,
 ): ClosestName[] {
   const lists: string[][] = [];
@@ -39,7 +41,7 @@ export function closestNames(
     if (w.length === 0) continue;
     const safe = (q: string) => {
       try {
-        return catalog.searchScored(q, max + exclude.size, server).map((f) => f.entry.name);
+        return catalog.searchScored(q, max + exclude.size, server, budget).map((f) => f.entry.name);
       } catch {
         return [];
       }
@@ -93,7 +95,8 @@ export function hintsForWeakMatch(
   catalog: ToolCatalog,
   alternatives: readonly string[],
   found: readonly ScoredEntry[],
+  budget: SearchBudget = newSearchBudget(),
 ): ClosestName[] {
   if (found.length === 0 || !isWeakMatch(catalog, alternatives, found[0]!.entry.name)) return [];
-  return closestNames(catalog, alternatives, new Set(found.map((f) => f.entry.name)));
+  return closestNames(catalog, alternatives, new Set(found.map((f) => f.entry.name)), budget);
 }

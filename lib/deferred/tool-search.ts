@@ -7,7 +7,7 @@ import type { CatalogEntry, ScoredEntry, ToolCatalog } from "./catalog";
 import type { HybridSearch } from "./hybrid";
 import { type ClosestName, closestNames, closestText, hintsForWeakMatch, serversText } from "./closest";
 import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
-import { SearchQueryError } from "./search";
+import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
 import { parseQuery } from "./search/query-modes";
 import { findServer, parseServerQuery, serverToolsText, unknownServerText } from "./server-query";
@@ -59,6 +59,7 @@ async function runQuery(
   catalog: ToolCatalog,
   query: string,
   maxResults: number,
+  budget: SearchBudget,
   hybrid?: HybridSearch,
 ): Promise<QueryResult> {
   const scoped = parseServerQuery(query);
@@ -66,10 +67,11 @@ async function runQuery(
     const server = findServer(catalog, scoped.server);
     if (server === null) return { text: unknownServerText(catalog, scoped.server), status: "error" };
     if (!scoped.rest) return { text: serverToolsText(catalog, server), status: "success" };
-    return { found: catalog.searchScored(scoped.rest, maxResults, server) };
+    return { found: catalog.searchScored(scoped.rest, maxResults, server, budget) };
   }
-  if (hybrid) return { found: (await hybrid.search(query, maxResults)).map((entry) => ({ entry, score: null })) };
-  return { found: catalog.searchScored(query, maxResults) };
+  if (hybrid)
+    return { found: (await hybrid.search(query, maxResults, budget)).map((entry) => ({ entry, score: null })) };
+  return { found: catalog.searchScored(query, maxResults, undefined, budget) };
 }
 
 /** Several alternatives' results as one list, best first (see fuseAlternatives). */
@@ -90,7 +92,9 @@ async function answer(
   policy: PromotionPolicy,
   hybrid?: HybridSearch,
 ): Promise<{ content: string; status: "success" | "error"; promote: CatalogEntry[] }> {
-  const results = await Promise.all(alternatives.map((a) => runQuery(catalog, a, maxResults, hybrid)));
+  // One pattern budget for the whole call: alternatives cannot multiply a hostile pattern's cost.
+  const budget = newSearchBudget();
+  const results = await Promise.all(alternatives.map((a) => runQuery(catalog, a, maxResults, budget, hybrid)));
   const texts = results.filter((r): r is Extract<QueryResult, { text: string }> => "text" in r);
   // One alternative answered in text (a server listing, an unknown server): as before, that text alone.
   if (results.length === 1 && texts.length === 1)
@@ -103,12 +107,12 @@ async function answer(
   );
   const notes = texts.map((t) => t.text);
   if (found.length === 0) {
-    const closest = closestNames(catalog, alternatives, new Set());
+    const closest = closestNames(catalog, alternatives, new Set(), budget);
     const text = noToolsFoundText(alternatives.join(" | "), closest, serversText(catalog));
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
   const plan = planPromotion(found, policy, (n) => catalog.tokens(n));
-  const closest = hintsForWeakMatch(catalog, alternatives, found);
+  const closest = hintsForWeakMatch(catalog, alternatives, found, budget);
   // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
   return { content: searchResultText(plan, { closest, notes }), status: "success", promote: plan.promote };
 }

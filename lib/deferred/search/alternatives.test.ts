@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "@/test/fixtures/search-tools";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES, splitAlternatives } from "./alternatives";
-import { createToolSearcher, SearchQueryError } from "./index";
+import { createToolSearcher, newSearchBudget, SearchQueryError } from "./index";
+import { LexicalSearcher, REGEX_STEP_BUDGET } from "./searcher";
 
 describe("splitAlternatives: a bar with spaces on both sides, outside groups", () => {
   it("splits plain-word alternatives and trims them", () => {
@@ -93,5 +94,29 @@ describe("the searcher with alternatives", () => {
     expect(searcher.matchShare?.("git status", "git_status")).toBe(1);
     expect(searcher.matchShare?.("git status zzzz qqqq", "git_status")).toBe(0.5);
     expect(searcher.matchShare?.("select:git_status", "git_status")).toBeNull();
+  });
+});
+
+describe("one pattern budget per call", () => {
+  const searcher = new LexicalSearcher(TOOLS);
+
+  it("alternatives spend from the same budget, which a caller can pass on to further searches", () => {
+    const one = newSearchBudget();
+    searcher.searchScored("[a-z]+_[a-z]+s$", 5, one);
+    const spentOne = REGEX_STEP_BUDGET - one.left;
+    expect(spentOne).toBeGreaterThan(0);
+    const shared = newSearchBudget();
+    searcher.searchScored("[a-z]+_[a-z]+s$ | [a-z]+_[a-z]+e$", 5, shared);
+    expect(REGEX_STEP_BUDGET - shared.left).toBeGreaterThan(spentOne);
+    searcher.searchScored("[a-z]+_[a-z]+y$", 5, shared);
+    expect(REGEX_STEP_BUDGET - shared.left).toBeGreaterThan(spentOne * 1.5);
+  });
+
+  it("a spent budget matches no pattern: the words of the pattern are searched instead", () => {
+    const fresh = searcher.search("^git_s", 3);
+    expect(fresh.length).toBeGreaterThan(0);
+    expect(fresh.every((n) => n.startsWith("git_s"))).toBe(true);
+    const spent = searcher.searchScored("^git_s", 3, { left: 0 }).map((r) => r.name);
+    expect(spent).toEqual(searcher.search("git s", 3));
   });
 });

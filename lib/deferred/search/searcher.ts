@@ -3,9 +3,9 @@ import { collectAlternatives, fuseAlternatives, type ScoredName } from "./altern
 import { type ParsedQuery, parseQuery } from "./query-modes";
 import { NameMatcher, squash } from "./select";
 import { byScoreThenName, DEFAULT_RANKER, type RankerConfig, TextRanker, topK } from "./ranker";
-import { SafeRegex, type StepBudget } from "./regex/match";
+import { SafeRegex } from "./regex/match";
 import { SubstringIndex } from "./regex/substring-index";
-import type { SearchDoc, ToolSearcher } from "./types";
+import type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
 
 /** Text a regex runs over, per document (descriptions can be several thousand characters long). */
 const MAX_REGEX_TEXT = 2000;
@@ -14,6 +14,9 @@ const MAX_REGEX_TEXT = 2000;
  * milliseconds at worst. Counted, not timed, so the answer stays deterministic.
  */
 export const REGEX_STEP_BUDGET = 4_000_000;
+
+/** A fresh budget for one search call (or one tool_search call and all its searches). */
+export const newSearchBudget = (): SearchBudget => ({ left: REGEX_STEP_BUDGET });
 
 /** Pattern text → the words in it, to rank regex hits and to search when nothing matches. */
 const wordsOfPattern = (p: string) => p.replace(/\\[a-zA-Z]|[^\p{L}\p{N}]+/gu, " ").trim();
@@ -48,14 +51,14 @@ export class LexicalSearcher implements ToolSearcher {
   }
 
   /** Results with their scores (null in the modes that rank without one); ` | ` alternatives are fused. */
-  searchScored(query: string, limit: number): ScoredName[] {
+  searchScored(query: string, limit: number, budget: SearchBudget = newSearchBudget()): ScoredName[] {
     const alternatives = collectAlternatives(query);
     const k = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
     // Every alternative is checked (parsed) before any is searched, so a bad one refuses the whole query.
     const parsed = alternatives.map(parseQuery);
     if (k === 0) return [];
     return fuseAlternatives(
-      parsed.map((p) => this.one(p, k)),
+      parsed.map((p) => this.one(p, k, budget)),
       k,
     );
   }
@@ -75,7 +78,7 @@ export class LexicalSearcher implements ToolSearcher {
     return share;
   }
 
-  private one(parsed: ParsedQuery, k: number): ScoredName[] {
+  private one(parsed: ParsedQuery, k: number, budget: SearchBudget): ScoredName[] {
     const unscored = (names: string[]) => names.map((name) => ({ name, score: null }));
     switch (parsed.mode) {
       case "select":
@@ -83,7 +86,7 @@ export class LexicalSearcher implements ToolSearcher {
       case "plus":
         return unscored(this.plus(parsed.term, parsed.rest, k));
       case "regex":
-        return unscored(this.regex(parsed.pattern, k));
+        return unscored(this.regex(parsed.pattern, k, budget));
       case "text":
         return this.ranker.top(this.ranker.terms(parsed.text), k).map((s) => ({ name: s.name, score: s.score }));
     }
@@ -124,13 +127,12 @@ export class LexicalSearcher implements ToolSearcher {
   }
 
   /** A pattern: name matches before description matches, then by the words of the pattern, then by name. */
-  private regex(pattern: string, k: number): string[] {
+  private regex(pattern: string, k: number, budget: SearchBudget): string[] {
     let matchName: (i: number) => boolean;
     let matchDescription: (i: number) => boolean;
     let candidates: Uint8Array | null;
     try {
       const re = new SafeRegex(pattern);
-      const budget: StepBudget = { left: REGEX_STEP_BUDGET };
       matchName = (i) => re.matches(this.lowerNames[i]!, budget);
       matchDescription = (i) => re.matches(this.lowerDescriptions[i]!, budget);
       candidates = this.substrings.candidates(re.filters);
