@@ -18,9 +18,8 @@ export const TOOL_SEARCH_DESCRIPTION =
   "Load the schemas of deferred tools (listed in <available-deferred-tools>) so you can call them. " +
   'Query forms: "select:name_a,name_b" picks exact names; "+term more words" requires term in the name ' +
   "and ranks by the rest; anything else is a keyword search (plain words in any language, or a regex) over " +
-  'names, descriptions and parameters. Unsure of the wording? Give alternatives: "queries": ["...", "..."], ' +
-  'or "a | b" (a bar with spaces around it). Returns at most a few tool definitions; the tools found become ' +
-  "callable from your next step. A weak or empty answer names the closest tools and their servers.";
+  'names, descriptions and parameters; "a | b" searches both. Returns at most a few tool definitions; the tools ' +
+  "found become callable from your next step.";
 
 export const ToolSearchArgsSchema = z.object({
   query: z
@@ -32,7 +31,7 @@ export const ToolSearchArgsSchema = z.object({
     .array(z.string())
     .max(MAX_ALTERNATIVES - 1)
     .optional()
-    .describe("Other phrasings of the same need, searched too; the results are merged."),
+    .describe("Other phrasings, searched too"),
 });
 
 /** The definition the model receives, also used by the token benchmark. */
