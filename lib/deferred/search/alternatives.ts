@@ -12,6 +12,8 @@ import { SearchQueryError } from "./types";
  */
 export const MAX_ALTERNATIVES = 5;
 
+const isSpace = (c: string | undefined) => c !== undefined && c.trim() === "";
+
 /** Split one query string at its top-level ` | ` separators; a query without one is returned whole. */
 export function splitAlternatives(query: string): string[] {
   const parts: string[] = [];
@@ -25,7 +27,7 @@ export function splitAlternatives(query: string): string[] {
     }
     if (c === "(" || c === "[") depth++;
     else if ((c === ")" || c === "]") && depth > 0) depth--;
-    else if (c === "|" && depth === 0 && /\s/.test(query[i - 1] ?? "") && /\s/.test(query[i + 1] ?? "")) {
+    else if (c === "|" && depth === 0 && isSpace(query[i - 1]) && isSpace(query[i + 1])) {
       parts.push(query.slice(start, i));
       start = i + 1;
     }
