@@ -1,18 +1,33 @@
-/** Minimal `--flag value` parsing for the bench scripts; unknown flags are errors, not silently ignored. */
-export function parseArgs(argv: string[], known: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Minimal `--flag value` parsing for the bench scripts; unknown flags are errors, not silently ignored.
+ * A flag named in `repeatable` may be given several times: its values are kept in order in `lists`
+ * (and the last one in `flags`); any other flag given twice is an error.
+ */
+export function parseFlags(
+  argv: string[],
+  known: readonly string[],
+  repeatable: readonly string[] = [],
+): { flags: Record<string, string>; lists: Record<string, string[]> } {
+  const flags: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
+  const names = known.map((k) => `--${k}`).join(", ");
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--") continue;
-    if (!arg.startsWith("--"))
-      throw new Error(`unexpected argument "${arg}" (flags: ${known.map((k) => `--${k}`).join(", ")})`);
+    if (!arg.startsWith("--")) throw new Error(`unexpected argument "${arg}" (flags: ${names})`);
     const eq = arg.indexOf("=");
     const key = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
-    if (!known.includes(key))
-      throw new Error(`unknown flag "--${key}" (flags: ${known.map((k) => `--${k}`).join(", ")})`);
+    if (!known.includes(key)) throw new Error(`unknown flag "--${key}" (flags: ${names})`);
     const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value.startsWith("--")) throw new Error(`flag "--${key}" needs a value`);
-    out[key] = value;
+    if (key in flags && !repeatable.includes(key)) throw new Error(`flag "--${key}" is given twice`);
+    flags[key] = value;
+    lists[key] = [...(lists[key] ?? []), value];
   }
-  return out;
+  return { flags, lists };
+}
+
+/** Flags given once each. */
+export function parseArgs(argv: string[], known: readonly string[]): Record<string, string> {
+  return parseFlags(argv, known).flags;
 }

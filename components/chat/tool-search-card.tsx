@@ -60,6 +60,17 @@ export function ToolSearchCard({ call, duration }: { call: ToolCallView; duratio
                   ))}
                 </p>
               )}
+              {result.closest.length > 0 && (
+                <p data-testid="search-closest" className="mt-1.5 text-xs text-stone-500">
+                  {t("toolSearch.closest")}{" "}
+                  {result.closest.map((c, i) => (
+                    <span key={c.name} title={c.server ?? undefined}>
+                      {i > 0 && ", "}
+                      <code className="font-mono">{c.name}</code>
+                    </span>
+                  ))}
+                </p>
+              )}
             </>
           )}
           {result?.kind === "none" && (

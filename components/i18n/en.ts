@@ -136,6 +136,7 @@ export const en = {
   "toolSearch.promoted_one": "Promoted 1 tool into this thread:",
   "toolSearch.noneFound": "No tools found.",
   "toolSearch.nothing": "Nothing was promoted.",
+  "toolSearch.closest": "A weak match; tools near the query, not loaded:",
 
   "subtask.label": "Subagent",
   "subtask.untitled": "Subtask",

@@ -2,6 +2,24 @@ import { describe, expect, it } from "vitest";
 import { parseToolSearchResult, toolSearchQuery } from "./tool-search-result";
 
 describe("parseToolSearchResult", () => {
+  it("reads the closest names of a weak answer, with their servers", () => {
+    const content = JSON.stringify({
+      tools: [{ name: "a", description: "A", parameters: {} }],
+      closest: [
+        { name: "b", server: "s" },
+        { name: "c", server: null },
+      ],
+      note: "…",
+    });
+    expect(parseToolSearchResult(content)).toMatchObject({
+      kind: "found",
+      closest: [
+        { name: "b", server: "s" },
+        { name: "c", server: null },
+      ],
+    });
+  });
+
   it("reads bare OpenAI function definitions", () => {
     const content = JSON.stringify([
       { name: "memory_create_entities", description: "Create entities", parameters: { type: "object" } },
@@ -14,6 +32,7 @@ describe("parseToolSearchResult", () => {
         { name: "fs_read_file", description: "" },
       ],
       notLoaded: [],
+      closest: [],
     });
   });
 
@@ -25,6 +44,7 @@ describe("parseToolSearchResult", () => {
       kind: "found",
       tools: [{ name: "everything_echo", description: "Echo back" }],
       notLoaded: [],
+      closest: [],
     });
   });
 
@@ -47,6 +67,7 @@ describe("parseToolSearchResult", () => {
       kind: "found",
       tools: [{ name: "a", description: "A" }],
       notLoaded: [{ name: "b", description: "B." }],
+      closest: [],
     });
   });
 
@@ -74,5 +95,10 @@ describe("toolSearchQuery", () => {
     expect(toolSearchQuery({})).toBe("");
     expect(toolSearchQuery(undefined)).toBe("");
     expect(toolSearchQuery({ query: 3 })).toBe("");
+  });
+
+  it("shows alternatives as the search reads them", () => {
+    expect(toolSearchQuery({ query: "refund", queries: ["money back", 4, ""] })).toBe("refund | money back");
+    expect(toolSearchQuery({ queries: ["a"] })).toBe("a");
   });
 });

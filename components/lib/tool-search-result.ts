@@ -6,9 +6,18 @@ export interface FoundTool {
   description: string;
 }
 
+/** A tool the search named as near a weak query, with its server (not loaded). */
+export interface ClosestTool {
+  name: string;
+  server: string | null;
+}
+
 export type ToolSearchResult =
-  /** `notLoaded`: matches only named (weaker, or over the promoted budget); the model can select them. */
-  | { kind: "found"; tools: FoundTool[]; notLoaded: FoundTool[] }
+  /**
+   * `notLoaded`: matches only named (weaker, or over the promoted budget); the model can select them.
+   * `closest`: when even the best match was weak, other tools near the query, with their servers.
+   */
+  | { kind: "found"; tools: FoundTool[]; notLoaded: FoundTool[]; closest: ClosestTool[] }
   /** `message`: the server's words, or null when it sent empty lists (the card says so in its language). */
   | { kind: "none"; message: string | null }
   /** Anything else (an error, an unexpected shape): shown verbatim. */
@@ -18,9 +27,10 @@ const fnDef = z.object({ name: z.string().min(1), description: z.string().option
 // tool_search returns OpenAI function definitions, either bare or wrapped as {type:"function", function}.
 const toolDef = z.union([z.object({ type: z.literal("function"), function: fnDef }), fnDef]);
 const named = z.object({ name: z.string().min(1), description: z.string().optional().nullable() });
+const closest = z.object({ name: z.string().min(1), server: z.string().nullable().optional() });
 const payload = z.union([
   z.array(toolDef),
-  z.object({ tools: z.array(toolDef), not_loaded: z.array(named).optional() }),
+  z.object({ tools: z.array(toolDef), not_loaded: z.array(named).optional(), closest: z.array(closest).optional() }),
 ]);
 
 export function parseToolSearchResult(content: string): ToolSearchResult {
@@ -43,12 +53,22 @@ export function parseToolSearchResult(content: string): ToolSearchResult {
   const notLoaded = Array.isArray(parsed.data)
     ? []
     : (parsed.data.not_loaded ?? []).map((n) => ({ name: n.name, description: n.description ?? "" }));
+  const near = Array.isArray(parsed.data)
+    ? []
+    : (parsed.data.closest ?? []).map((c) => ({ name: c.name, server: c.server ?? null }));
   if (tools.length === 0 && notLoaded.length === 0) return { kind: "none", message: null };
-  return { kind: "found", tools, notLoaded };
+  return { kind: "found", tools, notLoaded, closest: near };
 }
 
-/** The query of a tool_search call; args may still be streaming in, so anything goes. */
+/**
+ * The query of a tool_search call, its alternatives (`queries`) joined with " | " as the search reads them;
+ * args may still be streaming in, so anything goes.
+ */
 export function toolSearchQuery(args: unknown): string {
-  if (args && typeof args === "object" && "query" in args && typeof args.query === "string") return args.query;
-  return "";
+  if (!args || typeof args !== "object") return "";
+  const { query, queries } = args as { query?: unknown; queries?: unknown };
+  const all = [query, ...(Array.isArray(queries) ? queries : [])].filter(
+    (q): q is string => typeof q === "string" && q.length > 0,
+  );
+  return all.join(" | ");
 }

@@ -4,7 +4,7 @@ import { type ToolAnnotations, ToolAnnotationsSchema } from "@/lib/contracts/inv
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { type OpenAIFunctionDef, toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { canonicalJson } from "./canonical-json";
-import { createToolSearcher, type SearchDoc, type ToolSearcher } from "./search";
+import { createToolSearcher, type SearchBudget, type SearchDoc, type ToolSearcher } from "./search";
 
 export { type ToolAnnotations, ToolAnnotationsSchema };
 
@@ -126,15 +126,24 @@ export class ToolCatalog {
   }
 
   /** Matches, best first, with scores where the mode has them. Throws SearchQueryError for a refused query. */
-  searchScored(query: string, limit: number, server?: string): ScoredEntry[] {
+  searchScored(query: string, limit: number, server?: string, budget?: SearchBudget): ScoredEntry[] {
     const searcher = server === undefined ? this.searcher() : this.serverSearcher(server);
     const found = searcher.searchScored
-      ? searcher.searchScored(query, limit)
+      ? searcher.searchScored(query, limit, budget)
       : searcher.search(query, limit).map((name) => ({ name, score: null }));
     return found
       .slice(0, limit)
       .map((f) => ({ entry: this.byName.get(f.name), score: f.score }))
       .filter((f): f is ScoredEntry => f.entry !== undefined);
+  }
+
+  /**
+   * Share (0–1) of the query's words the named tool holds, or null where the query matches exactly
+   * (select:, +term, patterns) or the searcher cannot tell.
+   */
+  matchShare(query: string, name: string, server?: string): number | null {
+    const searcher = server === undefined ? this.searcher() : this.serverSearcher(server);
+    return searcher.matchShare ? searcher.matchShare(query, name) : null;
   }
 
   /** A small index over one server's tools, for `server:NAME words` (built on first use). */
@@ -148,9 +157,13 @@ export class ToolCatalog {
   }
 
   /** Matches, best first, at most `limit`. Throws SearchQueryError for a refused query. */
-  search(query: string, limit: number): CatalogEntry[] {
-    return this.searcher()
-      .search(query, limit)
+  search(query: string, limit: number, budget?: SearchBudget): CatalogEntry[] {
+    const searcher = this.searcher();
+    return (
+      searcher.searchScored
+        ? searcher.searchScored(query, limit, budget).map((f) => f.name)
+        : searcher.search(query, limit)
+    )
       .slice(0, limit)
       .map((n) => this.byName.get(n))
       .filter((e): e is CatalogEntry => e !== undefined);

@@ -1,5 +1,6 @@
 import { log } from "@/lib/log/logger";
 import type { CatalogEntry, ToolCatalog } from "./catalog";
+import type { SearchBudget } from "./search";
 import { parseQuery } from "./search/query-modes";
 import { type EmbeddingsLike, fuseRankings, SemanticIndex } from "./search/semantic";
 
@@ -45,8 +46,8 @@ export class HybridSearch {
     return entry.promise;
   }
 
-  async search(query: string, limit: number): Promise<CatalogEntry[]> {
-    if (parseQuery(query).mode !== "text") return this.catalog.search(query, limit);
+  async search(query: string, limit: number, budget?: SearchBudget): Promise<CatalogEntry[]> {
+    if (parseQuery(query).mode !== "text") return this.catalog.search(query, limit, budget);
     // One lexical search, wide enough to fuse; its first `limit` are the plain lexical answer.
     const wide = this.catalog.search(query, limit * 4);
     const lexical = wide.slice(0, limit);

@@ -85,20 +85,40 @@ export function shortDescription(text: string, max = 100): string {
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
+/** What an answer adds when its matches are weak, or when some alternatives answered with text. */
+export interface AnswerExtras {
+  /** Other tools near the query, named with their servers (not loaded), when even the best match is weak. */
+  closest?: ReadonlyArray<{ name: string; server: string | null }>;
+  /** Text answers of some alternatives (a server listing, an unknown server). */
+  notes?: readonly string[];
+}
+
 /**
  * tool_search's answer: the promoted tools' OpenAI functions as a JSON array (the design's format);
- * when some results were only named, an object with those too, so the model knows they exist.
+ * when some results were only named, or the matches are weak, an object with those too, so the model
+ * knows they exist and can word its next query with the catalog's own names.
  */
-export function searchResultText(plan: PromotionPlan): string {
+export function searchResultText(plan: PromotionPlan, extras: AnswerExtras = {}): string {
   const tools = plan.promote.map((e) => e.definition.function);
-  if (plan.namesOnly.length === 0) return JSON.stringify(tools);
+  const closest = extras.closest ?? [];
+  const notes = extras.notes ?? [];
+  if (plan.namesOnly.length === 0 && closest.length === 0 && notes.length === 0) return JSON.stringify(tools);
   return JSON.stringify({
     tools,
-    not_loaded: plan.namesOnly.map(({ entry, why }) => ({
-      name: entry.name,
-      description: shortDescription(entry.definition.function.description),
-      why: why === "weak" ? "a weaker match" : "over the promoted-tools budget",
-    })),
-    note: 'Only "tools" were loaded. To load another, call tool_search with "select:NAME".',
+    ...(plan.namesOnly.length > 0
+      ? {
+          not_loaded: plan.namesOnly.map(({ entry, why }) => ({
+            name: entry.name,
+            description: shortDescription(entry.definition.function.description),
+            why: why === "weak" ? "a weaker match" : "over the promoted-tools budget",
+          })),
+        }
+      : {}),
+    ...(closest.length > 0 ? { closest: closest.map((c) => ({ name: c.name, server: c.server })) } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
+    note:
+      (closest.length > 0
+        ? 'The best match holds under two thirds of the query\'s words; "closest" names other tools near it (not loaded). '
+        : "") + 'Only "tools" were loaded. To load another, call tool_search with "select:NAME".',
   });
 }

@@ -16,12 +16,12 @@ const catalog = new ToolCatalog([
   { tool: makeTool("web_screenshot", "Take a screenshot of a web page"), server: "web" },
 ]);
 
-async function call(query: string, max = 5, policy: PromotionPolicy = PROMOTE_ALL) {
+async function call(query: string, max = 5, policy: PromotionPolicy = PROMOTE_ALL, queries?: string[]) {
   const tool = createToolSearchTool(catalog, max, undefined, policy);
   const out = (await tool.invoke({
     id: "call_1",
     name: "tool_search",
-    args: { query },
+    args: queries ? { query, queries } : { query },
     type: "tool_call",
   })) as unknown as Command;
   const update = out.update as { messages: ToolMessage[]; promoted?: PromoteUpdate };
@@ -65,6 +65,50 @@ describe("tool_search", () => {
     expect(promoted).toBeUndefined();
   });
 
+  it("no match: names the servers to search in, and no made-up closest names", async () => {
+    const { message, promoted } = await call("frobnicate webz");
+    const text = String(message.content);
+    expect(text).toMatch(/^No tools found for "frobnicate webz"/);
+    expect(text).not.toMatch(/Closest/);
+    expect(text).toMatch(/Servers \(tools\), searchable as "server:NAME words": fs \(2\), web \(2\)\./);
+    expect(promoted).toBeUndefined();
+  });
+
+  it("a weak best match comes with the closest other names", async () => {
+    const { message, promoted } = await call("web qqqq zzzz wwww", 1);
+    const loaded = names(promoted) ?? [];
+    expect(loaded).toHaveLength(1);
+    const body = JSON.parse(String(message.content));
+    expect(body.closest).toEqual([{ name: expect.stringMatching(/^web_/), server: "web" }]);
+    expect(body.closest[0].name).not.toBe(loaded[0]);
+    expect(body.note).toMatch(/closest/);
+  });
+
+  it("a good match is a plain array, with no closest names", async () => {
+    const { message } = await call("select:web_fetch");
+    expect(Array.isArray(JSON.parse(String(message.content)))).toBe(true);
+  });
+
+  it("several alternatives in one call: queries and a | b, fused within the cap", async () => {
+    const listed = await call("read file", 2, PROMOTE_ALL, ["screenshot of a page"]);
+    expect(names(listed.promoted)?.sort()).toEqual(["fs_read_file", "web_screenshot"]);
+    const barred = await call("read file | screenshot of a page", 2);
+    expect(names(barred.promoted)?.sort()).toEqual(["fs_read_file", "web_screenshot"]);
+  });
+
+  it("an unknown server in one alternative is a note beside the others' results", async () => {
+    const { message, promoted } = await call("server:nope x | web fetch");
+    expect(names(promoted)?.[0]).toBe("web_fetch");
+    expect(JSON.parse(String(message.content)).notes[0]).toMatch(/no MCP server "nope"/);
+  });
+
+  it("too many alternatives are refused as a whole", async () => {
+    const { message, promoted } = await call("a | b | c", 5, PROMOTE_ALL, ["d", "e | f"]);
+    expect(message.status).toBe("error");
+    expect(String(message.content)).toMatch(/6 alternative queries; at most 5/);
+    expect(promoted).toBeUndefined();
+  });
+
   it("a refused query is an error result, not a crash", async () => {
     const { message, promoted } = await call("x".repeat(501));
     expect(message.status).toBe("error");
@@ -72,9 +116,13 @@ describe("tool_search", () => {
     expect(promoted).toBeUndefined();
   });
 
-  it("its own definition is never deferred and takes one string argument", () => {
+  it("its own definition is never deferred: a query string, optional alternatives", () => {
     expect(TOOL_SEARCH_DEFINITION.function.name).toBe("tool_search");
-    expect(TOOL_SEARCH_DEFINITION.function.parameters).toMatchObject({ type: "object", required: ["query"] });
+    expect(TOOL_SEARCH_DEFINITION.function.parameters).toMatchObject({
+      type: "object",
+      required: ["query"],
+      properties: { queries: { type: "array", items: { type: "string" }, maxItems: 4 } },
+    });
   });
 });
 

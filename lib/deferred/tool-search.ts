@@ -5,8 +5,11 @@ import { z } from "zod";
 import type { OpenAIFunctionDef } from "@/lib/tools/openai-def";
 import type { CatalogEntry, ScoredEntry, ToolCatalog } from "./catalog";
 import type { HybridSearch } from "./hybrid";
+import { type ClosestName, closestNames, closestText, hintsForWeakMatch, serversText } from "./closest";
 import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
-import { SearchQueryError } from "./search";
+import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
+import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
+import { parseQuery } from "./search/query-modes";
 import { findServer, parseServerQuery, serverToolsText, unknownServerText } from "./server-query";
 
 export const TOOL_SEARCH_NAME = "tool_search";
@@ -15,8 +18,8 @@ export const TOOL_SEARCH_DESCRIPTION =
   "Load the schemas of deferred tools (listed in <available-deferred-tools>) so you can call them. " +
   'Query forms: "select:name_a,name_b" picks exact names; "+term more words" requires term in the name ' +
   "and ranks by the rest; anything else is a keyword search (plain words in any language, or a regex) over " +
-  "names, descriptions and parameters. Returns at most a few tool definitions; the tools found become " +
-  "callable from your next step.";
+  'names, descriptions and parameters; "a | b" searches both. Returns at most a few tool definitions; the tools ' +
+  "found become callable from your next step.";
 
 export const ToolSearchArgsSchema = z.object({
   query: z
@@ -24,6 +27,11 @@ export const ToolSearchArgsSchema = z.object({
     .describe(
       'What to look for: "select:exact_name", "+github issue", or keywords such as "list files in a directory".',
     ),
+  queries: z
+    .array(z.string())
+    .max(MAX_ALTERNATIVES - 1)
+    .optional()
+    .describe("Other phrasings, searched too"),
 });
 
 /** The definition the model receives, also used by the token benchmark. */
@@ -36,32 +44,83 @@ export const TOOL_SEARCH_DEFINITION: OpenAIFunctionDef = {
   },
 };
 
-export function noToolsFoundText(query: string): string {
-  return `No tools found for "${query}". Try other keywords, a shorter query, or "select:" with a name from <available-deferred-tools>.`;
+export function noToolsFoundText(query: string, closest: readonly ClosestName[] = [], servers = ""): string {
+  const base = `No tools found for "${query}". Try other keywords, a shorter query, or "select:" with a name from <available-deferred-tools>.`;
+  const near = closest.length > 0 ? ` Closest tool names (not loaded): ${closestText(closest)}.` : "";
+  const byServer = servers ? ` Servers (tools), searchable as "server:NAME words": ${servers}.` : "";
+  return base + near + byServer;
 }
+
+type QueryResult = { found: ScoredEntry[] } | { text: string; status: "success" | "error" };
 
 /** What one query finds: scored entries, or a text answer that promotes nothing (a server listing, an error). */
 async function runQuery(
   catalog: ToolCatalog,
   query: string,
   maxResults: number,
+  budget: SearchBudget,
   hybrid?: HybridSearch,
-): Promise<{ found: ScoredEntry[] } | { text: string; status: "success" | "error" }> {
+): Promise<QueryResult> {
   const scoped = parseServerQuery(query);
   if (scoped) {
     const server = findServer(catalog, scoped.server);
     if (server === null) return { text: unknownServerText(catalog, scoped.server), status: "error" };
     if (!scoped.rest) return { text: serverToolsText(catalog, server), status: "success" };
-    return { found: catalog.searchScored(scoped.rest, maxResults, server) };
+    return { found: catalog.searchScored(scoped.rest, maxResults, server, budget) };
   }
-  if (hybrid) return { found: (await hybrid.search(query, maxResults)).map((entry) => ({ entry, score: null })) };
-  return { found: catalog.searchScored(query, maxResults) };
+  if (hybrid)
+    return { found: (await hybrid.search(query, maxResults, budget)).map((entry) => ({ entry, score: null })) };
+  return { found: catalog.searchScored(query, maxResults, undefined, budget) };
+}
+
+/** Several alternatives' results as one list, best first (see fuseAlternatives). */
+function fuseFound(catalog: ToolCatalog, lists: ReadonlyArray<readonly ScoredEntry[]>, limit: number): ScoredEntry[] {
+  return fuseAlternatives(
+    lists.map((l) => l.map((f) => ({ name: f.entry.name, score: f.score }))),
+    limit,
+  )
+    .map((r) => ({ entry: catalog.get(r.name), score: r.score }))
+    .filter((f): f is ScoredEntry => f.entry !== undefined);
+}
+
+/** The answer to one call: every alternative searched, results fused, weak or empty answers made useful. */
+async function answer(
+  catalog: ToolCatalog,
+  alternatives: readonly string[],
+  maxResults: number,
+  policy: PromotionPolicy,
+  hybrid?: HybridSearch,
+): Promise<{ content: string; status: "success" | "error"; promote: CatalogEntry[] }> {
+  // One pattern budget for the whole call: alternatives cannot multiply a hostile pattern's cost.
+  const budget = newSearchBudget();
+  const results = await Promise.all(alternatives.map((a) => runQuery(catalog, a, maxResults, budget, hybrid)));
+  const texts = results.filter((r): r is Extract<QueryResult, { text: string }> => "text" in r);
+  // One alternative answered in text (a server listing, an unknown server): as before, that text alone.
+  if (results.length === 1 && texts.length === 1)
+    return { content: texts[0]!.text, status: texts[0]!.status, promote: [] };
+  const lists = results.filter((r): r is Extract<QueryResult, { found: ScoredEntry[] }> => "found" in r);
+  const found = fuseFound(
+    catalog,
+    lists.map((l) => l.found),
+    maxResults,
+  );
+  const notes = texts.map((t) => t.text);
+  if (found.length === 0) {
+    const closest = closestNames(catalog, alternatives, new Set(), budget);
+    const text = noToolsFoundText(alternatives.join(" | "), closest, serversText(catalog));
+    return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
+  }
+  const plan = planPromotion(found, policy, (n) => catalog.tokens(n));
+  const closest = hintsForWeakMatch(catalog, alternatives, found, budget);
+  // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
+  return { content: searchResultText(plan, { closest, notes }), status: "success", promote: plan.promote };
 }
 
 /**
  * tool_search: answer with the matched tools' OpenAI function definitions and promote them in the
  * thread state (a Command through the `promoted` reducer), each keyed to its own schema hash.
  * Weak matches and what would not fit the budget are named but not promoted (see promotion.ts).
+ * Several alternatives (`queries`, or `a | b`) are searched alike and fused, within the same cap.
  */
 export function createToolSearchTool(
   catalog: ToolCatalog,
@@ -70,22 +129,16 @@ export function createToolSearchTool(
   policy: PromotionPolicy = PROMOTE_ALL,
 ) {
   return tool(
-    async ({ query }, config) => {
+    async ({ query, queries }, config) => {
       const toolCallId = config.toolCall?.id ?? "";
       let content: string;
       let promote: CatalogEntry[] = [];
       let status: "success" | "error" = "success";
       try {
-        const result = await runQuery(catalog, query, maxResults, hybrid);
-        if ("text" in result) {
-          content = result.text;
-          status = result.status;
-        } else {
-          const plan = planPromotion(result.found, policy, (n) => catalog.tokens(n));
-          promote = plan.promote;
-          // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
-          content = result.found.length > 0 ? searchResultText(plan) : noToolsFoundText(query);
-        }
+        const alternatives = collectAlternatives(query, queries ?? []);
+        // Every alternative is checked before any search runs: one bad alternative refuses the call.
+        for (const a of alternatives) parseQuery(parseServerQuery(a)?.rest || a);
+        ({ content, status, promote } = await answer(catalog, alternatives, maxResults, policy, hybrid));
       } catch (e) {
         if (!(e instanceof SearchQueryError)) throw e;
         content = `Error: ${e.message}`;

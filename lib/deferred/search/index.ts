@@ -1,4 +1,5 @@
-export type { SearchDoc, ToolSearcher } from "./types";
+export type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
+export { newSearchBudget } from "./searcher";
 export { SearchQueryError } from "./types";
 export { MAX_QUERY_LENGTH } from "./query-modes";
 import { LexicalSearcher } from "./searcher";

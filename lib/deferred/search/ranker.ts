@@ -6,6 +6,7 @@ import { DEFAULT_LEXICON_WEIGHTS, getLexicon, type Lexicon, type LexiconWeights 
 import { docFields } from "./fields";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
+import { HAS_CJK } from "./tokenize";
 import type { SearchDoc } from "./types";
 import {
   DEFAULT_WORDNET_USE,
@@ -170,6 +171,39 @@ export class TextRanker implements FeedbackSource {
       out.push({ index: i, name: this.names[i]!, score: this.final(i, scores[i]!, weightOf) });
     }
     return out;
+  }
+
+  /**
+   * Share of the query's terms that a document holds through a trusted expansion (weight ≥ 0.5: the word,
+   * a close synonym, its prefix or spelling, a translation), 0–1. Says whether a best match is a real match
+   * or only the least bad one.
+   */
+  matchShare(query: readonly QueryTerm[], index: number): number {
+    if (query.length === 0) return 0;
+    const holds = (t: string) => {
+      const docs = this.index.docsOf(t);
+      if (!docs) return false;
+      let lo = 0;
+      let hi = docs.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        if (docs[mid] === index) return true;
+        if (docs[mid]! < index) lo = mid + 1;
+        else hi = mid - 1;
+      }
+      return false;
+    };
+    let matched = 0;
+    let counted = 0;
+    for (const q of query) {
+      // A CJK run's own segments stand beside its translations (for catalogs written in that language); in an
+      // English catalog they never match, and must not make a found translation look weak.
+      const segment = !q.surface && q.expansions.length === 1 && q.expansions[0]!.terms[0] === q.source;
+      if (segment && HAS_CJK.exec(q.source) !== null) continue;
+      counted++;
+      if (q.expansions.some((e) => e.weight >= 0.5 && e.terms.every(holds))) matched++;
+    }
+    return counted === 0 ? 1 : matched / counted;
   }
 
   feedbackWords(index: number): readonly string[] {

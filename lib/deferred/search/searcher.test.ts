@@ -108,3 +108,10 @@ describe("contract", () => {
     expect(s.search("zebra", 5)).toEqual([]);
   });
 });
+
+describe("match share", () => {
+  it("a Chinese query's own segments do not make its translated match look weak", () => {
+    const best = searcher.search("列出目录中的文件", 1)[0]!;
+    expect(searcher.matchShare?.("列出目录中的文件", best)).toBeGreaterThanOrEqual(2 / 3);
+  });
+});

@@ -1,10 +1,11 @@
 import { getLexicon } from "./lexicon";
-import { parseQuery } from "./query-modes";
+import { collectAlternatives, fuseAlternatives, type ScoredName } from "./alternatives";
+import { type ParsedQuery, parseQuery } from "./query-modes";
 import { NameMatcher, squash } from "./select";
 import { byScoreThenName, DEFAULT_RANKER, type RankerConfig, TextRanker, topK } from "./ranker";
-import { SafeRegex, type StepBudget } from "./regex/match";
+import { SafeRegex } from "./regex/match";
 import { SubstringIndex } from "./regex/substring-index";
-import type { SearchDoc, ToolSearcher } from "./types";
+import type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
 
 /** Text a regex runs over, per document (descriptions can be several thousand characters long). */
 const MAX_REGEX_TEXT = 2000;
@@ -13,6 +14,9 @@ const MAX_REGEX_TEXT = 2000;
  * milliseconds at worst. Counted, not timed, so the answer stays deterministic.
  */
 export const REGEX_STEP_BUDGET = 4_000_000;
+
+/** A fresh budget for one search call (or one tool_search call and all its searches). */
+export const newSearchBudget = (): SearchBudget => ({ left: REGEX_STEP_BUDGET });
 
 /** Pattern text → the words in it, to rank regex hits and to search when nothing matches. */
 const wordsOfPattern = (p: string) => p.replace(/\\[a-zA-Z]|[^\p{L}\p{N}]+/gu, " ").trim();
@@ -25,6 +29,7 @@ export class LexicalSearcher implements ToolSearcher {
   private readonly squashedNames: string[];
   private readonly lowerDescriptions: string[];
   private readonly substrings: SubstringIndex;
+  private readonly indexOf: Map<string, number>;
 
   constructor(docs: readonly SearchDoc[], config: RankerConfig = DEFAULT_RANKER) {
     // The lexicon is compiled once per process; do it now, not on the first (timed) search.
@@ -32,6 +37,7 @@ export class LexicalSearcher implements ToolSearcher {
     this.ranker = new TextRanker(docs, config);
     this.matcher = new NameMatcher(docs, this.ranker);
     this.names = docs.map((d) => d.name);
+    this.indexOf = new Map(this.names.map((n, i) => [n, i]));
     this.lowerNames = this.names.map((n) => n.toLowerCase());
     this.squashedNames = this.names.map(squash);
     this.lowerDescriptions = docs.map((d) => d.description.slice(0, MAX_REGEX_TEXT).toLowerCase());
@@ -41,26 +47,49 @@ export class LexicalSearcher implements ToolSearcher {
   }
 
   search(query: string, limit: number): string[] {
-    const parsed = parseQuery(query);
-    const k = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
-    if (k === 0) return [];
-    switch (parsed.mode) {
-      case "select":
-        return this.matcher.select(parsed.names, k);
-      case "plus":
-        return this.plus(parsed.term, parsed.rest, k);
-      case "regex":
-        return this.regex(parsed.pattern, k);
-      case "text":
-        return this.text(parsed.text, k);
-    }
+    return this.searchScored(query, limit).map((r) => r.name);
   }
 
-  searchScored(query: string, limit: number): Array<{ name: string; score: number | null }> {
-    const parsed = parseQuery(query);
+  /** Results with their scores (null in the modes that rank without one); ` | ` alternatives are fused. */
+  searchScored(query: string, limit: number, budget: SearchBudget = newSearchBudget()): ScoredName[] {
+    const alternatives = collectAlternatives(query);
     const k = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
-    if (parsed.mode !== "text" || k === 0) return this.search(query, limit).map((name) => ({ name, score: null }));
-    return this.ranker.top(this.ranker.terms(parsed.text), k).map((s) => ({ name: s.name, score: s.score }));
+    // Every alternative is checked (parsed) before any is searched, so a bad one refuses the whole query.
+    const parsed = alternatives.map(parseQuery);
+    if (k === 0) return [];
+    return fuseAlternatives(
+      parsed.map((p) => this.one(p, k, budget)),
+      k,
+    );
+  }
+
+  /**
+   * How well a result matches: the share of the query's words it holds (best over the query's plain-word
+   * alternatives), or null when no alternative is plain words (select:, +term and patterns match exactly).
+   */
+  matchShare(query: string, name: string): number | null {
+    const i = this.indexOf.get(name);
+    let share: number | null = null;
+    for (const alt of collectAlternatives(query)) {
+      const p = parseQuery(alt);
+      if (p.mode !== "text" || i === undefined) continue;
+      share = Math.max(share ?? 0, this.ranker.matchShare(this.ranker.terms(p.text), i));
+    }
+    return share;
+  }
+
+  private one(parsed: ParsedQuery, k: number, budget: SearchBudget): ScoredName[] {
+    const unscored = (names: string[]) => names.map((name) => ({ name, score: null }));
+    switch (parsed.mode) {
+      case "select":
+        return unscored(this.matcher.select(parsed.names, k));
+      case "plus":
+        return unscored(this.plus(parsed.term, parsed.rest, k));
+      case "regex":
+        return unscored(this.regex(parsed.pattern, k, budget));
+      case "text":
+        return this.ranker.top(this.ranker.terms(parsed.text), k).map((s) => ({ name: s.name, score: s.score }));
+    }
   }
 
   private text(text: string, k: number): string[] {
@@ -98,13 +127,12 @@ export class LexicalSearcher implements ToolSearcher {
   }
 
   /** A pattern: name matches before description matches, then by the words of the pattern, then by name. */
-  private regex(pattern: string, k: number): string[] {
+  private regex(pattern: string, k: number, budget: SearchBudget): string[] {
     let matchName: (i: number) => boolean;
     let matchDescription: (i: number) => boolean;
     let candidates: Uint8Array | null;
     try {
       const re = new SafeRegex(pattern);
-      const budget: StepBudget = { left: REGEX_STEP_BUDGET };
       matchName = (i) => re.matches(this.lowerNames[i]!, budget);
       matchDescription = (i) => re.matches(this.lowerDescriptions[i]!, budget);
       candidates = this.substrings.candidates(re.filters);

@@ -8,6 +8,15 @@ export interface SearchDoc {
   server?: string;
 }
 
+/**
+ * Pattern work one search call may spend, shared by all its alternatives (and, in tool_search, by every search
+ * one call makes), so alternatives cannot multiply a hostile pattern's cost. Counted in automaton steps, not
+ * timed, so answers stay deterministic. Make one with `newSearchBudget()`.
+ */
+export interface SearchBudget {
+  left: number;
+}
+
 /** Built once per catalog hash; `search` must be cheap and deterministic. */
 export interface ToolSearcher {
   /** Names of the best matches, best first, at most `limit`. */
@@ -16,7 +25,12 @@ export interface ToolSearcher {
    * The same results with their scores where the mode ranks by one (plain text), else null; lets
    * tool_search tell a clear best match from weak ones.
    */
-  searchScored?(query: string, limit: number): Array<{ name: string; score: number | null }>;
+  searchScored?(query: string, limit: number, budget?: SearchBudget): Array<{ name: string; score: number | null }>;
+  /**
+   * Share (0–1) of the query's words a result holds, null where the query matches exactly (select:, +term,
+   * patterns); lets tool_search tell the model that even its best match is weak.
+   */
+  matchShare?(query: string, name: string): number | null;
 }
 
 /** A query the searcher refuses (too long, empty…); the message is shown to the model. */

@@ -1,0 +1,52 @@
+import { existsSync, statSync } from "node:fs";
+import { createToolSearcher, type SearchDoc } from "@/lib/deferred/search";
+import { getLexicon } from "@/lib/deferred/search/lexicon";
+import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
+
+export interface ResourceCost {
+  resource: string;
+  /** Time to load or build it, in this process, first time. */
+  ms: number;
+  /** RSS growth while loading it (MB; noisy by a few MB: the GC runs when it likes). */
+  rssMb: number;
+  /** Size on disk (MB), where it is a file. */
+  diskMb: number | null;
+}
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+
+function measure(resource: string, load: () => unknown, diskMb: number | null = null): ResourceCost {
+  const rss = process.memoryUsage().rss;
+  const t = performance.now();
+  load();
+  return { resource, ms: performance.now() - t, rssMb: mb(process.memoryUsage().rss - rss), diskMb };
+}
+
+/**
+ * The first search after a cold start, resource by resource, in the order a fresh process meets them:
+ * the compiled lexicons, the WordNet thesaurus, then the catalog's index and one search. Call it before
+ * anything else in the process has loaded them.
+ */
+export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCost; parts: ResourceCost[] } {
+  const { derived } = wordnetPaths();
+  const parts = [
+    measure("lexicons (compiled from lexicon-*.json)", () => getLexicon()),
+    measure(
+      `WordNet thesaurus (${getWordnetSizeLabel()})`,
+      () => getWordnet(),
+      existsSync(derived) ? mb(statSync(derived).size) : null,
+    ),
+    measure(`index of ${docs.length} tools + first search`, () => createToolSearcher(docs).search(query, 5)),
+  ];
+  const total: ResourceCost = {
+    resource: "first search after cold start (all of the above)",
+    ms: parts.reduce((a, p) => a + p.ms, 0),
+    rssMb: parts.reduce((a, p) => a + p.rssMb, 0),
+    diskMb: null,
+  };
+  return { total, parts };
+}
+
+function getWordnetSizeLabel(): string {
+  return existsSync(wordnetPaths().derived) ? "derived at npm install" : "not derived yet: derived now";
+}
