@@ -37,17 +37,26 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
   const [error, setError] = useState<string | null>(null);
   const [tested, setTested] = useState<McpServerTestResult | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The switch shows the state asked for while the change is saved; the list read afterwards has the last word.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const [seen, setSeen] = useState(row.view.enabled);
+  if (seen !== row.view.enabled) {
+    setSeen(row.view.enabled);
+    setAsked(null);
+  }
 
-  const act = async (what: string, work: () => Promise<unknown>, refresh = true) => {
+  const act = async (what: string, work: () => Promise<unknown>, refresh = true): Promise<boolean> => {
     setBusy(what);
     setError(null);
     try {
       await work();
       if (refresh) onChanged();
+      return true;
     } catch (e) {
       const conflict = e instanceof RequestError && e.status === 409 && e.code === "conflict";
       setError(conflict ? t("servers.conflict", { detail: requestMessage(e) }) : requestMessage(e));
       if (conflict) onChanged();
+      return false;
     } finally {
       setBusy(null);
     }
@@ -105,9 +114,15 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
             type="checkbox"
             data-testid="server-enabled"
             aria-label={t("servers.enabledLabel", { name: row.name })}
-            checked={row.view.enabled}
+            checked={asked ?? row.view.enabled}
             disabled={busy !== null}
-            onChange={(e) => void act("toggle", () => serversApi.setEnabled(etag, row.name, e.target.checked))}
+            onChange={(e) => {
+              const enabled = e.target.checked;
+              setAsked(enabled);
+              void act("toggle", () => serversApi.setEnabled(etag, row.name, enabled)).then((ok) => {
+                if (!ok) setAsked(null);
+              });
+            }}
           />
         </label>
       </div>
