@@ -286,7 +286,7 @@ export const en = {
   "servers.showTools": "Tools and what they cost",
   "servers.toolState.deferred": "deferred",
   "servers.toolState.bound": "always bound",
-  "servers.toolState.disabled": "disabled",
+  "servers.test.ifEnabled": "Disabled, so it costs nothing now. Once enabled:",
   "servers.cost": "{total} tokens of schemas: {bound} bound on every call, {deferred} deferred until promoted",
   "servers.costDisabled": "Disabled, so it costs nothing. Test the connection to see what it would cost.",
   "servers.conflict": "{detail} The list was reloaded.",

@@ -285,7 +285,7 @@ export const zhCN: Record<MessageKey, string> = {
   "servers.showTools": "工具及其开销",
   "servers.toolState.deferred": "延迟加载",
   "servers.toolState.bound": "始终绑定",
-  "servers.toolState.disabled": "已停用",
+  "servers.test.ifEnabled": "已停用，目前不产生开销。启用后：",
   "servers.cost": "工具结构共 {total} 个 token：每次调用绑定 {bound} 个，{deferred} 个在提升前延迟加载",
   "servers.costDisabled": "已停用，不产生开销。测试连接可查看启用后的开销。",
   "servers.conflict": "{detail} 列表已重新加载。",

@@ -228,7 +228,7 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
       )}
       {tested && (
         <div className="mx-2.5 mb-2">
-          <TestResult result={tested} />
+          <TestResult result={tested} disabled={row.state === "disabled"} />
         </div>
       )}
       {open && row.tools.length > 0 && (

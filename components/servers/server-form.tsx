@@ -208,7 +208,7 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
       )}
       {tested && (
         <div className="space-y-1">
-          <TestResult result={tested} />
+          <TestResult result={tested} disabled={!values.enabled} />
           <p className="text-[11px] text-stone-500">{t("servers.test.notSaved")}</p>
         </div>
       )}

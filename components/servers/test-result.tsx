@@ -5,7 +5,7 @@ import type { McpServerTestResult } from "@/lib/contracts/mcp-servers";
 import { ToolCosts } from "./tool-costs";
 
 /** The outcome of "Test connection": time, tools and their cost, or the error; a test never saves anything. */
-export function TestResult({ result }: { result: McpServerTestResult }) {
+export function TestResult({ result, disabled = false }: { result: McpServerTestResult; disabled?: boolean }) {
   const t = useT();
   return (
     <div
@@ -20,6 +20,7 @@ export function TestResult({ result }: { result: McpServerTestResult }) {
           : t("servers.test.failed", { ms: result.ms, detail: result.error ?? "" })}
       </p>
       {result.auth_required && <p>{t("servers.test.signIn")}</p>}
+      {result.ok && disabled && <p data-testid="server-test-if-enabled">{t("servers.test.ifEnabled")}</p>}
       {result.ok && result.tools.length > 0 && <ToolCosts tools={result.tools} cost={result.cost} />}
       {result.warnings.length > 0 && (
         <ul className="list-disc pl-4 text-[11px] text-amber-800">

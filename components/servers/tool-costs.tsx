@@ -3,7 +3,7 @@
 import { useT } from "@/components/i18n/i18n";
 import type { ServerCost, ServerTool } from "@/lib/contracts/mcp-servers";
 
-const DOT = { deferred: "border border-stone-400", bound: "bg-fawn-500", disabled: "bg-stone-300" } as const;
+const DOT = { deferred: "border border-stone-400", bound: "bg-fawn-500" } as const;
 
 /** What a server's tools cost and how each is offered: deferred behind tool_search, always bound, or disabled. */
 export function ToolCosts({ tools, cost }: { tools: readonly ServerTool[]; cost: ServerCost }) {

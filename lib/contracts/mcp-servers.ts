@@ -28,8 +28,11 @@ export const McpServerPatchSchema = z
   .record(z.string(), z.unknown())
   .refine((o) => Object.keys(o).length > 0, "name at least one field to change");
 
-/** How a tool of a server is (or would be) offered to the model, and what its schema costs. */
-export const ServerToolStateSchema = z.enum(["deferred", "bound", "disabled"]);
+/**
+ * How a tool of a server is (or, for a tested entry, would be) offered to the model. A disabled server offers
+ * nothing: its tools are known only from a test, which says how they would be offered once it is enabled.
+ */
+export const ServerToolStateSchema = z.enum(["deferred", "bound"]);
 export type ServerToolState = z.infer<typeof ServerToolStateSchema>;
 
 export const ServerToolSchema = z.object({
@@ -40,7 +43,7 @@ export const ServerToolSchema = z.object({
   tokens: z.number(),
   state: ServerToolStateSchema,
   policy: DeferPolicySchema.default("auto"),
-  /** Why the tool is bound although tool_search is on (policy, threshold), or why it is disabled. */
+  /** Why the tool is bound although tool_search is on (its policy, the auto threshold, tool_search off). */
   why: z.string().nullable().default(null),
 });
 export type ServerTool = z.infer<typeof ServerToolSchema>;

@@ -4,11 +4,8 @@
  * running a program of the caller's choosing, exactly as editing extensions_config.json is: these routes are
  * state-changing and pass the edge's Host, Origin and token checks like every other.
  */
-import path from "node:path";
 import { z } from "zod";
-import type { AgentRuntime } from "@/lib/agent/runtime";
-import { toolsResponse } from "@/lib/agent/tools-response";
-import { ConfigError, type ConfigPaths } from "@/lib/config";
+import { ConfigError } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
 import {
   McpServerCreateSchema,
@@ -20,32 +17,24 @@ import {
   type OAuthSignOutResponse,
   ServerNameSchema,
 } from "@/lib/contracts/mcp-servers";
-import { ConfigConflictError, etagOf, readExtensions } from "@/lib/mcp/config-writer";
+import { ConfigConflictError } from "@/lib/mcp/config-writer";
+import { listServers, loadedServer, type ManagedRuntime, oauthOf, runtimeOrError, testServer } from "@/lib/mcp/manage";
 import { OAuthFlowError } from "@/lib/mcp/oauth/errors";
-import { mcpOAuthFor, usesOAuth } from "@/lib/mcp/oauth/service";
-import { dataDirOf } from "@/lib/mcp/oauth/store";
-import { probeServer, resolveForTest } from "@/lib/mcp/probe";
+import { usesOAuth } from "@/lib/mcp/oauth/service";
 import { EntryError } from "@/lib/mcp/server-entries";
 import {
   addServer,
-  entryForTest,
   patchServer,
   removeServer,
   replaceServer,
   ServerAdminError,
   type WriteResult,
 } from "@/lib/mcp/servers-admin";
-import { serversView } from "@/lib/mcp/servers-view";
 import { type Edge, edgeRoute } from "../edge";
 import { ApiError, jsonResponse, parseJsonBody, parseWith, readJsonBody } from "../http";
 import { hostOf } from "../request-source";
 
-/** What the routes need of the running app (FawnRuntime has it all). */
-export interface ManagedRuntime {
-  readonly store: { readonly paths: ConfigPaths };
-  get(): Promise<AgentRuntime>;
-  reconnectServer(name: string): Promise<void>;
-}
+export type { ManagedRuntime };
 
 type NameContext = { params: Promise<{ name: string }> };
 type Handler<C> = (request: Request, ctx: C) => Promise<Response>;
@@ -90,34 +79,16 @@ function written(result: WriteResult, status = 200): Response {
 
 export function mcpServerRoutes(fawn: () => ManagedRuntime, env: Env = process.env, edge: Edge = edgeRoute) {
   const fileOf = () => fawn().store.paths.extensions;
-  const baseDirOf = () => path.dirname(fawn().store.paths.config);
-  const oauth = () => mcpOAuthFor(dataDirOf(baseDirOf(), env));
+  const oauth = () => oauthOf(fawn(), env);
   const ifMatch = (req: Request) => ({ ifMatch: req.headers.get("if-match"), env });
-  async function runtimeOrError(): Promise<{ runtime: AgentRuntime | null; error: string | null }> {
-    try {
-      return { runtime: await fawn().get(), error: null };
-    } catch (e) {
-      return { runtime: null, error: (e as Error).message };
-    }
-  }
   async function configured(name: string) {
-    const { runtime } = await runtimeOrError();
-    const server = runtime?.config.servers.find((s) => s.name === name);
+    const server = await loadedServer(fawn(), name);
     if (!server) throw new ApiError(404, "not_found", `no MCP server named "${name}" is loaded`);
     return server;
   }
 
   const list: Handler<unknown> = edge(async () => {
-    let snapshot: ReturnType<typeof readExtensions>;
-    try {
-      snapshot = readExtensions(fileOf());
-    } catch (e) {
-      if (!(e instanceof ConfigError)) throw e;
-      const body: McpServersResponse = { servers: [], etag: etagOf(""), file: fileOf(), error: e.message };
-      return jsonResponse(body);
-    }
-    const { runtime, error } = await runtimeOrError();
-    const body = await serversView(snapshot, runtime, oauth(), error);
+    const body: McpServersResponse = await listServers(fawn(), env);
     return jsonResponse(body, 200, { etag: body.etag });
   });
 
@@ -155,25 +126,9 @@ export function mcpServerRoutes(fawn: () => ManagedRuntime, env: Env = process.e
   /** Body `{}`: test the saved entry. Body with fields: test that entry as typed (not saved; `***` = stored). */
   const test: Handler<NameContext> = edge<NameContext>(async (req, _url, ctx) => {
     const name = await nameOf(ctx);
-    const raw = parseWith(McpServerEntrySchema, await readJsonBody(req), "body");
-    const { name: _ignored, ...typed } = raw;
-    const entry = await mapped(() => entryForTest(fileOf(), name, Object.keys(typed).length > 0 ? typed : null));
-    const server = await mapped(() => resolveForTest(name, entry, fileOf(), env));
-    const { runtime } = await runtimeOrError();
-    // The auto threshold counts every server's `auto` tools together: the others' share comes from the inventory.
-    const others = runtime
-      ? (await toolsResponse(runtime, null)).tools
-          .filter((t) => t.source === "mcp" && t.server !== name && (t.defer_policy?.policy ?? "auto") === "auto")
-          .reduce((n, t) => n + t.tokens, 0)
-      : 0;
-    const result = await probeServer(server, {
-      baseDir: path.dirname(fileOf()),
-      authProvider: oauth().providerFor(server),
-      toolSearch: runtime?.config.app.tool_search.enabled ?? true,
-      autoThresholdTokens: runtime?.built.setup.autoThresholdTokens ?? 0,
-      otherAutoTokens: others,
-    });
-    return jsonResponse(result);
+    const { name: _ignored, ...typed } = parseWith(McpServerEntrySchema, await readJsonBody(req), "body");
+    const typedOrSaved = Object.keys(typed).length > 0 ? typed : null;
+    return jsonResponse(await mapped(() => testServer(fawn(), name, typedOrSaved, env)));
   });
 
   const oauthStart: Handler<NameContext> = edge<NameContext>(async (req, url, ctx) => {
@@ -198,7 +153,7 @@ export function mcpServerRoutes(fawn: () => ManagedRuntime, env: Env = process.e
   const oauthCallback: Handler<unknown> = edge(
     async (_req, url) => {
       const q = parseWith(OAuthCallbackQuerySchema, Object.fromEntries(url.searchParams), "query");
-      const { runtime } = await runtimeOrError();
+      const { runtime } = await runtimeOrError(fawn());
       // Back to the app, on the Servers tab, saying how it went (the message names no token).
       const back = new URLSearchParams({ panel: "servers" });
       try {
