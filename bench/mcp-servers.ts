@@ -13,7 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
-import { McpServersResponseSchema, McpServerTestResultSchema } from "@/lib/contracts/mcp-servers";
+import { McpServersResponseSchema, McpServerProbeResultSchema } from "@/lib/contracts/mcp-servers";
 import { startOAuthFixture } from "@/servers/fixtures/oauth/server";
 import { startServer } from "@/test/support/next-server";
 import { approveInBrowser } from "@/test/support/oauth-browser";
@@ -92,11 +92,11 @@ async function main() {
       await api("DELETE", `/api/mcp/servers/${name}`);
     }
     for (let i = 0; i < RUNS; i++) {
-      const r = McpServerTestResultSchema.parse(
+      const r = McpServerProbeResultSchema.parse(
         await timed("test stdio, wall clock", () => api("POST", "/api/mcp/servers/memory/test", {})),
       );
       record("test stdio (result ms: spawn+handshake+list)", r.ms);
-      const broken = McpServerTestResultSchema.parse(
+      const broken = McpServerProbeResultSchema.parse(
         await api("POST", "/api/mcp/servers/broken/test", { command: "fawn-no-such-command" }),
       );
       record("test broken command (result ms)", broken.ms);
@@ -120,10 +120,10 @@ async function main() {
       if (docs?.status !== "connected") throw new Error(`docs did not connect: ${docs?.error}`);
       record("oauth: round trip total", performance.now() - t0);
       record("connect OAuth HTTP (server's connect_ms)", docs.connect_ms ?? Number.NaN);
-      const t = McpServerTestResultSchema.parse(await api("POST", "/api/mcp/servers/docs/test", {}));
+      const t = McpServerProbeResultSchema.parse(await api("POST", "/api/mcp/servers/docs/test", {}));
       record("test OAuth HTTP, signed in (result ms)", t.ms);
       await fetch(new URL("/expire", fixture.issuer), { method: "POST" });
-      const refreshed = McpServerTestResultSchema.parse(
+      const refreshed = McpServerProbeResultSchema.parse(
         await timed("test after the token expired (401 → refresh → retry), wall clock", () =>
           api("POST", "/api/mcp/servers/docs/test", {}),
         ),

@@ -1,4 +1,4 @@
-import type { McpServersResponse, McpServerTestResult } from "@/lib/contracts/mcp-servers";
+import type { McpServersResponse, McpServerProbeResult } from "@/lib/contracts/mcp-servers";
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
@@ -37,7 +37,7 @@ export function formatServers(doc: McpServersResponse): string {
 }
 
 /** `fawn mcp test` for people: the outcome, then each tool with how it would be offered and its cost. */
-export function formatTestResult(r: McpServerTestResult): string {
+export function formatTestResult(r: McpServerProbeResult): string {
   if (!r.ok) {
     const hint = r.auth_required ? `\nsign in first: fawn mcp login ${r.name}` : "";
     return `${r.name}: could not connect (${r.ms} ms): ${r.error}${hint}\n`;

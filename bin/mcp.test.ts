@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { McpServersResponseSchema, McpServerTestResultSchema } from "@/lib/contracts/mcp-servers";
+import { McpServersResponseSchema, McpServerProbeResultSchema } from "@/lib/contracts/mcp-servers";
 import { type RunningOAuthFixture, startOAuthFixture } from "@/servers/fixtures/oauth/server";
 import { tempConfig } from "@/test/support/config";
 import { approveInBrowser } from "@/test/support/oauth-browser";
@@ -27,8 +27,18 @@ async function fawn(...args: string[]): Promise<{ code: number; out: string; err
   let err = "";
   const code = await mcpMain(
     [...args, "--config", cfg.config],
-    { write: (s: string) => ((out += s), true) },
-    { write: (s: string) => ((err += s), true) },
+    {
+      write: (s: string) => {
+        out += s;
+        return true;
+      },
+    },
+    {
+      write: (s: string) => {
+        err += s;
+        return true;
+      },
+    },
   );
   return { code, out, err };
 }
@@ -75,7 +85,7 @@ describe("fawn mcp", { timeout: 180_000 }, () => {
   it("tests a saved server and an unsaved entry, exiting 1 when it cannot connect", async () => {
     const ok = await fawn("test", "mem", "--json");
     expect(ok.code).toBe(0);
-    expect(McpServerTestResultSchema.parse(JSON.parse(ok.out)).tools.length).toBe(9);
+    expect(McpServerProbeResultSchema.parse(JSON.parse(ok.out)).tools.length).toBe(9);
     const broken = await fawn("test", "other", "--command", "fawn-no-such-command");
     expect(broken.code).toBe(1);
     expect(broken.out).toMatch(/could not connect .*ENOENT/);

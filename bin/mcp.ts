@@ -7,7 +7,7 @@ import { FawnRuntime } from "@/lib/agent/runtime";
 import { ConfigError } from "@/lib/config";
 import { type McpServerEntry, McpServerEntrySchema, ServerNameSchema } from "@/lib/contracts/mcp-servers";
 import { ConfigConflictError } from "@/lib/mcp/config-writer";
-import { listServers, loadedServer, oauthOf, testServer } from "@/lib/mcp/manage";
+import { listServers, loadedServer, oauthOf, probeConfigured } from "@/lib/mcp/manage";
 import { OAuthFlowError } from "@/lib/mcp/oauth/errors";
 import { usesOAuth } from "@/lib/mcp/oauth/service";
 import { EntryError } from "@/lib/mcp/server-entries";
@@ -171,7 +171,7 @@ export async function mcpMain(
         return 0;
       }
       case "test": {
-        const r = await testServer(fawn, name, entryOf(o));
+        const r = await probeConfigured(fawn, name, entryOf(o));
         print(formatTestResult(r), r);
         return r.ok ? 0 : 1;
       }

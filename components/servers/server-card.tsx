@@ -5,7 +5,7 @@ import { useT } from "@/components/i18n/i18n";
 import { ChevronIcon, LockIcon } from "@/components/icons";
 import { RequestError, requestMessage } from "@/components/lib/send-json";
 import type { ServerRow, ServerState } from "@/components/lib/servers";
-import type { McpServerTestResult } from "@/lib/contracts/mcp-servers";
+import type { McpServerProbeResult } from "@/lib/contracts/mcp-servers";
 import { TestResult } from "./test-result";
 import { ToolCosts } from "./tool-costs";
 import { serversApi } from "./use-mcp-servers";
@@ -35,7 +35,7 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [tested, setTested] = useState<McpServerTestResult | null>(null);
+  const [tested, setTested] = useState<McpServerProbeResult | null>(null);
   const [confirming, setConfirming] = useState(false);
   // The switch shows the state asked for while the change is saved; the list read afterwards has the last word.
   const [asked, setAsked] = useState<boolean | null>(null);

@@ -10,7 +10,7 @@ import {
   type FormTransport,
   type ServerFormValues,
 } from "@/components/lib/server-form";
-import type { McpServerEntry, McpServerTestResult } from "@/lib/contracts/mcp-servers";
+import type { McpServerEntry, McpServerProbeResult } from "@/lib/contracts/mcp-servers";
 import { TestResult } from "./test-result";
 import { serversApi } from "./use-mcp-servers";
 
@@ -36,7 +36,7 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
   const [problems, setProblems] = useState<FormProblem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"test" | "save" | null>(null);
-  const [tested, setTested] = useState<McpServerTestResult | null>(null);
+  const [tested, setTested] = useState<McpServerProbeResult | null>(null);
   const set = <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const problemOf = (field: keyof ServerFormValues) => problems.find((p) => p.field === field);

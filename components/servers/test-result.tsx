@@ -1,11 +1,11 @@
 "use client";
 
 import { useT } from "@/components/i18n/i18n";
-import type { McpServerTestResult } from "@/lib/contracts/mcp-servers";
+import type { McpServerProbeResult } from "@/lib/contracts/mcp-servers";
 import { ToolCosts } from "./tool-costs";
 
 /** The outcome of "Test connection": time, tools and their cost, or the error; a test never saves anything. */
-export function TestResult({ result, disabled = false }: { result: McpServerTestResult; disabled?: boolean }) {
+export function TestResult({ result, disabled = false }: { result: McpServerProbeResult; disabled?: boolean }) {
   const t = useT();
   return (
     <div

@@ -6,7 +6,7 @@ import {
   type McpServerEntry,
   type McpServersResponse,
   McpServersResponseSchema,
-  McpServerTestResultSchema,
+  McpServerProbeResultSchema,
   McpServerWriteResponseSchema,
   OAuthSignOutResponseSchema,
   OAuthStartResponseSchema,
@@ -42,7 +42,7 @@ export const serversApi = {
     sendJson("DELETE", path(name), undefined, McpServerWriteResponseSchema, { "if-match": etag }),
   /** `entry` null: test the saved entry; otherwise the entry as typed (nothing is saved). */
   test: (name: string, entry: McpServerEntry | null) =>
-    sendJson("POST", `${path(name)}/test`, entry ?? {}, McpServerTestResultSchema),
+    sendJson("POST", `${path(name)}/test`, entry ?? {}, McpServerProbeResultSchema),
   signIn: (name: string) =>
     sendJson("POST", `/api/mcp/oauth/${encodeURIComponent(name)}/start`, undefined, OAuthStartResponseSchema),
   signOut: (name: string) =>

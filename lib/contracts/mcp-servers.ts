@@ -1,6 +1,7 @@
 /**
  * Managing MCP servers over the wire: GET/POST /api/mcp/servers, PUT/PATCH/DELETE /api/mcp/servers/{name},
- * POST /api/mcp/servers/{name}/test, the OAuth routes under /api/mcp/oauth/…, and `fawn mcp … --json`.
+ * the connection check of one server (a POST under /api/mcp/servers/{name}/), the OAuth routes under /api/mcp/oauth/…,
+ * and `fawn mcp … --json`.
  * An entry is one `mcpServers` value of extensions_config.json as written (`$VAR` references kept), checked by
  * the config's own schema (lib/config/extensions.ts). Secrets are write-only: env and header values come back as
  * `***` (a bare `$VAR` reference is shown as written), and `***` sent back means "keep the stored value".
@@ -29,8 +30,8 @@ export const McpServerPatchSchema = z
   .refine((o) => Object.keys(o).length > 0, "name at least one field to change");
 
 /**
- * How a tool of a server is (or, for a tested entry, would be) offered to the model. A disabled server offers
- * nothing: its tools are known only from a test, which says how they would be offered once it is enabled.
+ * How a tool of a server is (or, for a checked entry, would be) offered to the model. A disabled server offers
+ * nothing: its tools are known only from a connection check, which says how they would be offered once enabled.
  */
 export const ServerToolStateSchema = z.enum(["deferred", "bound"]);
 export type ServerToolState = z.infer<typeof ServerToolStateSchema>;
@@ -105,8 +106,8 @@ export const McpServerWriteResponseSchema = z.object({
 });
 export type McpServerWriteResponse = z.infer<typeof McpServerWriteResponseSchema>;
 
-/** POST /api/mcp/servers/{name}/test: a connection made for the test alone; nothing is saved or changed. */
-export const McpServerTestResultSchema = z.object({
+/** "Test connection" (the check route of one server): a connection of its own; nothing is saved or changed. */
+export const McpServerProbeResultSchema = z.object({
   name: z.string(),
   ok: z.boolean(),
   /** Connect + handshake + tools/list, in ms. */
@@ -118,7 +119,7 @@ export const McpServerTestResultSchema = z.object({
   cost: ServerCostSchema,
   warnings: z.array(z.string()).default([]),
 });
-export type McpServerTestResult = z.infer<typeof McpServerTestResultSchema>;
+export type McpServerProbeResult = z.infer<typeof McpServerProbeResultSchema>;
 
 /** POST /api/mcp/oauth/{name}/start: where to send the browser to sign in. */
 export const OAuthStartResponseSchema = z.object({ authorization_url: z.url() });

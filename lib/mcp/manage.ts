@@ -1,18 +1,18 @@
 /**
  * The reads of MCP server management that need the running app, shared by the routes and `fawn mcp`: the list
- * (file + status + costs + sign-in) and a connection test with the app's own deferral settings.
+ * (file + status + costs + sign-in) and a connection check with the app's own deferral settings.
  */
 import path from "node:path";
 import type { AgentRuntime } from "@/lib/agent/runtime";
 import { toolsResponse } from "@/lib/agent/tools-response";
 import { ConfigError, type ConfigPaths } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
-import type { McpServerEntry, McpServersResponse, McpServerTestResult } from "@/lib/contracts/mcp-servers";
+import type { McpServerEntry, McpServersResponse, McpServerProbeResult } from "@/lib/contracts/mcp-servers";
 import { etagOf, readExtensions } from "./config-writer";
 import { mcpOAuthFor } from "./oauth/service";
 import { dataDirOf } from "./oauth/store";
-import { probeServer, resolveForTest } from "./probe";
-import { entryForTest } from "./servers-admin";
+import { probeServer, resolveForProbe } from "./probe";
+import { entryForProbe } from "./servers-admin";
 import { displayPath, serversView } from "./servers-view";
 
 /** What these reads need of the running app (FawnRuntime has it all). */
@@ -54,15 +54,15 @@ export async function listServers(fawn: ManagedRuntime, env: Env = process.env):
  * Test a server on a connection of its own: the saved entry (`typed` null) or the entry as typed, with `***`
  * resolved against the saved one. Nothing is saved or changed. Throws EntryError / ServerAdminError.
  */
-export async function testServer(
+export async function probeConfigured(
   fawn: ManagedRuntime,
   name: string,
   typed: McpServerEntry | null,
   env: Env = process.env,
-): Promise<McpServerTestResult> {
+): Promise<McpServerProbeResult> {
   const file = fawn.store.paths.extensions;
-  const entry = entryForTest(file, name, typed);
-  const server = resolveForTest(name, entry, file, env);
+  const entry = entryForProbe(file, name, typed);
+  const server = resolveForProbe(name, entry, file, env);
   const { runtime } = await runtimeOrError(fawn);
   // The auto threshold counts every server's `auto` tools together: the others' share comes from the inventory.
   const others = runtime

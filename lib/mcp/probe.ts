@@ -12,7 +12,7 @@ import type { ResolvedServer } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
 import { parseExtensionsConfig } from "@/lib/config/load";
 import type { DeferPolicy } from "@/lib/contracts/inventory";
-import type { McpServerEntry, McpServerTestResult, ServerCost, ServerTool } from "@/lib/contracts/mcp-servers";
+import type { McpServerEntry, McpServerProbeResult, ServerCost, ServerTool } from "@/lib/contracts/mcp-servers";
 import { redact, serverSecretsOf } from "@/lib/log/redact";
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
@@ -36,8 +36,8 @@ export interface ProbeOptions extends OfferContext {
   authProvider?: OAuthClientProvider;
 }
 
-/** The entry as the loader would resolve it (variables expanded), enabled for the test. */
-export function resolveForTest(name: string, entry: McpServerEntry, file: string, env: Env): ResolvedServer {
+/** The entry as the loader would resolve it (variables expanded), enabled for the check. */
+export function resolveForProbe(name: string, entry: McpServerEntry, file: string, env: Env): ResolvedServer {
   const text = JSON.stringify({ mcpServers: { [name]: { ...entry, enabled: true } } });
   return parseExtensionsConfig(text, file, env)[0] as ResolvedServer;
 }
@@ -108,12 +108,12 @@ function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function probeServer(server: ResolvedServer, opts: ProbeOptions): Promise<McpServerTestResult> {
+export async function probeServer(server: ResolvedServer, opts: ProbeOptions): Promise<McpServerProbeResult> {
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   // A server's stderr or error may echo its own env or headers.
   const secrets = serverSecretsOf(server);
-  const failed = (error: string, authRequired = false): McpServerTestResult => ({
+  const failed = (error: string, authRequired = false): McpServerProbeResult => ({
     name: server.name,
     ok: false,
     ms: ms(),

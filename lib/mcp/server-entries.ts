@@ -25,7 +25,7 @@ export class EntryError extends Error {
 const PLAIN_REFERENCE = /^(?:(?:Bearer|Basic|Token)\s+)?(?:\$[A-Za-z_][A-Za-z0-9_]*|\$\{[A-Za-z_][A-Za-z0-9_]*\})$/;
 
 export function maskValue(value: unknown): unknown {
-  return typeof value === "string" && PLAIN_REFERENCE.test(value) ? value : SECRET_MASK;
+  return typeof value === "string" && PLAIN_REFERENCE.exec(value) !== null ? value : SECRET_MASK;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);

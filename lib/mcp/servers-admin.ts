@@ -84,8 +84,8 @@ export function removeServer(file: string, name: string, opts: AdminOptions = {}
   return { name, entry: null, etag: writeExtensions(snap, rest, opts.env) };
 }
 
-/** The entry as stored, with `next`'s `***` resolved against it: what a test of an edited entry connects with. */
-export function entryForTest(file: string, name: string, next: McpServerEntry | null): McpServerEntry {
+/** The entry as stored, with `next`'s `***` resolved against it: what a check of an edited entry connects with. */
+export function entryForProbe(file: string, name: string, next: McpServerEntry | null): McpServerEntry {
   const snap = readExtensions(file);
   const stored = snap.servers[name];
   if (next === null) return existing(snap, name);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FawnRuntime } from "@/lib/agent/runtime";
 import {
   McpServersResponseSchema,
-  McpServerTestResultSchema,
+  McpServerProbeResultSchema,
   McpServerWriteResponseSchema,
 } from "@/lib/contracts/mcp-servers";
 import { type RunningOAuthFixture, startOAuthFixture } from "@/servers/fixtures/oauth/server";
@@ -70,7 +70,7 @@ const patch = async (name: string, body: unknown, headers?: Record<string, strin
 const del = async (name: string, headers?: Record<string, string>) =>
   read(await routes.remove(req("DELETE", `/api/mcp/servers/${name}`, undefined, headers), ctx(name)));
 const test = async (name: string, body?: unknown) =>
-  read(await routes.test(req("POST", `/api/mcp/servers/${name}/test`, body), ctx(name)));
+  read(await routes.probe(req("POST", `/api/mcp/servers/${name}/test`, body), ctx(name)));
 const errorOf = (r: { body: Body }) => r.body.error as { code: string; message: string };
 
 describe("GET /api/mcp/servers", () => {
@@ -211,7 +211,7 @@ describe("POST /api/mcp/servers/{name}/test", () => {
     const before = fs.readFileSync(cfg.extensions, "utf8");
     const r = await test("broken", { command: "fawn-no-such-command-xyz", env: { K: SECRET } });
     expect(r.status).toBe(200);
-    const result = McpServerTestResultSchema.parse(r.body);
+    const result = McpServerProbeResultSchema.parse(r.body);
     expect(result).toMatchObject({ ok: false, tools: [] });
     expect(result.error).toMatch(/ENOENT|not found/i);
     expect(fs.readFileSync(cfg.extensions, "utf8")).toBe(before);
@@ -219,7 +219,7 @@ describe("POST /api/mcp/servers/{name}/test", () => {
   });
 
   it("tests the saved entry and prices its tools the way the inventory does", async () => {
-    const result = McpServerTestResultSchema.parse((await test("memory")).body);
+    const result = McpServerProbeResultSchema.parse((await test("memory")).body);
     expect(result.ok).toBe(true);
     expect(result.tools.length).toBe(9);
     const listed = McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "memory");

@@ -1,5 +1,5 @@
 /**
- * The MCP server management routes behind the one edge: list, add, replace, change, remove and test servers
+ * The MCP server management routes behind the one edge: list, add, replace, change, remove and check servers
  * (/api/mcp/servers…), and OAuth sign-in, callback and sign-out (/api/mcp/oauth/…). Adding a stdio server is
  * running a program of the caller's choosing, exactly as editing extensions_config.json is: these routes are
  * state-changing and pass the edge's Host, Origin and token checks like every other.
@@ -18,7 +18,14 @@ import {
   ServerNameSchema,
 } from "@/lib/contracts/mcp-servers";
 import { ConfigConflictError } from "@/lib/mcp/config-writer";
-import { listServers, loadedServer, type ManagedRuntime, oauthOf, runtimeOrError, testServer } from "@/lib/mcp/manage";
+import {
+  listServers,
+  loadedServer,
+  type ManagedRuntime,
+  oauthOf,
+  runtimeOrError,
+  probeConfigured,
+} from "@/lib/mcp/manage";
 import { OAuthFlowError } from "@/lib/mcp/oauth/errors";
 import { usesOAuth } from "@/lib/mcp/oauth/service";
 import { EntryError } from "@/lib/mcp/server-entries";
@@ -123,12 +130,12 @@ export function mcpServerRoutes(fawn: () => ManagedRuntime, env: Env = process.e
     return written(result);
   });
 
-  /** Body `{}`: test the saved entry. Body with fields: test that entry as typed (not saved; `***` = stored). */
-  const test: Handler<NameContext> = edge<NameContext>(async (req, _url, ctx) => {
+  /** Body `{}`: check the saved entry. Body with fields: check that entry as typed (not saved; `***` = stored). */
+  const probe: Handler<NameContext> = edge<NameContext>(async (req, _url, ctx) => {
     const name = await nameOf(ctx);
     const { name: _ignored, ...typed } = parseWith(McpServerEntrySchema, await readJsonBody(req), "body");
     const typedOrSaved = Object.keys(typed).length > 0 ? typed : null;
-    return jsonResponse(await mapped(() => testServer(fawn(), name, typedOrSaved, env)));
+    return jsonResponse(await mapped(() => probeConfigured(fawn(), name, typedOrSaved, env)));
   });
 
   const oauthStart: Handler<NameContext> = edge<NameContext>(async (req, url, ctx) => {
@@ -178,5 +185,5 @@ export function mcpServerRoutes(fawn: () => ManagedRuntime, env: Env = process.e
     return jsonResponse(body);
   });
 
-  return { list, create, replace, patch, remove, test, oauthStart, oauthCallback, oauthSignOut };
+  return { list, create, replace, patch, remove, probe, oauthStart, oauthCallback, oauthSignOut };
 }

@@ -5,5 +5,5 @@ import { mcpServerRoutes } from "@/lib/server/mcp/routes";
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
-const { test } = mcpServerRoutes(getFawnRuntime);
-export { test as POST, test as OPTIONS };
+const { probe } = mcpServerRoutes(getFawnRuntime);
+export { probe as POST, probe as OPTIONS };
