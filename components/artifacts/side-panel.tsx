@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { CloseIcon } from "@/components/icons";
 import { ArtifactsPanel } from "./artifacts-panel";
@@ -32,6 +32,9 @@ export interface SidePanelProps {
 export function SidePanel(props: SidePanelProps) {
   const t = useT();
   const { tab, onTab, drawerOpen, files, threadId, selectedFile } = props;
+  // The servers panel loads when first opened (it reads the config and every server's state), then stays mounted.
+  const [serversOpened, setServersOpened] = useState(tab === "servers");
+  if (tab === "servers" && !serversOpened) setServersOpened(true);
   const presented = files.fetchedFor === threadId ? files.data.artifacts.length : 0;
   // A file preview and the servers' forms need more room than the tool list.
   const wide = (tab === "files" && selectedFile !== null) || tab === "servers";
@@ -65,7 +68,9 @@ export function SidePanel(props: SidePanelProps) {
       <div className={tab === "tools" ? "flex min-h-0 flex-1 flex-col [&>aside]:border-l-0" : "hidden"}>
         {props.tools}
       </div>
-      <div className={tab === "servers" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>{props.servers}</div>
+      <div className={tab === "servers" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
+        {serversOpened && props.servers}
+      </div>
       <div className={tab === "files" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
         <ArtifactsPanel
           files={files}

@@ -264,3 +264,46 @@ describe("OAuth through the routes", () => {
     await expect(fixture.provider.verifyAccessToken(token)).rejects.toThrow();
   });
 });
+
+describe("the edge guards every new route", () => {
+  it("refuses a foreign Origin or Host before anything is written, and asks for the API token when one is set", async () => {
+    const before = fs.readFileSync(cfg.extensions, "utf8");
+    const evil = await create({ name: "evil", command: "sh" }, { origin: "http://evil.example" });
+    expect(evil.status).toBe(403);
+    expect(errorOf(evil).message).toMatch(/Origin/);
+    const rebound = await read(
+      await routes.create(
+        new Request("http://attacker.example:3599/api/mcp/servers", {
+          method: "POST",
+          headers: { ...json, host: "attacker.example:3599" },
+          body: JSON.stringify({ name: "evil", command: "sh" }),
+        }),
+        undefined,
+      ),
+    );
+    expect(rebound.status).toBe(403);
+    expect(errorOf(rebound).message).toMatch(/Host header/);
+    process.env.FAWN_API_TOKEN = "route-token-1234";
+    try {
+      expect((await create({ name: "evil", command: "sh" })).status).toBe(401);
+      expect((await list()).status).toBe(401);
+      expect((await test("memory")).status).toBe(401);
+      const start = await read(await routes.oauthStart(req("POST", "/api/mcp/oauth/secure/start"), ctx("secure")));
+      expect(start.status).toBe(401);
+      // The callback asks for no token (the browser comes from the authorization server's site); the state is the key.
+      const cb = await routes.oauthCallback(req("GET", "/api/mcp/oauth/callback?state=nothing&code=x"), undefined);
+      expect(cb.status).toBe(303);
+      expect(cb.headers.get("location")).toContain("oauth_error=");
+      const authed = await create(
+        { name: "tokened", command: "node", args: [MEMORY] },
+        { authorization: "Bearer route-token-1234" },
+      );
+      expect(authed.status).toBe(201);
+      expect((await del("tokened", { authorization: "Bearer route-token-1234" })).status).toBe(200);
+    } finally {
+      delete process.env.FAWN_API_TOKEN;
+    }
+    expect(JSON.parse(fs.readFileSync(cfg.extensions, "utf8")).mcpServers.evil).toBeUndefined();
+    expect(fs.readFileSync(cfg.extensions, "utf8")).toBe(before);
+  });
+});
