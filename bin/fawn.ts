@@ -5,13 +5,17 @@ import { FawnRuntime } from "@/lib/agent/runtime";
 import { toolsResponse } from "@/lib/agent/tools-response";
 import { ThreadIdSchema } from "@/lib/contracts/thread-id";
 import { formatInventoryTable, formatSearchTable, formatTokenLine } from "./format";
+import { mcpMain } from "./mcp";
 
 const USAGE = `Usage:
   fawn tools  [--config F] [--extensions F] [--thread ID] [--json] [--tokens]
   fawn search "QUERY" [--config F] [--extensions F] [--json]
-  fawn chat "MESSAGE" [--thread ID] [--model NAME] [--config F] [--extensions F] [--jsonl]`;
+  fawn chat "MESSAGE" [--thread ID] [--model NAME] [--config F] [--extensions F] [--jsonl]
+  fawn mcp list|add|enable|disable|remove|test|login|logout …   (fawn mcp --help)`;
 
 async function main(argv: string[]): Promise<number> {
+  // `mcp` has options of its own (--command, --arg, --env, …).
+  if (argv[0] === "mcp") return mcpMain(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

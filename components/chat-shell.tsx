@@ -19,7 +19,9 @@ import { firstHumanText } from "./lib/timeline";
 import type { LivePromotion } from "./lib/tools-inventory";
 import { callDurations, type TimedState } from "./lib/turns";
 import { uploadFiles, withUploadedFiles } from "./lib/uploads";
+import { oauthNotice, opensServersPanel, withoutOAuthParams } from "./lib/servers";
 import { ModelPicker } from "./models/model-picker";
+import { ServersPanel } from "./servers/servers-panel";
 import { useModels } from "./models/use-models";
 import { ThreadList } from "./threads/thread-list";
 import { useThreadParam } from "./threads/use-thread-param";
@@ -47,8 +49,18 @@ const CALLER_OPTIONS = { maxRetries: 1 };
 /** Thread list, conversation and tools panel around one `useStream` connection. */
 export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const [threadId, setThreadIdParam] = useThreadParam();
-  const [drawer, setDrawer] = useState<"threads" | "side" | null>(null);
-  const [sideTab, setSideTab] = useState<SideTab>("tools");
+  // The OAuth callback sends the browser back with ?panel=servers and how the sign-in went.
+  const [drawer, setDrawer] = useState<"threads" | "side" | null>(() =>
+    opensServersPanel(window.location.search) ? "side" : null,
+  );
+  const [sideTab, setSideTab] = useState<SideTab>(() =>
+    opensServersPanel(window.location.search) ? "servers" : "tools",
+  );
+  const [notice, setNotice] = useState(() => oauthNotice(window.location.search));
+  useEffect(() => {
+    const clean = withoutOAuthParams(window.location.href);
+    if (clean !== window.location.href) window.history.replaceState(null, "", clean);
+  }, []);
   const [selectedFile, setSelectedFile] = useState<string | null>(null);
   const [subtasks, setSubtasks] = useState<SubtaskProgress>({});
   // Drafts per thread ("new" before the thread exists), so text never follows you to another thread.
@@ -352,6 +364,14 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
             threadId={threadId}
             live={promoted}
             onRefresh={inventory.refresh}
+            className="min-h-0 flex-1"
+          />
+        }
+        servers={
+          <ServersPanel
+            onChanged={inventory.refresh}
+            notice={notice}
+            onDismissNotice={() => setNotice(null)}
             className="min-h-0 flex-1"
           />
         }

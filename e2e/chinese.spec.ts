@@ -55,4 +55,17 @@ test("with 简体中文 selected, the Tools panel, the Files panel and an approv
     await expect(files).not.toContainText(english);
   }
   await expect(page.getByTestId("side-tab-tools")).toHaveText("工具");
+
+  await page.getByTestId("side-tab-servers").click();
+  const servers = page.getByTestId("servers-panel");
+  await expect(servers.getByRole("heading", { level: 2 })).toHaveText("MCP 服务器");
+  await expect(servers.getByTestId("servers-totals")).toContainText("每次调用绑定");
+  await expect(servers.getByTestId("server-state").first()).toHaveText("已连接");
+  await servers.getByTestId("servers-add").click();
+  await expect(servers.getByTestId("server-form")).toContainText("添加 MCP 服务器");
+  await servers.getByTestId("server-form-save").click();
+  await expect(servers.getByTestId("server-form-problem").first()).toHaveText("请使用 1 到 32 个字母、数字、_ 或 -。");
+  for (const english of ["Add server", "Test connection", "Remove", "connected", "tokens bound", "Save"]) {
+    await expect(servers).not.toContainText(english);
+  }
 });

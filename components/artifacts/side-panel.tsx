@@ -1,12 +1,12 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { CloseIcon } from "@/components/icons";
 import { ArtifactsPanel } from "./artifacts-panel";
 import type { ThreadFilesState } from "./use-thread-files";
 
-export type SideTab = "tools" | "files";
+export type SideTab = "tools" | "files" | "servers";
 
 export interface SidePanelProps {
   tab: SideTab;
@@ -16,6 +16,8 @@ export interface SidePanelProps {
   onClose: () => void;
   /** The tools panel, drawn under the "Tools" tab. */
   tools: ReactNode;
+  /** The MCP servers panel, drawn under the "Servers" tab. */
+  servers: ReactNode;
   files: ThreadFilesState;
   threadId: string | null;
   selectedFile: string | null;
@@ -30,9 +32,12 @@ export interface SidePanelProps {
 export function SidePanel(props: SidePanelProps) {
   const t = useT();
   const { tab, onTab, drawerOpen, files, threadId, selectedFile } = props;
+  // The servers panel loads when first opened (it reads the config and every server's state), then stays mounted.
+  const [serversOpened, setServersOpened] = useState(tab === "servers");
+  if (tab === "servers" && !serversOpened) setServersOpened(true);
   const presented = files.fetchedFor === threadId ? files.data.artifacts.length : 0;
-  // A file preview needs more room than the tool list.
-  const wide = tab === "files" && selectedFile !== null;
+  // A file preview and the servers' forms need more room than the tool list.
+  const wide = (tab === "files" && selectedFile !== null) || tab === "servers";
   const drawer = drawerOpen
     ? `fixed inset-y-0 right-0 z-30 flex shadow-xl ${wide ? "w-[min(40rem,96vw)]" : "w-[min(24rem,92vw)]"}`
     : "hidden";
@@ -48,6 +53,7 @@ export function SidePanel(props: SidePanelProps) {
         <div role="tablist" aria-label={t("side.label")} className="flex gap-1">
           <TabButton id="tools" tab={tab} onTab={onTab} label={t("side.tools")} />
           <TabButton id="files" tab={tab} onTab={onTab} label={t("side.files")} count={presented} />
+          <TabButton id="servers" tab={tab} onTab={onTab} label={t("side.servers")} />
         </div>
         <button
           type="button"
@@ -61,6 +67,9 @@ export function SidePanel(props: SidePanelProps) {
       </div>
       <div className={tab === "tools" ? "flex min-h-0 flex-1 flex-col [&>aside]:border-l-0" : "hidden"}>
         {props.tools}
+      </div>
+      <div className={tab === "servers" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
+        {serversOpened && props.servers}
       </div>
       <div className={tab === "files" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
         <ArtifactsPanel

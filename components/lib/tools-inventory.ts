@@ -95,6 +95,7 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
         error: null,
         warnings: [],
         connect_ms: null,
+        auth_required: false,
       }),
     );
 

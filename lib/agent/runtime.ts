@@ -6,6 +6,8 @@ import { ConfigStore, resolveConfigPaths } from "@/lib/config";
 import { log } from "@/lib/log/logger";
 import { redact, secretsOf } from "@/lib/log/redact";
 import { McpManager } from "@/lib/mcp/client";
+import { mcpOAuthFor } from "@/lib/mcp/oauth/service";
+import { dataDirOf } from "@/lib/mcp/oauth/store";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
@@ -80,7 +82,11 @@ export class FawnRuntime {
     // Relative commands and args in extensions_config.json resolve from that file's own folder.
     // Secrets are derived once per config, not on every tool call (the MCP layer masks tool results with them).
     this.secrets = secretsOf(config);
-    this.mcp ??= new McpManager(path.dirname(config.paths.extensions), () => this.secrets);
+    this.mcp ??= new McpManager(
+      path.dirname(config.paths.extensions),
+      () => this.secrets,
+      (server) => mcpOAuthFor(dataDirOf(path.dirname(this.store.paths.config))).providerFor(server),
+    );
     const configError = this.store.lastError?.message ?? null;
     if (
       this.current &&
@@ -153,6 +159,11 @@ export class FawnRuntime {
     }
   }
 
+  /** Connect one MCP server afresh on the next get() (its OAuth tokens changed). */
+  async reconnectServer(name: string): Promise<void> {
+    await this.mcp?.reconnect(name);
+  }
+
   async close(): Promise<void> {
     await this.mcp?.close();
   }
@@ -163,11 +174,16 @@ const globalForFawn = globalThis as unknown as { __fawnRuntime?: FawnRuntime };
 
 /** The process-wide runtime on the default (or FAWN_CONFIG / FAWN_EXTENSIONS_CONFIG) paths. */
 export function getAgentRuntime(): Promise<AgentRuntime> {
+  return getFawnRuntime().get();
+}
+
+/** The process-wide FawnRuntime itself, for what manages it (its config store, reconnecting a server). */
+export function getFawnRuntime(): FawnRuntime {
   if (!globalForFawn.__fawnRuntime) {
     const rt = new FawnRuntime();
     globalForFawn.__fawnRuntime = rt;
     // On SIGTERM/SIGINT, after the runs have stopped: close the MCP connections (stdio servers end with them).
     onShutdown("mcp", 20, () => rt.close());
   }
-  return globalForFawn.__fawnRuntime.get();
+  return globalForFawn.__fawnRuntime;
 }

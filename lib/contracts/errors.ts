@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "agent_unavailable",
+  /** A remote party Fawn had to reach (an MCP server, an OAuth authorization server) failed. */
+  "upstream_error",
   "internal",
 ] as const;
 

@@ -22,6 +22,8 @@ export const McpServerStatusSchema = z.object({
   warnings: z.array(z.string()).default([]),
   /** Milliseconds from spawn/connect to a listed catalog. */
   connect_ms: z.number().nullable().default(null),
+  /** The server wants an OAuth sign-in (it answered 401 and Fawn holds no usable token for it). */
+  auth_required: z.boolean().default(false),
 });
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 

@@ -6,14 +6,19 @@ const MIN_SECRET_LENGTH = 4;
 export function secretsOf(config: Pick<LoadedConfig, "app" | "servers">): string[] {
   const out = new Set<string>();
   for (const m of config.app.models) if (m.api_key) out.add(m.api_key);
-  for (const s of config.servers) {
-    for (const v of Object.values(s.config.env)) out.add(v);
-    for (const v of Object.values(s.config.headers)) {
-      out.add(v);
-      // "Bearer abc": the token alone may be echoed too.
-      const token = /^\S+\s+(\S+)$/.exec(v)?.[1];
-      if (token) out.add(token);
-    }
+  for (const s of config.servers) for (const v of serverSecretsOf(s)) out.add(v);
+  return [...out].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+/** One MCP server's secrets: its env values and header values (and a header's token alone). */
+export function serverSecretsOf(server: Pick<LoadedConfig["servers"][number], "config">): string[] {
+  const out = new Set<string>();
+  for (const v of Object.values(server.config.env)) out.add(v);
+  for (const v of Object.values(server.config.headers)) {
+    out.add(v);
+    // "Bearer abc": the token alone may be echoed too.
+    const token = /^\S+\s+(\S+)$/.exec(v)?.[1];
+    if (token) out.add(token);
   }
   return [...out].filter((s) => s.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }

@@ -1,4 +1,5 @@
 import { loadMcpTools } from "@langchain/mcp-adapters";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -7,6 +8,7 @@ import { log } from "@/lib/log/logger";
 import { redact } from "@/lib/log/redact";
 import { checkServerTools } from "./catalog-check";
 import { connectServer, type McpConnection } from "./connect";
+import { isSignInRequired } from "./oauth/errors";
 import type { McpLoadResult, McpServerStatus, McpToolEntry } from "./types";
 
 /** A failed server is tried again at most this often, so one dead server does not slow every turn. */
@@ -28,7 +30,8 @@ interface ServerSlot {
   connecting: Promise<void> | null;
 }
 
-async function listAllTools(client: Client): Promise<{ tools: Tool[]; malformed: string[] }> {
+/** Every tool the server lists (all pages); malformed ones are named, not thrown. */
+export async function listAllTools(client: Client): Promise<{ tools: Tool[]; malformed: string[] }> {
   const tools: Tool[] = [];
   const malformed: string[] = [];
   let cursor: string | undefined;
@@ -60,6 +63,8 @@ export class McpManager {
   constructor(
     private readonly baseDir: string,
     private readonly secrets: () => readonly string[] = () => [],
+    /** OAuth tokens for a remote server (lib/mcp/oauth), when it uses them. */
+    private readonly authFor: (server: ResolvedServer) => OAuthClientProvider | undefined = () => undefined,
   ) {}
 
   private redactResult<T>(result: T): T {
@@ -108,6 +113,15 @@ export class McpManager {
     this.slots.clear();
   }
 
+  /** Drop a server's connection so the next load() connects it afresh (e.g. after an OAuth sign-in or sign-out). */
+  async reconnect(name: string): Promise<void> {
+    const slot = this.slots.get(name);
+    if (!slot) return;
+    this.slots.delete(name);
+    await slot.conn?.close();
+    this.generation++;
+  }
+
   private async ensure(server: ResolvedServer): Promise<void> {
     const key = JSON.stringify([server.config, server.error ?? null]);
     let slot = this.slots.get(server.name);
@@ -134,6 +148,7 @@ export class McpManager {
           error: "not connected yet",
           warnings: [],
           connect_ms: null,
+          auth_required: false,
         },
       };
       this.slots.set(server.name, slot);
@@ -157,12 +172,12 @@ export class McpManager {
     return slot.connecting;
   }
 
-  private setFailed(slot: ServerSlot, error: string): void {
+  private setFailed(slot: ServerSlot, error: string, authRequired = false): void {
     slot.conn = null;
     slot.entries = [];
     slot.signature = "";
     slot.failedAt = Date.now();
-    slot.status = { ...slot.status, status: "failed", tools: 0, error, connect_ms: null };
+    slot.status = { ...slot.status, status: "failed", tools: 0, error, connect_ms: null, auth_required: authRequired };
     log("warn", "mcp.server_failed", { server: slot.server.name, error });
   }
 
@@ -178,7 +193,7 @@ export class McpManager {
       await slot.conn?.close();
       const started = performance.now();
       try {
-        const conn = await connectServer(server, this.baseDir);
+        const conn = await connectServer(server, this.baseDir, { authProvider: this.authFor(server) });
         const warnings = await this.listInto(slot, conn);
         slot.conn = conn;
         slot.status = {
@@ -188,6 +203,7 @@ export class McpManager {
           error: null,
           warnings,
           connect_ms: Math.round(performance.now() - started),
+          auth_required: false,
         };
         log("info", "mcp.server_connected", {
           server: server.name,
@@ -195,7 +211,7 @@ export class McpManager {
           ms: slot.status.connect_ms,
         });
       } catch (e) {
-        this.setFailed(slot, (e as Error).message);
+        this.setFailed(slot, (e as Error).message, isSignInRequired(e));
       }
     }
     if (slot.signature !== before) this.generation++;

@@ -2,6 +2,7 @@ import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -35,12 +36,17 @@ function stdioTransport(server: ResolvedServer, baseDir: string, onStderr: (chun
   return transport;
 }
 
-function httpTransport(server: ResolvedServer): Transport {
+function httpTransport(server: ResolvedServer, authProvider?: OAuthClientProvider): Transport {
   const url = new URL(server.config.url as string);
   const requestInit = { headers: server.config.headers };
   return server.transport === "sse"
-    ? new SSEClientTransport(url, { requestInit })
-    : new StreamableHTTPClientTransport(url, { requestInit });
+    ? new SSEClientTransport(url, { requestInit, authProvider })
+    : new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+}
+
+export interface ConnectOptions {
+  /** OAuth tokens for an HTTP/SSE server (lib/mcp/oauth); absent: only the configured headers are sent. */
+  authProvider?: OAuthClientProvider;
 }
 
 function timeoutAfter(ms: number, what: string): { promise: Promise<never>; cancel(): void } {
@@ -55,14 +61,21 @@ function timeoutAfter(ms: number, what: string): { promise: Promise<never>; canc
  * Start or reach one server and complete the MCP handshake within `session_init_timeout`.
  * On failure everything started is torn down and the error says what happened, with the server's stderr.
  */
-export async function connectServer(server: ResolvedServer, baseDir: string): Promise<McpConnection> {
+export async function connectServer(
+  server: ResolvedServer,
+  baseDir: string,
+  opts: ConnectOptions = {},
+): Promise<McpConnection> {
   let tail = "";
   const onStderr = (chunk: string) => {
     tail = (tail + chunk).slice(-STDERR_TAIL);
   };
   let transport: Transport;
   try {
-    transport = server.transport === "stdio" ? stdioTransport(server, baseDir, onStderr) : httpTransport(server);
+    transport =
+      server.transport === "stdio"
+        ? stdioTransport(server, baseDir, onStderr)
+        : httpTransport(server, opts.authProvider);
   } catch (e) {
     throw new Error(`cannot set up ${server.transport} transport: ${(e as Error).message}`);
   }
@@ -84,7 +97,7 @@ export async function connectServer(server: ResolvedServer, baseDir: string): Pr
   } catch (e) {
     await conn.close();
     const stderr = tail.trim().split("\n").slice(-3).join(" | ");
-    throw new Error(`${(e as Error).message}${stderr ? ` (stderr: ${stderr})` : ""}`);
+    throw new Error(`${(e as Error).message}${stderr ? ` (stderr: ${stderr})` : ""}`, { cause: e });
   } finally {
     timeout.cancel();
   }

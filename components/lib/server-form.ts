@@ -1,0 +1,135 @@
+/**
+ * The add/edit form of the Servers panel, as plain values: one server entry shown as form fields (args one
+ * per line, env as KEY=VALUE lines, headers as "Name: value" lines, secrets as ***) and turned back into an
+ * entry, keeping every field the form does not show (timeouts, defer and approval policies, per-tool settings).
+ */
+import { type Phrase, phrase } from "@/components/i18n/phrase";
+import type { McpServerEntry, McpServerView } from "@/lib/contracts/mcp-servers";
+
+export type FormTransport = "stdio" | "http" | "sse";
+
+export interface ServerFormValues {
+  name: string;
+  transport: FormTransport;
+  command: string;
+  /** One argument per line, so a path with spaces stays one argument. */
+  args: string;
+  /** KEY=VALUE per line; *** keeps the stored value. */
+  env: string;
+  cwd: string;
+  url: string;
+  /** "Name: value" per line; *** keeps the stored value. */
+  headers: string;
+  description: string;
+  enabled: boolean;
+}
+
+export const EMPTY_FORM: ServerFormValues = {
+  name: "",
+  transport: "stdio",
+  command: "",
+  args: "",
+  env: "",
+  cwd: "",
+  url: "",
+  headers: "",
+  description: "",
+  enabled: true,
+};
+
+export interface FormProblem {
+  field: keyof ServerFormValues;
+  message: Phrase;
+}
+
+/** The fields this form shows; the others of an entry are kept as they were. */
+const FORM_FIELDS = ["type", "transport", "command", "args", "env", "cwd", "url", "headers", "description", "enabled"];
+
+const NAME = /^[A-Za-z0-9_-]{1,32}$/;
+
+const str = (v: unknown) => (typeof v === "string" ? v : "");
+const record = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+
+export function formFromServer(
+  view: Pick<McpServerView, "name" | "entry" | "transport" | "enabled">,
+): ServerFormValues {
+  const e = view.entry;
+  return {
+    name: view.name,
+    transport: view.transport,
+    command: str(e.command),
+    args: Array.isArray(e.args) ? e.args.map(String).join("\n") : "",
+    env: Object.entries(record(e.env))
+      .map(([k, v]) => `${k}=${str(v)}`)
+      .join("\n"),
+    cwd: str(e.cwd),
+    url: str(e.url),
+    headers: Object.entries(record(e.headers))
+      .map(([k, v]) => `${k}: ${str(v)}`)
+      .join("\n"),
+    description: str(e.description),
+    enabled: view.enabled,
+  };
+}
+
+function lines(text: string): Array<{ line: number; text: string }> {
+  return text
+    .split("\n")
+    .map((t, i) => ({ line: i + 1, text: t.replace(/\r$/, "") }))
+    .filter((l) => l.text.trim() !== "");
+}
+
+/** `KEY=VALUE` or `Name: value` lines as a record; each malformed line is a problem naming it. */
+function pairs(
+  text: string,
+  separator: "=" | ":",
+  field: "env" | "headers",
+  problems: FormProblem[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { line, text: t } of lines(text)) {
+    const at = t.indexOf(separator);
+    const key = at > 0 ? t.slice(0, at).trim() : "";
+    if (!key || /\s/.test(key)) {
+      problems.push({
+        field,
+        message: phrase(field === "env" ? "servers.form.envLine" : "servers.form.headerLine", { line }),
+      });
+      continue;
+    }
+    out[key] = separator === ":" ? t.slice(at + 1).trim() : t.slice(at + 1);
+  }
+  return out;
+}
+
+/**
+ * The entry the form describes, on top of `base` (the stored entry, for an edit). Problems name the field;
+ * with any problem the entry is not to be sent.
+ */
+export function entryFromForm(
+  values: ServerFormValues,
+  base: McpServerEntry = {},
+): { entry: McpServerEntry; problems: FormProblem[] } {
+  const problems: FormProblem[] = [];
+  if (!NAME.test(values.name)) problems.push({ field: "name", message: phrase("servers.form.nameInvalid") });
+  const entry: McpServerEntry = Object.fromEntries(Object.entries(base).filter(([k]) => !FORM_FIELDS.includes(k)));
+  entry.type = values.transport;
+  if (values.transport === "stdio") {
+    if (!values.command.trim()) problems.push({ field: "command", message: phrase("servers.form.commandRequired") });
+    entry.command = values.command.trim();
+    const args = lines(values.args).map((l) => l.text);
+    if (args.length > 0) entry.args = args;
+    const env = pairs(values.env, "=", "env", problems);
+    if (Object.keys(env).length > 0) entry.env = env;
+    if (values.cwd.trim()) entry.cwd = values.cwd.trim();
+  } else {
+    if (!values.url.trim()) problems.push({ field: "url", message: phrase("servers.form.urlRequired") });
+    entry.url = values.url.trim();
+    const headers = pairs(values.headers, ":", "headers", problems);
+    if (Object.keys(headers).length > 0) entry.headers = headers;
+  }
+  if (values.description.trim()) entry.description = values.description.trim();
+  if (!values.enabled || "enabled" in base) entry.enabled = values.enabled;
+  return { entry, problems };
+}

@@ -1,0 +1,108 @@
+/**
+ * Where Fawn keeps what OAuth gives it for remote MCP servers: one JSON file under the data folder
+ * (`mcp-oauth.json`, mode 0600), never the config, never the browser. Per server: the tokens (with the time
+ * they expire), the dynamic client registrations (one per redirect URI) and the discovery state. Everything is
+ * bound to the server's URL: when a server's URL changes, what was stored for the old URL is ignored, so a
+ * token is never sent to a server it was not issued for. The file is read on every use, so a `fawn mcp login`
+ * in another process is seen at once.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { writeFileAtomic } from "../atomic-file";
+
+export const OAUTH_FILE = "mcp-oauth.json";
+
+const TokensSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.string(),
+    expires_in: z.number().optional(),
+    refresh_token: z.string().optional(),
+    scope: z.string().optional(),
+    /** Epoch ms when the access token expires (computed when saved). */
+    expires_at: z.number().optional(),
+    /** The redirect URI of the client registration the tokens belong to. */
+    client_key: z.string(),
+  })
+  .loose();
+export type StoredTokens = z.infer<typeof TokensSchema>;
+
+const ClientSchema = z.object({ client_id: z.string() }).loose();
+export type StoredClient = z.infer<typeof ClientSchema>;
+
+const ServerRecordSchema = z.object({
+  url: z.string(),
+  tokens: TokensSchema.optional(),
+  clients: z.record(z.string(), ClientSchema).default({}),
+  discovery: z.record(z.string(), z.unknown()).optional(),
+});
+export type ServerRecord = z.infer<typeof ServerRecordSchema>;
+
+const FileSchema = z.object({
+  version: z.literal(1),
+  servers: z.record(z.string(), ServerRecordSchema).default({}),
+});
+type OAuthFile = z.infer<typeof FileSchema>;
+
+/** The data folder: FAWN_DATA_DIR, else `.fawn` beside config.yaml (where threads.sqlite lives by default). */
+export function dataDirOf(baseDir: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
+  return path.resolve(baseDir, env.FAWN_DATA_DIR || ".fawn");
+}
+
+export class OAuthStore {
+  readonly file: string;
+  /** Writes within this process, one after another. */
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, OAUTH_FILE);
+  }
+
+  private read(): OAuthFile {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, "utf8");
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, servers: {} };
+      throw e;
+    }
+    const parsed = FileSchema.safeParse(JSON.parse(text));
+    if (!parsed.success)
+      throw new Error(`${this.file}: not a Fawn OAuth store (${parsed.error.issues[0]?.message ?? "invalid"})`);
+    return parsed.data;
+  }
+
+  /** What is stored for `server` at `url`; nothing when it was stored for another URL. */
+  get(server: string, url: string): ServerRecord | undefined {
+    const rec = this.read().servers[server];
+    return rec && rec.url === url ? rec : undefined;
+  }
+
+  /** Change one server's record (created for `url` when missing or stored for another URL); `null` deletes it. */
+  update(server: string, url: string, change: (rec: ServerRecord) => ServerRecord | null): Promise<void> {
+    const run = this.chain.then(() => {
+      const data = this.read();
+      const current = data.servers[server];
+      const rec: ServerRecord = current && current.url === url ? current : { url, clients: {} };
+      const next = change(structuredClone(rec));
+      if (next === null) delete data.servers[server];
+      else data.servers[server] = next;
+      writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Forget everything stored for a server (its tokens, registrations and discovery). */
+  remove(server: string): Promise<void> {
+    const run = this.chain.then(() => {
+      const data = this.read();
+      if (!(server in data.servers)) return;
+      delete data.servers[server];
+      writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+}

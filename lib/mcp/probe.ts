@@ -1,0 +1,157 @@
+/**
+ * "Test connection": connect to one server on a connection of its own (nothing shared with the running app,
+ * nothing saved), list its tools, and say what they would cost and how they would be offered: deferred behind
+ * tool_search, or bound on every call by a `defer` policy or the auto threshold. So a server's price is known
+ * before it is enabled.
+ */
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { loadMcpTools } from "@langchain/mcp-adapters";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { ResolvedServer } from "@/lib/config";
+import type { Env } from "@/lib/config/env";
+import { parseExtensionsConfig } from "@/lib/config/load";
+import type { DeferPolicy } from "@/lib/contracts/inventory";
+import type { McpServerEntry, McpServerProbeResult, ServerCost, ServerTool } from "@/lib/contracts/mcp-servers";
+import { redact, serverSecretsOf } from "@/lib/log/redact";
+import { toolDefinitionTokens } from "@/lib/tokens";
+import { toOpenAIDefinition } from "@/lib/tools/openai-def";
+import { checkServerTools } from "./catalog-check";
+import { listAllTools } from "./client";
+import { connectServer } from "./connect";
+import { isSignInRequired } from "./oauth/errors";
+
+export interface OfferContext {
+  /** tool_search.enabled: off binds every MCP tool. */
+  toolSearch: boolean;
+  /** tool_search.auto_threshold in tokens (0: `auto` tools are always deferred). */
+  autoThresholdTokens: number;
+  /** Schema tokens of the other servers' `auto` tools: the threshold counts all of them together. */
+  otherAutoTokens: number;
+}
+
+export interface ProbeOptions extends OfferContext {
+  /** Folder relative commands and paths resolve from (the folder of extensions_config.json). */
+  baseDir: string;
+  authProvider?: OAuthClientProvider;
+}
+
+/** The entry as the loader would resolve it (variables expanded), enabled for the check. */
+export function resolveForProbe(name: string, entry: McpServerEntry, file: string, env: Env): ResolvedServer {
+  const text = JSON.stringify({ mcpServers: { [name]: { ...entry, enabled: true } } });
+  return parseExtensionsConfig(text, file, env)[0] as ResolvedServer;
+}
+
+interface Priced {
+  name: string;
+  original: string;
+  description: string;
+  tokens: number;
+}
+
+/** How each tool would be offered: the policies and threshold lib/deferred/setup applies, predicted. */
+export function offerTools(server: ResolvedServer, tools: readonly Priced[], ctx: OfferContext): ServerTool[] {
+  const policyOf = (t: Priced): DeferPolicy =>
+    (server.config.tools[t.original] ?? server.config.tools[t.name])?.defer ?? server.config.defer;
+  const autoTokens = tools.filter((t) => policyOf(t) === "auto").reduce((n, t) => n + t.tokens, 0);
+  const total = ctx.otherAutoTokens + autoTokens;
+  const autoBound = ctx.autoThresholdTokens > 0 && total <= ctx.autoThresholdTokens;
+  return tools.map((t) => {
+    const policy = policyOf(t);
+    const base = { name: t.name, description: t.description, tokens: t.tokens, policy };
+    if (!ctx.toolSearch) return { ...base, state: "bound" as const, why: "tool_search is off" };
+    if (policy === "never") return { ...base, state: "bound" as const, why: "defer: never" };
+    if (policy === "auto" && autoBound)
+      return {
+        ...base,
+        state: "bound" as const,
+        why: `auto: MCP schemas ${total} tokens ≤ threshold ${ctx.autoThresholdTokens}`,
+      };
+    return { ...base, state: "deferred" as const, why: null };
+  });
+}
+
+export function costOf(tools: readonly Pick<ServerTool, "tokens" | "state">[]): ServerCost {
+  const sum = (state?: ServerTool["state"]) =>
+    tools.filter((t) => !state || t.state === state).reduce((n, t) => n + t.tokens, 0);
+  return { total: sum(), bound: sum("bound"), deferred: sum("deferred") };
+}
+
+/** Each tool's definition exactly as the agent would bind it (the same wrapping as lib/mcp/client), priced. */
+async function price(server: ResolvedServer, tools: Tool[]): Promise<{ priced: Priced[]; warnings: string[] }> {
+  const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
+  const lister = { listTools: async () => ({ tools: ok.map((c) => c.tool) }) } as unknown as Client;
+  const loaded = await loadMcpTools(server.name, lister, {
+    throwOnLoadError: false,
+    prefixToolNameWithServerName: false,
+    additionalToolNamePrefix: "",
+  });
+  const exposed = new Map(ok.map((c) => [c.tool.name, c.exposedName]));
+  const priced = loaded.map((tool) => {
+    const original = tool.name;
+    tool.name = exposed.get(original) ?? original;
+    return {
+      name: tool.name,
+      original,
+      description: tool.description,
+      tokens: toolDefinitionTokens(toOpenAIDefinition(tool)),
+    };
+  });
+  return { priced, warnings };
+}
+
+function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000}s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function probeServer(server: ResolvedServer, opts: ProbeOptions): Promise<McpServerProbeResult> {
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  // A server's stderr or error may echo its own env or headers.
+  const secrets = serverSecretsOf(server);
+  const failed = (error: string, authRequired = false): McpServerProbeResult => ({
+    name: server.name,
+    ok: false,
+    ms: ms(),
+    error: redact(error, secrets),
+    auth_required: authRequired,
+    tools: [],
+    cost: { total: 0, bound: 0, deferred: 0 },
+    warnings: [],
+  });
+  if (server.error) return failed(server.error);
+  let conn: Awaited<ReturnType<typeof connectServer>>;
+  try {
+    conn = await connectServer(server, opts.baseDir, { authProvider: opts.authProvider });
+  } catch (e) {
+    return failed((e as Error).message, isSignInRequired(e));
+  }
+  try {
+    const limit = server.config.session_init_timeout * 1000;
+    const listed = await within(limit, "tools/list", listAllTools(conn.client));
+    // Connect, handshake and listing: pricing below loads the tokenizer once, which is not the server's time.
+    const elapsed = ms();
+    const { priced, warnings } = await price(server, listed.tools);
+    for (const name of listed.malformed)
+      warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
+    const tools = offerTools(server, priced, opts);
+    return {
+      name: server.name,
+      ok: true,
+      ms: elapsed,
+      error: null,
+      auth_required: false,
+      tools,
+      cost: costOf(tools),
+      warnings: warnings.map((w) => redact(w, secrets)),
+    };
+  } catch (e) {
+    return failed((e as Error).message, isSignInRequired(e));
+  } finally {
+    await conn.close();
+  }
+}
