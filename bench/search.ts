@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { createToolSearcher, type SearchDoc, type ToolSearcher } from "@/lib/deferred/search";
-import { createReferenceSearcher } from "@/lib/deferred/search/reference";
+import { createReferenceSearcher } from "./lib/reference";
 import { ablationTable } from "./lib/ablation";
 import { parseFlags } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";

@@ -9,7 +9,7 @@
 import path from "node:path";
 import type { ToolCatalog } from "@/lib/deferred/catalog";
 import { buildListing, type ListingSetting } from "@/lib/deferred/listing";
-import { TOOL_SEARCH_DEFINITION } from "@/lib/deferred/tool-search";
+import { createToolSearchTool } from "@/lib/deferred/tool-search";
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { builtinTools } from "@/lib/tools/builtins";
 import type { ToolContext } from "@/lib/tools/context";
@@ -51,7 +51,7 @@ function sizeReport(
   // The built-ins bound on every call under default conditions (no subagents, no vision).
   const builtinDefs = builtinTools({ supportsVision: false, toolContext: BENCH_TOOL_CONTEXT }).map(toOpenAIDefinition);
   const builtin = builtinDefs.reduce((n, d) => n + toolDefinitionTokens(d), 0);
-  const base = builtin + toolDefinitionTokens(TOOL_SEARCH_DEFINITION);
+  const base = builtin + toolDefinitionTokens(toOpenAIDefinition(createToolSearchTool(catalog, 5)));
   const full = perTool.reduce((a, b) => a + b, 0) + builtin;
   const listing = (setting: ListingSetting) => buildListing(catalog, { setting, maxTokens: LISTING_MAX });
   const modes = { names: listing("names"), servers: listing("servers"), auto: listing("auto") };

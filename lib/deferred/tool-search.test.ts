@@ -5,7 +5,8 @@ import { ToolCatalog } from "./catalog";
 import type { PromoteUpdate } from "./promoted";
 import { PROMOTE_ALL, type PromotionPolicy } from "./promotion";
 import { makeTool } from "@/test/support/tools";
-import { createToolSearchTool, TOOL_SEARCH_DEFINITION } from "./tool-search";
+import { toOpenAIDefinition } from "@/lib/tools/openai-def";
+import { createToolSearchTool } from "./tool-search";
 
 const catalog = new ToolCatalog([
   ...["fs_read_file", "fs_write_file"].map((n) => ({
@@ -116,9 +117,10 @@ describe("tool_search", () => {
     expect(promoted).toBeUndefined();
   });
 
-  it("its own definition is never deferred: a query string, optional alternatives", () => {
-    expect(TOOL_SEARCH_DEFINITION.function.name).toBe("tool_search");
-    expect(TOOL_SEARCH_DEFINITION.function.parameters).toMatchObject({
+  it("its own definition, as the model receives it: a query string, optional alternatives", () => {
+    const definition = toOpenAIDefinition(createToolSearchTool(catalog, 5));
+    expect(definition.function.name).toBe("tool_search");
+    expect(definition.function.parameters).toMatchObject({
       type: "object",
       required: ["query"],
       properties: { queries: { type: "array", items: { type: "string" }, maxItems: 4 } },

@@ -2,7 +2,6 @@ import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
-import type { OpenAIFunctionDef } from "@/lib/tools/openai-def";
 import type { CatalogEntry, ScoredEntry, ToolCatalog } from "./catalog";
 import type { HybridSearch } from "./hybrid";
 import { type ClosestName, closestNames, closestText, hintsForWeakMatch, serversText } from "./closest";
@@ -33,16 +32,6 @@ export const ToolSearchArgsSchema = z.object({
     .optional()
     .describe("Other phrasings, searched too"),
 });
-
-/** The definition the model receives, also used by the token benchmark. */
-export const TOOL_SEARCH_DEFINITION: OpenAIFunctionDef = {
-  type: "function",
-  function: {
-    name: TOOL_SEARCH_NAME,
-    description: TOOL_SEARCH_DESCRIPTION,
-    parameters: z.toJSONSchema(ToolSearchArgsSchema, { target: "draft-7" }) as Record<string, unknown>,
-  },
-};
 
 export function noToolsFoundText(query: string, closest: readonly ClosestName[] = [], servers = ""): string {
   const base = `No tools found for "${query}". Try other keywords, a shorter query, or "select:" with a name from <available-deferred-tools>.`;

@@ -6,8 +6,8 @@ import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { processIdentity, processStartTicks } from "./process-identity";
 import { ThreadLocks } from "./thread-lock";
+import { REPO_ROOT } from "@/test/support/repo";
 
-const REPO = path.resolve(import.meta.dirname, "../..");
 const file = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "fawn-lock-")), "threads.sqlite");
 
 /** Write a lock row as another process would have left it. */
@@ -27,7 +27,7 @@ afterEach(() => {
 /** A real second process holding the lock, like `fawn chat` in another terminal. */
 async function cliHoldingLock(db: string, thread: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "test/support/sandbox-lock-holder.ts", db, thread, "cli"], {
-    cwd: REPO,
+    cwd: REPO_ROOT,
     stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);

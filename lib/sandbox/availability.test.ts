@@ -7,7 +7,6 @@ import { FawnRuntime } from "@/lib/agent/runtime";
 import { formatInventoryTable } from "@/bin/format";
 import { inThread, bashSandbox } from "@/test/support/sandbox-config";
 import { probeBwrap } from "./availability";
-import { bash_tool } from "./bash";
 import { findBwrap } from "./bwrap";
 
 /**

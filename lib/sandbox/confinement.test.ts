@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { inThread, type TempSandbox, bashSandbox } from "@/test/support/sandbox-config";
 import { eventually, processesWith, uniqueSleep } from "@/test/support/sandbox-procs";
-import { bash_tool } from "./bash";
 import { ensureThreadDir } from "./paths";
+import { REPO_ROOT } from "@/test/support/repo";
 
 /**
  * What bash cannot do in the bubblewrap sandbox (real bwrap, no stubs): see the server's
@@ -14,7 +14,6 @@ import { ensureThreadDir } from "./paths";
  * after its call, its timeout or the death of the process that started it (finding 6); write
  * outside its folder, use the network unless allowed, or exceed its limits.
  */
-const REPO = path.resolve(import.meta.dirname, "../..");
 const A = inThread("thread-a");
 const run = (sb: TempSandbox, command: string, cfg = A) => sb.tools.bash.invoke({ command }, cfg);
 
@@ -148,7 +147,7 @@ describe("bwrap: nothing outlives its call (finding 6)", () => {
   it("everything ends when the process that started the call is SIGKILLed", async () => {
     const s = uniqueSleep();
     const child = spawn(process.execPath, ["--import", "tsx", "test/support/sandbox-bash-runner.ts", "bwrap"], {
-      cwd: REPO,
+      cwd: REPO_ROOT,
       env: {
         ...process.env,
         FAWN_COMMAND: `setsid sleep ${s} & sleep ${s} & sleep ${s}`,
@@ -171,7 +170,7 @@ describe("bwrap: nothing outlives its call (finding 6)", () => {
       process.execPath,
       ["--import", "tsx", "test/support/sandbox-bash-runner.ts", "host", "exit-when-running"],
       {
-        cwd: REPO,
+        cwd: REPO_ROOT,
         env: { ...process.env, FAWN_COMMAND: `sleep ${s} & sleep ${s}`, FAWN_MARKER: s, FAWN_EXPECT: "3" },
         stdio: ["ignore", "pipe", "inherit"],
       },

@@ -2,14 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bashSandbox, inThread, type TempSandbox } from "@/test/support/sandbox-config";
-import { bash_tool } from "./bash";
 import { listOutputs, readThreadFile } from "./files";
 import { saveUpload } from "./uploads";
-import { ls_tool } from "./ls";
 import { ensureThreadDir } from "./paths";
-import { read_file_tool } from "./read-file";
-import { str_replace_tool } from "./str-replace";
-import { write_file_tool } from "./write-file";
 
 /**
  * Finding 14: a hard link to a file outside the thread (`ln /etc/hostname outputs/hard` from bash

@@ -6,14 +6,14 @@ import { buildInventory } from "@/lib/agent/inventory";
 import { FawnRuntime } from "@/lib/agent/runtime";
 import { loadConfigFiles, resolveConfigPaths } from "@/lib/config";
 import { mcpSandboxExposure } from "./mcp-exposure";
+import { REPO_ROOT } from "@/test/support/repo";
 
 /**
  * Finding 4: the shipped filesystem MCP server was given the whole sandbox root, so one thread read
  * and overwrote another's files. The shipped config now relies on the sandbox file tools (per
  * thread) instead, and any stdio server configured with a path onto the sandbox is warned about.
  */
-const REPO = path.resolve(import.meta.dirname, "../..");
-const FILESYSTEM_SERVER = path.join(REPO, "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
+const FILESYSTEM_SERVER = path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-exposure-"));
 const runtimes: FawnRuntime[] = [];
 afterAll(async () => {
@@ -40,8 +40,8 @@ describe("mcpSandboxExposure", () => {
   it("the shipped configuration gives no MCP server the sandbox", () => {
     const shipped = loadConfigFiles(
       resolveConfigPaths({
-        config: path.join(REPO, "config.yaml"),
-        extensions: path.join(REPO, "extensions_config.json"),
+        config: path.join(REPO_ROOT, "config.yaml"),
+        extensions: path.join(REPO_ROOT, "extensions_config.json"),
       }),
     );
     expect(shipped.servers.map((s) => s.name)).not.toContain("filesystem");

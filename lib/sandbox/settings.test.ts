@@ -3,8 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "@/lib/config";
 import { parseAppConfig } from "@/lib/config/load";
+import { REPO_ROOT } from "@/test/support/repo";
 
-const REPO = path.resolve(import.meta.dirname, "../..");
 const MIN = "models:\n  - name: demo\n    model: demo\n";
 
 function errorOf(fn: () => unknown): ConfigError {
@@ -57,7 +57,7 @@ describe("config.yaml sandbox section", () => {
   });
 
   it("the shipped config.yaml runs bash in bubblewrap", () => {
-    const text = fs.readFileSync(path.join(REPO, "config.yaml"), "utf8");
+    const text = fs.readFileSync(path.join(REPO_ROOT, "config.yaml"), "utf8");
     expect(parseAppConfig(text, "config.yaml", {}).app.sandbox).toMatchObject({ bash: "bwrap", network: false });
   });
 });

@@ -24,8 +24,3 @@ export function countTokens(text: string): number {
 export function toolDefinitionTokens(def: OpenAIFunctionDef): number {
   return countTokens(JSON.stringify(def));
 }
-
-/** Total tokens of several definitions, each counted as above. */
-export function toolDefinitionsTokens(defs: readonly OpenAIFunctionDef[]): number {
-  return defs.reduce((sum, d) => sum + toolDefinitionTokens(d), 0);
-}

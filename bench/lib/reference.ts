@@ -1,4 +1,4 @@
-import type { SearchDoc, ToolSearcher } from "./types";
+import type { SearchDoc, ToolSearcher } from "@/lib/deferred/search/types";
 
 /**
  * The design article's searcher, kept as the reference column of the benchmark:
