@@ -15,6 +15,7 @@ import { createReferenceSearcher } from "./lib/reference";
 import { ablationTable } from "./lib/ablation";
 import { parseFlags } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";
+import { listingRecall } from "./lib/listing-recall";
 import {
   type BenchQuery,
   DEFAULT_CATALOG,
@@ -111,6 +112,20 @@ function main(): void {
           pct(f.loaded / f.n),
           pct(f.named / f.n),
           pct(f.weakAnswers / f.n),
+        ]),
+      ),
+    );
+    console.log("");
+    console.log(
+      `Recall@${K} per listing mode: what tool_search finds (it does not read the listing), what the default cut loads, and the server-routed path a model may take under the servers listing`,
+    );
+    console.log(
+      table(
+        ["what the model reaches", "Recall@5 %", "loaded per search"],
+        listingRecall(catalog, queries, [0.7]).map((r) => [
+          r.label,
+          pct(r.hits / Math.max(1, r.n)),
+          r.loaded === undefined ? "" : r.loaded.toFixed(2),
         ]),
       ),
     );
