@@ -12,6 +12,7 @@ import { type MessageActions, ThreadView } from "./chat/thread-view";
 import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
 import { classifyError } from "./lib/errors";
+import { rerunCheckpoint } from "./lib/rerun";
 import { starterPrompts } from "./lib/starters";
 import { addSubtaskEvent, readSubtaskEvent, type SubtaskProgress } from "./lib/subtasks";
 import { withCurrentThread } from "./lib/threads";
@@ -218,10 +219,21 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
       return !!state?.checkpoint && !!state.parent_checkpoint;
     },
     regenerate: (messageId) => {
-      const checkpoint = firstSeen(messageId)?.checkpoint;
-      if (!checkpoint) return;
       setSendFailed(false);
-      void stream.submit(undefined, { checkpoint: { ...checkpoint } as Checkpoint, config, streamMode: STREAM_MODE });
+      void (async () => {
+        let checkpoint = firstSeen(messageId)?.checkpoint;
+        // A run that failed leaves the page's history as it was before the run: ask the server.
+        if (!checkpoint && threadId) {
+          const states = await stream.client.threads.getHistory(threadId, { limit: HISTORY_LIMIT });
+          checkpoint = rerunCheckpoint(states, messageId) ?? undefined;
+        }
+        if (!checkpoint) return;
+        await stream.submit(undefined, {
+          checkpoint: { ...checkpoint } as Checkpoint,
+          config,
+          streamMode: STREAM_MODE,
+        });
+      })();
     },
     edit: (messageId, text) => {
       const parent = firstSeen(messageId)?.parent_checkpoint;

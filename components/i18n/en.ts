@@ -92,6 +92,8 @@ export const en = {
   "message.editLabel": "Edit your message",
   "message.editSave": "Send edited",
   "message.regenerate": "Regenerate this answer",
+  "message.regenerateShort": "Regenerate",
+  "message.noAnswer": "No answer: the run was stopped or failed.",
   "copy.action": "Copy",
   "copy.copied": "Copied",
   "code.copy": "Copy code",

@@ -91,6 +91,8 @@ export const zhCN: Record<MessageKey, string> = {
   "message.editLabel": "编辑你的消息",
   "message.editSave": "发送修改",
   "message.regenerate": "重新生成此回答",
+  "message.regenerateShort": "重新生成",
+  "message.noAnswer": "没有回答：运行已停止或失败。",
   "copy.action": "复制",
   "copy.copied": "已复制",
   "code.copy": "复制代码",
