@@ -26,6 +26,7 @@ import { ThreadList } from "./threads/thread-list";
 import { useThreadParam } from "./threads/use-thread-param";
 import { GRAPH_ID, useThreads } from "./threads/use-threads";
 import { ToolsPanel } from "./tools/tools-panel";
+import { useCatalogChanges } from "./tools/use-catalog-changes";
 import { useToolInventory } from "./tools/use-tool-inventory";
 
 /** The lead agent's thread state, as far as the UI reads it. */
@@ -101,10 +102,12 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const error = sendFailed ? null : stream.error;
   const missing = threadId !== null && messages.length === 0 && classifyError(stream.error).kind === "missing_thread";
 
-  // The panel refetches when the thread's promotions change and after every run; meanwhile it
-  // applies the streamed `promoted` names itself, so a tool moves the moment tool_search returns.
+  // The panel refetches when the thread's promotions change, after every run and when the catalog
+  // changes on its own; meanwhile it applies the streamed `promoted` names itself, so a tool moves
+  // the moment tool_search returns.
   const promotedKey = promoted ? `${promoted.catalog_hash ?? ""}|${(promoted.names ?? []).join(",")}` : "";
-  const inventory = useToolInventory(threadId, [promotedKey, runsFinished]);
+  const catalogChanges = useCatalogChanges();
+  const inventory = useToolInventory(threadId, [promotedKey, runsFinished, catalogChanges]);
   const presented = stream.values?.artifacts;
   const files = useThreadFiles(threadId, [artifactsKey(presented), runsFinished]);
   useShowPresentedFiles(Array.isArray(presented) ? presented : [], loading, () => setSideTab("files"));

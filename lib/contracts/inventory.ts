@@ -182,3 +182,11 @@ export const ToolsResponseSchema = InventorySchema.extend({
     .default({ bound_next_call: 0, all_bound: 0, deferred_section: 0 }),
 });
 export type ToolsResponse = z.infer<typeof ToolsResponseSchema>;
+
+/**
+ * GET /api/tools/stamp: a fingerprint of what the tools panel shows that can change without a run (the
+ * catalog after tools/list_changed, server statuses, a config edit). The panel polls it and refetches
+ * the inventory when it differs.
+ */
+export const ToolsStampSchema = z.object({ stamp: z.string() });
+export type ToolsStamp = z.infer<typeof ToolsStampSchema>;
