@@ -283,6 +283,12 @@ export const en = {
   "why.field.parameters": "parameters",
   "why.field.both": "description and parameters",
   "why.field.schema": "schema",
+  "why.listingNames": "set to names",
+  "why.listingServers": "set to servers",
+  "why.autoFits": "auto: {count} names fit in {tokens} tokens",
+  "why.autoFits_one": "auto: 1 name fits in {tokens} tokens",
+  "why.autoOver": "auto: {count} names would cost more than {tokens} tokens",
+  "why.autoOver_one": "auto: 1 name would cost more than {tokens} tokens",
 } as const;
 
 export type MessageKey = keyof typeof en;

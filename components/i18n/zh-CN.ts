@@ -282,4 +282,10 @@ export const zhCN: Record<MessageKey, string> = {
   "why.field.parameters": "参数",
   "why.field.both": "描述和参数",
   "why.field.schema": "结构定义",
+  "why.listingNames": "设置为工具名称",
+  "why.listingServers": "设置为服务器",
+  "why.autoFits": "auto：{count} 个名称在 {tokens} 个令牌之内",
+  "why.autoFits_one": "auto：1 个名称在 {tokens} 个令牌之内",
+  "why.autoOver": "auto：{count} 个名称会超过 {tokens} 个令牌",
+  "why.autoOver_one": "auto：1 个名称会超过 {tokens} 个令牌",
 };

@@ -84,7 +84,8 @@ describe("policies, annotations and the listing, as the agent and the inventory 
       annotations: { readOnlyHint: true },
     });
     expect(byName.get("ch_beta")?.annotations).toEqual({ destructiveHint: true });
-    expect(inv.tool_search.listing).toMatchObject({ setting: "servers", mode: "servers" });
+    // 2 of ch's tools and everything's 13 are deferred; ch_clock stays bound.
+    expect(inv.tool_search.listing).toMatchObject({ setting: "servers", mode: "servers", names: 15, max_tokens: 1500 });
     expect(inv.tool_search.budget).toEqual({ tokens: 130, count: null });
   });
 });

@@ -120,6 +120,9 @@ export const ToolSearchSettingsSchema = z.object({
       reason: z.string().nullable().default(null),
       tokens: z.number().default(0),
       omitted: z.number().default(0),
+      /** Deferred tools the listing covers, and `listing_max_tokens`: what `auto` decided by. */
+      names: z.number().default(0),
+      max_tokens: z.number().nullable().default(null),
     })
     .nullable()
     .default(null),
