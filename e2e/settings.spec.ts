@@ -58,14 +58,16 @@ for (const vp of VIEWPORTS) {
         await expect(page.getByTestId("tools-panel")).toBeHidden();
       }
     });
+
+    test("starter prompts come from the configured tools and send on click", async ({ page }) => {
+      await page.goto("/");
+      const starters = page.getByTestId("starter-prompt");
+      await expect(starters.first()).toBeVisible();
+      await expect(starters).toContainText(["calculate: 12*(3+4)", 'echo "hello"']);
+      await starters.filter({ hasText: 'echo "hello"' }).click();
+      await waitForAnswer(page, "Echo: hello");
+      await expect(page.locator('[data-testid="message"][data-role="human"]')).toHaveText('echo "hello"');
+      await expect(page.getByTestId("empty-state")).toHaveCount(0);
+    });
   });
 }
-
-test("starter prompts come from the configured tools and send on click", async ({ page }) => {
-  await page.goto("/");
-  const starters = page.getByTestId("starter-prompt");
-  await expect(starters.first()).toBeVisible();
-  await expect(starters).toContainText(["calculate: 12*(3+4)", 'echo "hello"']);
-  await starters.filter({ hasText: 'echo "hello"' }).click();
-  await waitForAnswer(page, "Echo: hello");
-});
