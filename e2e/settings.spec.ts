@@ -43,6 +43,8 @@ for (const vp of VIEWPORTS) {
       await page.reload();
       await expect(page.locator("html")).toHaveClass(/\bdark\b/);
       await expect(page.getByTestId("tool-steps")).toContainText("2 个步骤");
+      // The search card's "also matched" line is the catalog's too.
+      await expect(page.getByTestId("search-not-loaded").first()).toContainText("也匹配到，但未加载：");
       await showSteps(page);
       expect(await seriousViolations(page)).toEqual([]);
 

@@ -138,6 +138,7 @@ export const en = {
   "toolSearch.promoted_one": "Promoted 1 tool into this thread:",
   "toolSearch.noneFound": "No tools found.",
   "toolSearch.nothing": "Nothing was promoted.",
+  "toolSearch.notLoaded": "Also matched, not loaded:",
 
   "subtask.label": "Subagent",
   "subtask.untitled": "Subtask",

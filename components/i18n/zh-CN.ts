@@ -137,6 +137,7 @@ export const zhCN: Record<MessageKey, string> = {
   "toolSearch.promoted_one": "已将 1 个工具提升到此会话：",
   "toolSearch.noneFound": "没有找到工具。",
   "toolSearch.nothing": "没有提升任何工具。",
+  "toolSearch.notLoaded": "也匹配到，但未加载：",
 
   "subtask.label": "子代理",
   "subtask.untitled": "子任务",
