@@ -56,8 +56,8 @@ for (const vp of VIEWPORTS) {
     test("an answer stopped before it came can be regenerated, without retyping", async ({ page }) => {
       const slow = "everything_trigger-long-running-operation";
       await page.goto("/");
-      await send(page, `${slow}: {"duration": 2, "steps": 2}`);
-      // Stop while the slow call runs: the turn has steps but no answer.
+      await send(page, `${slow}: {"duration": 5, "steps": 5}`);
+      // Stop while the 5 s call runs (a loaded machine may deliver the call late): the turn has steps but no answer.
       await expect(page.locator(`[data-testid="tool-call"][data-tool-name="${slow}"]`)).toBeAttached({
         timeout: 20_000,
       });

@@ -60,8 +60,8 @@ for (const vp of VIEWPORTS) {
       // With a keyboard the composer has focus at once; a phone keeps its on-screen keyboard down until tapped.
       if (vp.name === "desktop") await expect(input).toBeFocused();
       else await expect(input).not.toBeFocused();
-      // Escape while a 2 s call runs: the run stops before its answer.
-      await send(page, `${SLOW_CALL}: {"duration": 2, "steps": 2}`);
+      // Escape while a 5 s call runs: the run stops before its answer.
+      await send(page, `${SLOW_CALL}: {"duration": 5, "steps": 5}`);
       await expect(page.locator(`[data-testid="tool-call"][data-tool-name="${SLOW_CALL}"]`)).toBeAttached({
         timeout: 20_000,
       });
@@ -175,7 +175,7 @@ for (const vp of VIEWPORTS) {
       page,
     }) => {
       await page.goto("/");
-      const slow = `${SLOW_CALL}: {"duration": 3, "steps": 3}`;
+      const slow = `${SLOW_CALL}: {"duration": 6, "steps": 3}`;
       await send(page, slow);
       await expect(page).toHaveURL(/thread=/);
       const running = threadOf(page);
