@@ -46,7 +46,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${BROKEN_PORT}/api/models`,
       timeout: 120_000,
       reuseExistingServer: false,
-      env: { FAWN_EXTENSIONS_CONFIG: "e2e/fixtures/broken_extensions.json" },
+      env: { FAWN_CONFIG: "e2e/fixtures/broken/config.yaml" },
       stdout: "ignore",
       stderr: "pipe",
     },

@@ -1,14 +1,14 @@
 /**
  * npm run -s bench:ui-size [-- --build]
  * The JavaScript the `/` page loads, from the production build in `.next/`: every `<script src>` of the
- * prerendered page (the nomodule polyfill left out: modern browsers skip it), raw, gzip and brotli, plus
+ * page as `next start` serves it (the nomodule polyfill left out: modern browsers skip it), raw, gzip and brotli, plus
  * its CSS and the chunks that only load on demand (dynamic imports: highlighter, KaTeX, …).
  * `--build` runs `next build` first when the sources are newer than the build.
  */
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { ensureBuilt } from "../test/support/next-server";
+import { ensureBuilt, startServer } from "../test/support/next-server";
 import { REPO_ROOT as REPO } from "../test/support/repo";
 
 const argv = process.argv.slice(2).filter((a) => a !== "--");
@@ -51,12 +51,24 @@ function pageAssets(html: string): { scripts: string[]; styles: string[] } {
   return { scripts, styles };
 }
 
+/**
+ * The `/` page's HTML as `next start` serves it: the page is rendered per request (its CSP nonce), so
+ * the build holds no prerendered copy to read.
+ */
+async function servedPage(): Promise<string> {
+  const server = await startServer("bench-ui-size");
+  try {
+    return await (await fetch(`${server.url}/`)).text();
+  } finally {
+    await server.stop();
+  }
+}
+
 async function main() {
   if (argv.includes("--build")) await ensureBuilt();
-  const htmlPath = path.join(REPO, ".next/server/app/index.html");
-  if (!fs.existsSync(htmlPath))
-    throw new Error(`${htmlPath} is missing: run \`npx next build\` first (or pass --build)`);
-  const { scripts, styles } = pageAssets(fs.readFileSync(htmlPath, "utf8"));
+  if (!fs.existsSync(path.join(REPO, ".next/BUILD_ID")))
+    throw new Error("there is no production build in .next/: run `npx next build` first (or pass --build)");
+  const { scripts, styles } = pageAssets(await servedPage());
   const initial = scripts.map(sizeOf);
   const css = styles.map(sizeOf);
   const chunkDir = path.join(REPO, ".next/static/chunks");

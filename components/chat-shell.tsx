@@ -12,6 +12,7 @@ import { type MessageActions, ThreadView } from "./chat/thread-view";
 import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
 import { classifyError } from "./lib/errors";
+import { rerunCheckpoint } from "./lib/rerun";
 import { starterPrompts } from "./lib/starters";
 import { addSubtaskEvent, readSubtaskEvent, type SubtaskProgress } from "./lib/subtasks";
 import { withCurrentThread } from "./lib/threads";
@@ -27,6 +28,7 @@ import { ThreadList } from "./threads/thread-list";
 import { useThreadParam } from "./threads/use-thread-param";
 import { GRAPH_ID, useThreads } from "./threads/use-threads";
 import { ToolsPanel } from "./tools/tools-panel";
+import { useCatalogChanges } from "./tools/use-catalog-changes";
 import { useToolInventory } from "./tools/use-tool-inventory";
 
 /** The lead agent's thread state, as far as the UI reads it. */
@@ -112,10 +114,12 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const error = sendFailed ? null : stream.error;
   const missing = threadId !== null && messages.length === 0 && classifyError(stream.error).kind === "missing_thread";
 
-  // The panel refetches when the thread's promotions change and after every run; meanwhile it
-  // applies the streamed `promoted` names itself, so a tool moves the moment tool_search returns.
+  // The panel refetches when the thread's promotions change, after every run and when the catalog
+  // changes on its own; meanwhile it applies the streamed `promoted` names itself, so a tool moves
+  // the moment tool_search returns.
   const promotedKey = promoted ? `${promoted.catalog_hash ?? ""}|${(promoted.names ?? []).join(",")}` : "";
-  const inventory = useToolInventory(threadId, [promotedKey, runsFinished]);
+  const catalogChanges = useCatalogChanges();
+  const inventory = useToolInventory(threadId, [promotedKey, runsFinished, catalogChanges]);
   const presented = stream.values?.artifacts;
   const files = useThreadFiles(threadId, [artifactsKey(presented), runsFinished]);
   useShowPresentedFiles(Array.isArray(presented) ? presented : [], loading, () => setSideTab("files"));
@@ -230,10 +234,21 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
       return !!state?.checkpoint && !!state.parent_checkpoint;
     },
     regenerate: (messageId) => {
-      const checkpoint = firstSeen(messageId)?.checkpoint;
-      if (!checkpoint) return;
       setSendFailed(false);
-      void stream.submit(undefined, { checkpoint: { ...checkpoint } as Checkpoint, config, streamMode: STREAM_MODE });
+      void (async () => {
+        let checkpoint = firstSeen(messageId)?.checkpoint;
+        // A run that failed leaves the page's history as it was before the run: ask the server.
+        if (!checkpoint && threadId) {
+          const states = await stream.client.threads.getHistory(threadId, { limit: HISTORY_LIMIT });
+          checkpoint = rerunCheckpoint(states, messageId) ?? undefined;
+        }
+        if (!checkpoint) return;
+        await stream.submit(undefined, {
+          checkpoint: { ...checkpoint } as Checkpoint,
+          config,
+          streamMode: STREAM_MODE,
+        });
+      })();
     },
     edit: (messageId, text) => {
       const parent = firstSeen(messageId)?.parent_checkpoint;

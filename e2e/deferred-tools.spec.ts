@@ -10,6 +10,14 @@ test("a deferred MCP tool is found, promoted live, run, and everything survives 
   const calc = "calculate: 12*(3+4)";
   await expect(panel.locator('[data-testid="deferred-tool"][data-tool-name="workbench_calculate"]')).toHaveCount(1);
   await expect(panel.locator('[data-testid="promoted-tool"]')).toHaveCount(0);
+  // The shipped config's listing is auto: its deferred names fit, so the prompt lists names.
+  const listing = panel.getByTestId("listing-mode");
+  await expect(listing).toHaveAttribute("data-mode", "names");
+  await expect(listing).toHaveAttribute("data-setting", "auto");
+  await expect(listing).toContainText(
+    /prompt lists tool names · [\d,]+ tokens \(auto: \d+ names fit in 1,500 tokens\)/,
+  );
+  await expect(panel.getByTestId("auto-threshold")).toHaveText("defer: auto tools are always deferred");
 
   await send(page, calc);
   await expect(page.getByTestId("tool-search-card").first()).toBeVisible({ timeout: 20_000 });

@@ -26,17 +26,15 @@ export async function showSteps(page: Page): Promise<void> {
   if ((await steps.getAttribute("aria-expanded")) !== "true") await steps.click();
 }
 
-/** On a phone the thread list is a drawer: open it when it is not on screen. */
+/** On a phone the thread list is a drawer: open it when it is not on screen (it may be open already). */
 export async function openThreads(page: Page): Promise<void> {
-  const toggle = page.getByTestId("threads-toggle");
-  if (await toggle.isVisible()) await toggle.click();
+  if (!(await page.getByTestId("thread-search").isVisible())) await page.getByTestId("threads-toggle").click();
   await expect(page.getByTestId("thread-search")).toBeVisible();
 }
 
 /** Start a new thread the way a person would on this screen (through the drawer on a phone). */
 export async function newThread(page: Page): Promise<void> {
-  const toggle = page.getByTestId("threads-toggle");
-  if (await toggle.isVisible()) await toggle.click();
+  await openThreads(page);
   await page.getByTestId("new-thread").click();
 }
 

@@ -52,5 +52,28 @@ for (const vp of VIEWPORTS) {
       await humanSwitcher.getByTestId("branch-next").click();
       await expect(page.locator('[data-testid="message"][data-role="human"]').last()).toContainText("second version");
     });
+
+    test("an answer stopped before it came can be regenerated, without retyping", async ({ page }) => {
+      const slow = "everything_trigger-long-running-operation";
+      await page.goto("/");
+      await send(page, `${slow}: {"duration": 5, "steps": 5}`);
+      // Stop while the 5 s call runs (a loaded machine may deliver the call late): the turn has steps but no answer.
+      await expect(page.locator(`[data-testid="tool-call"][data-tool-name="${slow}"]`)).toBeAttached({
+        timeout: 20_000,
+      });
+      await page.getByTestId("stop-button").click();
+      await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 20_000 });
+      const noAnswer = page.getByTestId("no-answer");
+      await expect(noAnswer).toBeVisible();
+      await expect(page.locator('[data-testid="message"][data-role="ai"]')).toHaveCount(0);
+
+      await noAnswer.getByTestId("message-regenerate").click();
+      await waitForAnswer(page, "Long running operation completed");
+      await expect(noAnswer).toHaveCount(0);
+      await expect(page.locator('[data-testid="message"][data-role="human"]')).toHaveCount(1);
+      // The stopped try is kept as the other version of the turn.
+      const switcher = page.locator('[data-testid="message"][data-role="ai"] [data-testid="branch-switcher"]');
+      await expect(switcher).toHaveAttribute("data-count", "2", { timeout: 20_000 });
+    });
   });
 }

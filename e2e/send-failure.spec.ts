@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { send, waitForAnswer, warmUpApi } from "./helpers";
+import { newThread, openThreads, send, waitForAnswer, warmUpApi } from "./helpers";
 import { VIEWPORTS } from "./viewports";
 
 warmUpApi(test);
@@ -27,37 +27,44 @@ for (const vp of VIEWPORTS) {
       await expect(input).toHaveValue("");
       await expect(page.locator('[data-testid="message"][data-role="human"]')).toHaveCount(1);
     });
+
+    test("drafts are per thread", async ({ page }) => {
+      await page.goto("/");
+      await send(page, "hello there");
+      await waitForAnswer(page, "Demo model, offline");
+      const first = new URL(page.url()).searchParams.get("thread");
+      const input = page.getByTestId("composer-input");
+      await input.fill("a draft for the first thread");
+
+      await newThread(page);
+      await expect(input).toHaveValue("");
+      await input.fill("a draft for a new one");
+
+      await openThreads(page);
+      await page.locator(`[data-testid="thread-item"][data-thread-id="${first}"] [data-role="open"]`).click();
+      await expect(input).toHaveValue("a draft for the first thread");
+      await newThread(page);
+      await expect(input).toHaveValue("a draft for a new one");
+    });
+
+    test("a link to a thread that does not exist says so and offers a new one", async ({ page }) => {
+      await page.goto("/?thread=0190c0de-0000-7000-8000-000000000000");
+      await expect(page.getByTestId("missing-thread")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId("composer-input")).toHaveAttribute("placeholder", /no longer exists/);
+      await expect(page.getByTestId("send-button")).toBeDisabled();
+      await openThreads(page);
+      await expect(
+        page.locator('[data-testid="thread-item"][data-thread-id="0190c0de-0000-7000-8000-000000000000"]'),
+      ).toHaveCount(0);
+      await expect(page.getByTestId("stream-error")).toHaveCount(0);
+      if (vp.name === "phone") {
+        // Escape closes the threads drawer.
+        await page.keyboard.press("Escape");
+        await expect(page.getByTestId("thread-search")).toBeHidden();
+      }
+      await page.getByTestId("missing-thread-new").click();
+      await expect(page.getByTestId("empty-state")).toBeVisible();
+      expect(new URL(page.url()).searchParams.get("thread")).toBeNull();
+    });
   });
 }
-
-test("drafts are per thread", async ({ page }) => {
-  await page.goto("/");
-  await send(page, "hello there");
-  await waitForAnswer(page, "Demo model, offline");
-  const first = new URL(page.url()).searchParams.get("thread");
-  const input = page.getByTestId("composer-input");
-  await input.fill("a draft for the first thread");
-
-  await page.getByTestId("new-thread").click();
-  await expect(input).toHaveValue("");
-  await input.fill("a draft for a new one");
-
-  await page.locator(`[data-testid="thread-item"][data-thread-id="${first}"] [data-role="open"]`).click();
-  await expect(input).toHaveValue("a draft for the first thread");
-  await page.getByTestId("new-thread").click();
-  await expect(input).toHaveValue("a draft for a new one");
-});
-
-test("a link to a thread that does not exist says so and offers a new one", async ({ page }) => {
-  await page.goto("/?thread=0190c0de-0000-7000-8000-000000000000");
-  await expect(page.getByTestId("missing-thread")).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId("composer-input")).toHaveAttribute("placeholder", /no longer exists/);
-  await expect(page.getByTestId("send-button")).toBeDisabled();
-  await expect(
-    page.locator('[data-testid="thread-item"][data-thread-id="0190c0de-0000-7000-8000-000000000000"]'),
-  ).toHaveCount(0);
-  await expect(page.getByTestId("stream-error")).toHaveCount(0);
-  await page.getByTestId("missing-thread-new").click();
-  await expect(page.getByTestId("empty-state")).toBeVisible();
-  expect(new URL(page.url()).searchParams.get("thread")).toBeNull();
-});

@@ -43,6 +43,8 @@ for (const vp of VIEWPORTS) {
       await page.reload();
       await expect(page.locator("html")).toHaveClass(/\bdark\b/);
       await expect(page.getByTestId("tool-steps")).toContainText("2 个步骤");
+      // The search card's "also matched" line is the catalog's too.
+      await expect(page.getByTestId("search-not-loaded").first()).toContainText("也匹配到，但未加载：");
       await showSteps(page);
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -58,14 +60,16 @@ for (const vp of VIEWPORTS) {
         await expect(page.getByTestId("tools-panel")).toBeHidden();
       }
     });
+
+    test("starter prompts come from the configured tools and send on click", async ({ page }) => {
+      await page.goto("/");
+      const starters = page.getByTestId("starter-prompt");
+      await expect(starters.first()).toBeVisible();
+      await expect(starters).toContainText(["calculate: 12*(3+4)", 'echo "hello"']);
+      await starters.filter({ hasText: 'echo "hello"' }).click();
+      await waitForAnswer(page, "Echo: hello");
+      await expect(page.locator('[data-testid="message"][data-role="human"]')).toHaveText('echo "hello"');
+      await expect(page.getByTestId("empty-state")).toHaveCount(0);
+    });
   });
 }
-
-test("starter prompts come from the configured tools and send on click", async ({ page }) => {
-  await page.goto("/");
-  const starters = page.getByTestId("starter-prompt");
-  await expect(starters.first()).toBeVisible();
-  await expect(starters).toContainText(["calculate: 12*(3+4)", 'echo "hello"']);
-  await starters.filter({ hasText: 'echo "hello"' }).click();
-  await waitForAnswer(page, "Echo: hello");
-});

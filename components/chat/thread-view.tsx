@@ -6,14 +6,14 @@ import { CallClock, formatDuration } from "@/components/lib/call-clock";
 import { readApproval } from "@/components/lib/approval";
 import type { StarterPrompt } from "@/components/lib/starters";
 import { buildTimeline, type ChatMessage, type ToolCallView } from "@/components/lib/timeline";
-import { buildTurns } from "@/components/lib/turns";
+import { buildTurns, unansweredTurn } from "@/components/lib/turns";
 import { ApprovalCard } from "./approval-card";
 import type { BranchInfo } from "./branch-switcher";
 import { Clarification } from "./clarification";
 import { Composer } from "./composer";
 import { EmptyState, MissingThread } from "./empty-state";
 import { ErrorBanner } from "./error-banner";
-import { AnswerMessage, Avatar, HumanMessage } from "./message";
+import { AnswerMessage, Avatar, HumanMessage, NoAnswer } from "./message";
 import { StepsGroup } from "./steps-group";
 
 /** What the person can do to messages: switch versions, regenerate the last answer, edit and rerun. */
@@ -94,6 +94,10 @@ export function ThreadView(props: ThreadViewProps) {
   });
 
   const busy = loading || interrupted;
+  const unanswered = useMemo(() => unansweredTurn(items), [items]);
+  const rerunId = unanswered?.messageId;
+  // No canRerun check: after a failed run the page's history is stale, and regenerate asks the server.
+  const canRetryTurn = !busy && !props.missing && rerunId !== undefined && rerunId !== props.pendingId;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
@@ -162,6 +166,7 @@ export function ThreadView(props: ThreadViewProps) {
             </div>
           )}
           {!props.missing && <ErrorBanner error={error} />}
+          {canRetryTurn && <NoAnswer onRegenerate={() => actions.regenerate(rerunId)} />}
           {interrupted &&
             (approval ? (
               <ApprovalCard value={interrupt?.value} onDecide={props.onResume} />

@@ -51,11 +51,11 @@ export function ToolSearchCard({ call, duration }: { call: ToolCallView; duratio
               </ul>
               {result.notLoaded.length > 0 && (
                 <p data-testid="search-not-loaded" className="mt-1.5 text-xs text-stone-500">
-                  Also matched, not loaded:{" "}
-                  {result.notLoaded.map((t, i) => (
-                    <span key={t.name} title={t.description}>
+                  {t("toolSearch.notLoaded")}{" "}
+                  {result.notLoaded.map((tool, i) => (
+                    <span key={tool.name} title={tool.description}>
                       {i > 0 && ", "}
-                      <code className="font-mono">{t.name}</code>
+                      <code className="font-mono">{tool.name}</code>
                     </span>
                   ))}
                 </p>

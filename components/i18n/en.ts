@@ -92,6 +92,8 @@ export const en = {
   "message.editLabel": "Edit your message",
   "message.editSave": "Send edited",
   "message.regenerate": "Regenerate this answer",
+  "message.regenerateShort": "Regenerate",
+  "message.noAnswer": "No answer: the run was stopped or failed.",
   "copy.action": "Copy",
   "copy.copied": "Copied",
   "code.copy": "Copy code",
@@ -137,6 +139,7 @@ export const en = {
   "toolSearch.noneFound": "No tools found.",
   "toolSearch.nothing": "Nothing was promoted.",
   "toolSearch.closest": "A weak match; tools near the query, not loaded:",
+  "toolSearch.notLoaded": "Also matched, not loaded:",
 
   "subtask.label": "Subagent",
   "subtask.untitled": "Subtask",
@@ -353,6 +356,12 @@ export const en = {
   "why.field.parameters": "parameters",
   "why.field.both": "description and parameters",
   "why.field.schema": "schema",
+  "why.listingNames": "set to names",
+  "why.listingServers": "set to servers",
+  "why.autoFits": "auto: {count} names fit in {tokens} tokens",
+  "why.autoFits_one": "auto: 1 name fits in {tokens} tokens",
+  "why.autoOver": "auto: {count} names would cost more than {tokens} tokens",
+  "why.autoOver_one": "auto: 1 name would cost more than {tokens} tokens",
 } as const;
 
 export type MessageKey = keyof typeof en;

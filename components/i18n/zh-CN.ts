@@ -91,6 +91,8 @@ export const zhCN: Record<MessageKey, string> = {
   "message.editLabel": "编辑你的消息",
   "message.editSave": "发送修改",
   "message.regenerate": "重新生成此回答",
+  "message.regenerateShort": "重新生成",
+  "message.noAnswer": "没有回答：运行已停止或失败。",
   "copy.action": "复制",
   "copy.copied": "已复制",
   "code.copy": "复制代码",
@@ -136,6 +138,7 @@ export const zhCN: Record<MessageKey, string> = {
   "toolSearch.noneFound": "没有找到工具。",
   "toolSearch.nothing": "没有提升任何工具。",
   "toolSearch.closest": "匹配较弱；与查询相近的工具（未加载）：",
+  "toolSearch.notLoaded": "也匹配到，但未加载：",
 
   "subtask.label": "子代理",
   "subtask.untitled": "子任务",
@@ -352,4 +355,10 @@ export const zhCN: Record<MessageKey, string> = {
   "why.field.parameters": "参数",
   "why.field.both": "描述和参数",
   "why.field.schema": "结构定义",
+  "why.listingNames": "设置为工具名称",
+  "why.listingServers": "设置为服务器",
+  "why.autoFits": "auto：{count} 个名称在 {tokens} 个令牌之内",
+  "why.autoFits_one": "auto：1 个名称在 {tokens} 个令牌之内",
+  "why.autoOver": "auto：{count} 个名称会超过 {tokens} 个令牌",
+  "why.autoOver_one": "auto：1 个名称会超过 {tokens} 个令牌",
 };

@@ -58,6 +58,14 @@ export function driftWhy(d: { name: string; reason: "changed" | "removed" }, cha
   return phrase("why.changed", { fields: phrase(what) });
 }
 
+/** Why the prompt lists what it lists: the setting, or what `auto` weighed (the server's reason, in words of the UI). */
+export function listingWhy(listing: NonNullable<ToolsInventory["tool_search"]["listing"]>): Phrase | null {
+  if (!listing.mode) return null;
+  if (listing.setting !== "auto") return phrase(listing.mode === "names" ? "why.listingNames" : "why.listingServers");
+  const params = { count: listing.names, tokens: (listing.max_tokens ?? 0).toLocaleString("en-US") };
+  return phrase(listing.mode === "names" ? "why.autoFits" : "why.autoOver", params);
+}
+
 export function budgetView(
   inv: ToolsInventory,
   live: LivePromotion | null | undefined,

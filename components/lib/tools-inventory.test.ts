@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Phrase } from "@/components/i18n/phrase";
 import { ToolsResponseSchema } from "@/lib/contracts/inventory";
 import { inChinese, inEnglish } from "@/test/support/i18n";
+import { listingWhy } from "./promotion-view";
 import { inventoryView, type ToolsInventory } from "./tools-inventory";
 
 const inv: ToolsInventory = ToolsResponseSchema.parse({
@@ -255,5 +256,34 @@ describe("inventoryView", () => {
       ["s1", ["a:bound"]],
       ["(unknown server)", ["b:deferred"]],
     ]);
+  });
+});
+
+describe("listingWhy", () => {
+  const listing = (over: Partial<NonNullable<ToolsInventory["tool_search"]["listing"]>>) => ({
+    setting: "auto" as const,
+    mode: "names" as const,
+    reason: null,
+    tokens: 283,
+    omitted: 0,
+    names: 39,
+    max_tokens: 1500,
+    ...over,
+  });
+
+  it("says what auto weighed, or that the listing was set, in the UI's language", () => {
+    const why = (l: ReturnType<typeof listing>) => listingWhy(l) as Phrase;
+    expect(inEnglish(why(listing({})))).toBe("auto: 39 names fit in 1,500 tokens");
+    expect(inEnglish(why(listing({ mode: "servers", names: 2000 })))).toBe(
+      "auto: 2000 names would cost more than 1,500 tokens",
+    );
+    expect(inEnglish(why(listing({ names: 1 })))).toBe("auto: 1 name fits in 1,500 tokens");
+    expect(inEnglish(why(listing({ setting: "servers", mode: "servers" })))).toBe("set to servers");
+    expect(inEnglish(why(listing({ setting: "names" })))).toBe("set to names");
+    expect(inChinese(why(listing({})))).toBe("auto：39 个名称在 1,500 个令牌之内");
+  });
+
+  it("says nothing when there is no listing (tool_search off or nothing deferred)", () => {
+    expect(listingWhy(listing({ mode: null }))).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTimeline, type ChatMessage } from "./timeline";
-import { buildTurns, callDurations, isPinned } from "./turns";
+import { buildTurns, callDurations, isPinned, unansweredTurn } from "./turns";
 
 const calc: ChatMessage[] = [
   { type: "human", id: "h1", content: "calculate: 12*(3+4)" },
@@ -87,5 +87,26 @@ describe("callDurations", () => {
     expect(callDurations([{ created_at: "2026-12-01T10:00:00Z", values: { messages: calc.slice(0, 3) } }]).size).toBe(
       0,
     );
+  });
+});
+
+describe("unansweredTurn", () => {
+  const turns = (messages: ChatMessage[]) =>
+    buildTurns(buildTimeline(messages, { loading: false, interrupted: false }));
+
+  it("names the last human message when its run stopped after some steps or failed before any", () => {
+    // Stopped after the search: steps, no answer.
+    expect(unansweredTurn(turns(calc.slice(0, 3)))).toEqual({ turn: 0, messageId: "h1" });
+    // Failed at the first model call: the question alone, after an answered turn.
+    expect(unansweredTurn(turns([...calc.slice(0, 6), { type: "human", id: "h9", content: "again" }]))).toEqual({
+      turn: 1,
+      messageId: "h9",
+    });
+  });
+
+  it("is null when the last turn has its answer, and for an empty thread", () => {
+    expect(unansweredTurn(turns(calc))).toBeNull();
+    expect(unansweredTurn(turns(calc.slice(0, 6)))).toBeNull();
+    expect(unansweredTurn([])).toBeNull();
   });
 });

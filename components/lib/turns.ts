@@ -105,6 +105,17 @@ export function buildTurns(rows: readonly TimelineRow[]): TurnItem[] {
   return out;
 }
 
+/**
+ * The last turn when it ended without an answer (its run was stopped or failed before the agent said
+ * anything): the human message to regenerate from, so retyping it is never the only way on.
+ */
+export function unansweredTurn(items: readonly TurnItem[]): { turn: number; messageId?: string } | null {
+  const human = items.findLast((i) => i.kind === "human");
+  if (human?.kind !== "human") return null;
+  if (items.some((i) => i.kind === "answer" && i.turn === human.turn)) return null;
+  return { turn: human.turn, messageId: human.messageId };
+}
+
 /** The parts of a history state (newest first, as `POST …/history` answers) that timings need. */
 export interface TimedState {
   created_at?: string | null;

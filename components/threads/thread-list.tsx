@@ -195,7 +195,7 @@ export function ThreadList(props: ThreadListProps) {
                     {title}
                   </span>
                 </div>
-                <div className="truncate text-[11px] text-stone-600">
+                <div data-testid="thread-meta" className="truncate text-[11px] text-stone-600">
                   {[whenText, th.turns > 0 ? t("threads.turns", { count: th.turns }) : ""].filter(Boolean).join(" · ")}
                   {dot && (
                     <span className="sr-only"> · {t(`threads.status.${th.status}` as "threads.status.busy")}</span>

@@ -1,5 +1,7 @@
 import { useT } from "@/components/i18n/i18n";
 import { fillNodes } from "@/components/i18n/rich";
+import { say } from "@/components/i18n/phrase";
+import { listingWhy } from "@/components/lib/promotion-view";
 import type { BudgetView, ToolsInventory } from "@/components/lib/tools-inventory";
 
 const n = (x: number) => x.toLocaleString("en-US");
@@ -15,6 +17,7 @@ export function ToolSearchSettings({
   const t = useT();
   if (!settings.enabled) return null;
   const { listing } = settings;
+  const why = listing ? listingWhy(listing) : null;
   const pct = budget.limit ? Math.min(100, (budget.tokens / budget.limit) * 100) : 0;
   return (
     <div className="space-y-1.5 text-[11px] text-stone-500">
@@ -28,7 +31,7 @@ export function ToolSearchSettings({
             ),
           })}
           {listing.omitted > 0 ? ` · ${t("search.omitted", { count: listing.omitted })}` : ""}
-          {listing.reason ? <span className="text-stone-400"> ({listing.reason})</span> : null}
+          {why ? <span className="text-stone-400"> ({say(t, why)})</span> : null}
         </div>
       )}
       <div

@@ -9,6 +9,7 @@ import { recordingFetch, scriptedFetch } from "@/test/support/model-fetch";
 import { messageText } from "@/lib/models/demo/wire";
 import { buildInventory, threadPromoted } from "./inventory";
 import { runTurn, type TurnEvent } from "./run-turn";
+import { toolsStamp } from "./tools-stamp";
 import { FawnRuntime } from "./runtime";
 import { everythingEntry, tempConfig } from "@/test/support/config";
 
@@ -83,7 +84,8 @@ describe("policies, annotations and the listing, as the agent and the inventory 
       annotations: { readOnlyHint: true },
     });
     expect(byName.get("ch_beta")?.annotations).toEqual({ destructiveHint: true });
-    expect(inv.tool_search.listing).toMatchObject({ setting: "servers", mode: "servers" });
+    // 2 of ch's tools and everything's 13 are deferred; ch_clock stays bound.
+    expect(inv.tool_search.listing).toMatchObject({ setting: "servers", mode: "servers", names: 15, max_tokens: 1500 });
     expect(inv.tool_search.budget).toEqual({ tokens: 130, count: null });
   });
 });
@@ -139,6 +141,8 @@ describe("drift per tool", () => {
       { name: "ch_beta", args: {} },
     ]);
     expect(results.slice(1).map((r) => r.status)).toEqual(["success", "success"]);
+    // A run changes the thread, not the stamp: only what the panel shows of the catalog does.
+    expect(toolsStamp(await rt.get())).toEqual(toolsStamp(before));
     writeTools("Alpha now does something else");
     let after = before;
     for (let i = 0; i < 80 && after.built === before.built; i++) {
@@ -151,6 +155,8 @@ describe("drift per tool", () => {
       removed: [],
       changed: [{ name: "ch_alpha", fields: ["description"] }],
     });
+    expect(toolsStamp(after).stamp).toMatch(/^[0-9a-f]{16}$/);
+    expect(toolsStamp(after)).not.toEqual(toolsStamp(before));
     const again = await scripted("vm-drift", [
       { name: "ch_alpha", args: {} },
       { name: "ch_beta", args: {} },

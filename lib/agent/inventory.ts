@@ -21,6 +21,8 @@ function toolSearchSettings(runtime: AgentRuntime): ToolSearchSettings {
       reason: listing?.reason ?? null,
       tokens: listing?.tokens ?? 0,
       omitted: listing?.omitted ?? 0,
+      names: runtime.built.setup.catalog?.names.size ?? 0,
+      max_tokens: ts.listing_max_tokens,
     },
     budget: promotion.budget,
     min_relative_score: promotion.minRelativeScore,

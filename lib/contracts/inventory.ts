@@ -120,6 +120,9 @@ export const ToolSearchSettingsSchema = z.object({
       reason: z.string().nullable().default(null),
       tokens: z.number().default(0),
       omitted: z.number().default(0),
+      /** Deferred tools the listing covers, and `listing_max_tokens`: what `auto` decided by. */
+      names: z.number().default(0),
+      max_tokens: z.number().nullable().default(null),
     })
     .nullable()
     .default(null),
@@ -182,3 +185,11 @@ export const ToolsResponseSchema = InventorySchema.extend({
     .default({ bound_next_call: 0, all_bound: 0, deferred_section: 0 }),
 });
 export type ToolsResponse = z.infer<typeof ToolsResponseSchema>;
+
+/**
+ * GET /api/tools/stamp: a fingerprint of what the tools panel shows that can change without a run (the
+ * catalog after tools/list_changed, server statuses, a config edit). The panel polls it and refetches
+ * the inventory when it differs.
+ */
+export const ToolsStampSchema = z.object({ stamp: z.string() });
+export type ToolsStamp = z.infer<typeof ToolsStampSchema>;

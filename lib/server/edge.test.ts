@@ -43,6 +43,22 @@ describe("createEdge", () => {
     expect(logs.find((l) => l.event === "http.request")?.fields).toMatchObject({ path: "/api/tools", status: 500 });
   });
 
+  it("logs a polled route's answered requests at debug, its refusals and failures as usual", async () => {
+    const { logs, logger } = recorder();
+    const edge = createEdge({ logger, apiToken: () => "s3cret", corsOrigins: () => [] });
+    const ok = async () => new Response("ok");
+    const authed = { headers: { authorization: "Bearer s3cret" } };
+    await edge(ok, { polled: true })(new Request("http://127.0.0.1/api/poll", authed));
+    await edge(ok, { polled: true })(new Request("http://127.0.0.1/api/poll"));
+    await edge(ok)(new Request("http://127.0.0.1/api/other", authed));
+    const lines = logs.filter((l) => l.event === "http.request").map((l) => [l.level, l.fields?.status]);
+    expect(lines).toEqual([
+      ["debug", 200],
+      ["info", 401],
+      ["info", 200],
+    ]);
+  });
+
   it("checks the token unless the route hands it out, answers preflights, and adds CORS headers", async () => {
     const edge = createEdge({ logger: () => {}, apiToken: () => "s3cret", corsOrigins: () => ["https://ui.example"] });
     const ok = async () => new Response("ok");

@@ -24,6 +24,8 @@ export interface EdgeOptions {
 export interface RouteOptions {
   /** False for the one route that hands out the credential (/auth). Default true. */
   auth?: boolean;
+  /** A route the UI polls: its answered requests log at debug, so the log is not one line every few seconds. */
+  polled?: boolean;
 }
 
 /** A handler behind the edge: the request, its parsed URL, and the framework's route context (Next's params). */
@@ -56,7 +58,8 @@ export function createEdge(opts: EdgeOptions = {}): Edge {
       } catch (err) {
         response = errorResponse(err, { logger, method: request.method, path: url.pathname });
       }
-      logger(response.status >= 500 ? "error" : "info", "http.request", {
+      const level = response.status >= 500 ? "error" : routeOpts.polled && response.status < 400 ? "debug" : "info";
+      logger(level, "http.request", {
         method: request.method,
         path: url.pathname,
         status: response.status,
