@@ -15,7 +15,7 @@ export interface LivePromotion {
   catalog_hash?: string | null;
   names?: string[];
   /** Each promoted tool under the schema hash it was promoted with. */
-  tools?: Array<{ name: string; hash: string; tokens?: number }>;
+  tools?: Array<{ name: string; hash: string; tokens?: number; via?: "prefetch" }>;
   demoted?: Demotion[];
 }
 
@@ -25,6 +25,8 @@ export interface ToolEntry extends InventoryTool {
   state: ToolState;
   /** Promoted by the stream ahead of the server's inventory catching up. */
   live: boolean;
+  /** Promoted by prefetch, from the person's message, not by a search the model made. */
+  prefetched: boolean;
 }
 
 export interface ServerView {
@@ -72,12 +74,15 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
   // A streamed state that lists its tools is the thread's whole promoted set (demotions included);
   // the earlier shape only adds names.
   const streamIsWhole = Array.isArray(live?.tools);
+  const prefetched = streamIsWhole
+    ? new Set((live?.tools ?? []).filter((t) => t.via === "prefetch").map((t) => t.name))
+    : new Set(sameThread ? (inv.thread?.prefetched ?? []) : []);
   const entries: ToolEntry[] = inv.tools.map((t) => {
     const serverSays = sameThread && t.promoted;
     const streamSays = t.deferred && liveNames.has(t.name);
     const promoted = streamIsWhole ? streamSays : serverSays || streamSays;
     const state: ToolState = promoted ? "promoted" : t.deferred ? "deferred" : "bound";
-    return { ...t, state, live: streamSays && !serverSays };
+    return { ...t, state, live: streamSays && !serverSays, prefetched: promoted && prefetched.has(t.name) };
   });
 
   const visible = entries.filter((t) => matches(filter, t.name, t.description, t.server, t.group));
@@ -95,6 +100,10 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
         error: null,
         warnings: [],
         connect_ms: null,
+        lifecycle: "eager",
+        lifecycle_reason: null,
+        idle_timeout_s: null,
+        cached_at: null,
       }),
     );
 
