@@ -1,4 +1,5 @@
-import { blockedCall } from "@/lib/contracts/blocked-call";
+import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
+import { CALL_TOOL_NAME, calledToolOf } from "@/lib/contracts/call-tool";
 import { inferArgs, searchKeywords } from "./args";
 import { afterWrite, startWorkspaceTurn } from "./workspace";
 import { type ChatRequest, type DemoReply, messageText, type WireMessage, type WireTool } from "./wire";
@@ -40,6 +41,51 @@ interface Turn {
   /** Messages after the person's last message. */
   steps: WireMessage[];
   tools: Map<string, WireTool>;
+  /**
+   * Tools that tool_search returned in this thread, by name. In the cache-stable mode they are not bound:
+   * the model calls them through call_tool with the schema the search gave it.
+   */
+  searched: Map<string, WireTool["function"]>;
+}
+
+/** The function definitions of every tool_search result in the conversation (newest wins). */
+function searchedTools(messages: WireMessage[]): Map<string, WireTool["function"]> {
+  const searchCalls = new Set(
+    messages
+      .flatMap((m) => m.tool_calls ?? [])
+      .filter((c) => c.function.name === "tool_search")
+      .map((c) => c.id),
+  );
+  const out = new Map<string, WireTool["function"]>();
+  for (const m of messages) {
+    if (m.role !== "tool" || !searchCalls.has(m.tool_call_id ?? "")) continue;
+    for (const fn of foundDefinitions(messageText(m))) out.set(fn.name, fn);
+  }
+  return out;
+}
+
+/** The definitions a tool_search result loaded: an array of functions, or {tools, not_loaded}. */
+function foundDefinitions(text: string): Array<WireTool["function"]> {
+  try {
+    const json: unknown = JSON.parse(text);
+    const list = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools;
+    if (!Array.isArray(list)) return [];
+    return list.map((d) => (d?.function ?? d) as WireTool["function"]).filter((fn) => typeof fn?.name === "string");
+  } catch {
+    return [];
+  }
+}
+
+/** How the model can call a tool now: bound directly, through call_tool (proxy mode), or not at all. */
+function howToCall(turn: Turn, name: string): "direct" | "proxy" | null {
+  if (turn.tools.has(name)) return "direct";
+  return turn.tools.has(CALL_TOOL_NAME) && turn.searched.has(name) ? "proxy" : null;
+}
+
+/** The tool a call was for: its own name, or for call_tool the tool it named. */
+function targetOf(call: { function: { name: string; arguments: string } }): string {
+  if (call.function.name !== CALL_TOOL_NAME) return call.function.name;
+  return calledToolOf(safeArgs(call.function.arguments)) ?? CALL_TOOL_NAME;
 }
 
 function safeArgs(json: string): Record<string, unknown> {
@@ -54,7 +100,7 @@ function safeArgs(json: string): Record<string, unknown> {
 function toolNameOfResult(turn: Turn, result: WireMessage): string | undefined {
   for (const m of turn.steps) {
     const c = m.tool_calls?.find((tc) => tc.id === result.tool_call_id);
-    if (c) return c.function.name;
+    if (c) return targetOf(c);
   }
   return result.name;
 }
@@ -64,7 +110,7 @@ function wasRefusedAsDeferred(name: string, deferred: readonly string[], turn: T
 }
 
 function calledThisTurn(turn: Turn, name: string): boolean {
-  return turn.steps.some((m) => m.tool_calls?.some((c) => c.function.name === name));
+  return turn.steps.some((m) => m.tool_calls?.some((c) => targetOf(c) === name));
 }
 
 function mentionedName(text: string, names: Iterable<string>): string | undefined {
@@ -81,7 +127,8 @@ function mentionedName(text: string, names: Iterable<string>): string | undefine
 }
 
 function callWithInferredArgs(turn: Turn, name: string, intro: string): DemoReply {
-  const fn = turn.tools.get(name)?.function;
+  const via = howToCall(turn, name);
+  const fn = turn.tools.get(name)?.function ?? turn.searched.get(name);
   const { args, missing } = inferArgs(fn?.parameters, turn.userText, name, fn?.description ?? "");
   if (missing.length > 0) {
     const example = Object.fromEntries(missing.map((k) => [k, "…"]));
@@ -90,7 +137,7 @@ function callWithInferredArgs(turn: Turn, name: string, intro: string): DemoRepl
         `Send the arguments as JSON, for example: \`${JSON.stringify(example)}\`.\n\n${DEMO_NOTE}`,
     );
   }
-  return call(name, args, intro);
+  return via === "proxy" ? call(CALL_TOOL_NAME, { name, arguments: args }, intro) : call(name, args, intro);
 }
 
 /** What "show me some markdown" gets: every construct the chat renders, for trying the UI offline. */
@@ -127,7 +174,9 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
   if (workspace) return workspace;
   const direct = mentionedName(
     text,
-    [...turn.tools.keys()].filter((n) => n !== "tool_search"),
+    [...turn.tools.keys(), ...turn.searched.keys()].filter(
+      (n) => n !== "tool_search" && n !== CALL_TOOL_NAME && howToCall(turn, n) !== null,
+    ),
   );
   if (direct) return callWithInferredArgs(turn, direct, `Calling \`${direct}\`.`);
   const delegate = /\b(?:delegate|subagent)\b[^:]*:\s*([\s\S]+)$/i.exec(text);
@@ -196,7 +245,7 @@ function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
       `I searched the deferred tools but found nothing that fits your request, so I cannot help with that here.\n\n${DEMO_NOTE}`,
     );
   }
-  const target = found.find((n) => turn.tools.has(n) && !calledThisTurn(turn, n));
+  const target = found.find((n) => howToCall(turn, n) !== null && !calledThisTurn(turn, n));
   if (!target) {
     return say(`I found ${found.map((n) => `\`${n}\``).join(", ")}, but none of them could be called.\n\n${DEMO_NOTE}`);
   }
@@ -245,6 +294,7 @@ export function planReply(req: ChatRequest): DemoReply {
     userText: u >= 0 ? messageText(messages[u]) : "",
     steps: messages.slice(u + 1),
     tools: new Map((req.tools ?? []).map((t) => [t.function.name, t])),
+    searched: searchedTools(messages),
   };
   const deferred = deferredNamesOf(messages);
   const last = messages[messages.length - 1];
@@ -256,7 +306,12 @@ export function planReply(req: ChatRequest): DemoReply {
   const name = toolNameOfResult(turn, last) ?? "tool";
   // A model sees only text (a result's artifact is not sent), so the refusal is read from the request's
   // structure: a call to a deferred tool that is not bound now was refused by the deferred-tool filter.
-  if (wasRefusedAsDeferred(name, deferred, turn) && !calledThisTurn(turn, "tool_search")) {
+  // Through call_tool no tool is ever bound, so structure cannot tell: the refusal is the filter's own text.
+  const viaProxy = turn.steps.some((m) =>
+    m.tool_calls?.some((c) => c.id === last.tool_call_id && c.function.name === CALL_TOOL_NAME),
+  );
+  const refusedByProxy = viaProxy && messageText(last) === blockedCallText(name);
+  if ((refusedByProxy || wasRefusedAsDeferred(name, deferred, turn)) && !calledThisTurn(turn, "tool_search")) {
     return call("tool_search", { query: blockedCall(name).query }, `\`${name}\` needs to be loaded first.`);
   }
   if (name === "tool_search") return afterToolSearch(turn, last);
