@@ -1,8 +1,9 @@
 import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
-import { CALL_TOOL_NAME, calledToolOf } from "@/lib/contracts/call-tool";
+import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
 import { inferArgs, searchKeywords } from "./args";
 import { afterWrite, startWorkspaceTurn } from "./workspace";
-import { type ChatRequest, type DemoReply, messageText, type WireMessage, type WireTool } from "./wire";
+import { howToCall, prefetchedThisTurn, safeArgs, searchedTools, targetOf, type Turn } from "./known-tools";
+import { type ChatRequest, type DemoReply, messageText, type WireMessage } from "./wire";
 
 /**
  * The offline demo model's whole mind: a deterministic policy over the OpenAI request it receives.
@@ -34,67 +35,6 @@ export function deferredNamesOf(messages: WireMessage[]): string[] {
         .map((s) => s.trim())
         .filter((s) => /^[A-Za-z0-9_-]{1,64}$/.exec(s) !== null)
     : [];
-}
-
-interface Turn {
-  userText: string;
-  /** Messages after the person's last message. */
-  steps: WireMessage[];
-  tools: Map<string, WireTool>;
-  /**
-   * Tools that tool_search returned in this thread, by name. In the cache-stable mode they are not bound:
-   * the model calls them through call_tool with the schema the search gave it.
-   */
-  searched: Map<string, WireTool["function"]>;
-}
-
-/** The function definitions of every tool_search result in the conversation (newest wins). */
-function searchedTools(messages: WireMessage[]): Map<string, WireTool["function"]> {
-  const searchCalls = new Set(
-    messages
-      .flatMap((m) => m.tool_calls ?? [])
-      .filter((c) => c.function.name === "tool_search")
-      .map((c) => c.id),
-  );
-  const out = new Map<string, WireTool["function"]>();
-  for (const m of messages) {
-    if (m.role !== "tool" || !searchCalls.has(m.tool_call_id ?? "")) continue;
-    for (const fn of foundDefinitions(messageText(m))) out.set(fn.name, fn);
-  }
-  return out;
-}
-
-/** The definitions a tool_search result loaded: an array of functions, or {tools, not_loaded}. */
-function foundDefinitions(text: string): Array<WireTool["function"]> {
-  try {
-    const json: unknown = JSON.parse(text);
-    const list = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools;
-    if (!Array.isArray(list)) return [];
-    return list.map((d) => (d?.function ?? d) as WireTool["function"]).filter((fn) => typeof fn?.name === "string");
-  } catch {
-    return [];
-  }
-}
-
-/** How the model can call a tool now: bound directly, through call_tool (proxy mode), or not at all. */
-function howToCall(turn: Turn, name: string): "direct" | "proxy" | null {
-  if (turn.tools.has(name)) return "direct";
-  return turn.tools.has(CALL_TOOL_NAME) && turn.searched.has(name) ? "proxy" : null;
-}
-
-/** The tool a call was for: its own name, or for call_tool the tool it named. */
-function targetOf(call: { function: { name: string; arguments: string } }): string {
-  if (call.function.name !== CALL_TOOL_NAME) return call.function.name;
-  return calledToolOf(safeArgs(call.function.arguments)) ?? CALL_TOOL_NAME;
-}
-
-function safeArgs(json: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(json);
-    return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 function toolNameOfResult(turn: Turn, result: WireMessage): string | undefined {
@@ -167,7 +107,7 @@ function fenceFor(text: string): string {
   return "`".repeat(Math.max(3, longest + 1));
 }
 
-function startTurn(turn: Turn, deferred: string[]): DemoReply {
+function startTurn(turn: Turn, deferred: string[], prefetched: string[] = []): DemoReply {
   const text = turn.userText.trim();
   if (/\b(show|render|demo)\b.*\bmarkdown\b/i.exec(text)) return say(MARKDOWN_SAMPLE);
   const workspace = startWorkspaceTurn({ userText: turn.userText, tools: new Set(turn.tools.keys()) });
@@ -197,6 +137,9 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
       ...(options ? { options: [options[1], options[2]] } : {}),
     });
   }
+  // Prefetch already loaded what the message asks for: use it, no search.
+  const ready = prefetched.find((n) => howToCall(turn, n) !== null);
+  if (ready) return callWithInferredArgs(turn, ready, `\`${ready}\` is already loaded; calling it.`);
   // tool_search is bound only when something is deferred (a listing by server names no tools).
   if (turn.tools.has("tool_search") && /^(hi|hello|hey|help)\b/i.exec(text) === null) {
     const named = mentionedName(text, deferred);
@@ -299,6 +242,8 @@ export function planReply(req: ChatRequest): DemoReply {
   const deferred = deferredNamesOf(messages);
   const last = messages[messages.length - 1];
   if (!last || last.role === "user") return startTurn(turn, deferred);
+  const prefetched = prefetchedThisTurn(turn);
+  if (prefetched) return startTurn(turn, deferred, prefetched);
   if (turn.steps.filter((m) => m.role === "assistant").length >= MAX_STEPS_PER_TURN) {
     return say(`I have taken ${MAX_STEPS_PER_TURN} steps on this request and will stop here.\n\n${DEMO_NOTE}`);
   }
