@@ -60,7 +60,10 @@ const results = (events: TurnEvent[]) =>
 describe("lazy MCP servers through the runtime", () => {
   const paths = tempConfig({ servers: {} });
   const starts = path.join(paths.dir, "starts.txt");
-  fs.writeFileSync(paths.extensions, JSON.stringify({ mcpServers: { fx: fixtureServer({ STARTS_FILE: starts }, { approval: "never" }) } }));
+  fs.writeFileSync(
+    paths.extensions,
+    JSON.stringify({ mcpServers: { fx: fixtureServer({ STARTS_FILE: starts }, { approval: "never" }) } }),
+  );
   const count = () => (fs.existsSync(starts) ? fs.readFileSync(starts, "utf8").trim().split("\n").length : 0);
 
   it("fills the cache once; a restarted runtime spawns nothing, and a promotion wakes the server before the call", async () => {
