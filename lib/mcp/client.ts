@@ -1,21 +1,16 @@
-import { loadMcpTools } from "@langchain/mcp-adapters";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedServer } from "@/lib/config";
 import { log } from "@/lib/log/logger";
 import { redact } from "@/lib/log/redact";
-import { checkServerTools } from "./catalog-check";
 import { connectServer, type McpConnection } from "./connect";
 import { EAGER, type ServerLifecycle } from "./lifecycle";
+import { listAllTools, slotClient, wrapServerTools } from "./server-tools";
 import { serverIdentity, type ToolsCache } from "./tools-cache";
 import type { McpLoadResult, McpServerStatus, McpToolEntry } from "./types";
 
 /** A failed server is tried again at most this often, so one dead server does not slow every turn. */
 const RETRY_FAILED_MS = 30_000;
-
-// Listed loosely: one malformed tool must not hide the server's other tools (the SDK's strict parse would).
-const LooseToolList = z.object({ tools: z.array(z.unknown()), nextCursor: z.string().optional() }).loose();
 
 interface ServerSlot {
   server: ResolvedServer;
@@ -32,22 +27,6 @@ interface ServerSlot {
   /** Tool calls running now: a lazy server is never stopped under one. */
   inflight: number;
   idleTimer: NodeJS.Timeout | null;
-}
-
-async function listAllTools(client: Client): Promise<{ tools: Tool[]; malformed: string[] }> {
-  const tools: Tool[] = [];
-  const malformed: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, LooseToolList);
-    for (const raw of page.tools) {
-      const parsed = ToolSchema.safeParse(raw);
-      if (parsed.success) tools.push(parsed.data);
-      else malformed.push(String((raw as { name?: unknown })?.name ?? "<unnamed>"));
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
-  return { tools, malformed };
 }
 
 const running = (slot: ServerSlot) => slot.status.status === "connected" && !!slot.conn && !slot.conn.closed;
@@ -358,34 +337,10 @@ export class McpManager {
 
   /** Check and wrap a server's tools into the slot; returns the warnings for what was dropped. */
   private async adopt(slot: ServerSlot, tools: Tool[], malformed: string[]): Promise<string[]> {
-    const { server } = slot;
-    const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
-    for (const name of malformed)
-      warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
-    for (const w of warnings) log("warn", "mcp.tool_dropped", { server: server.name, message: w });
-    const byOriginal = new Map(ok.map((c) => [c.tool.name, c]));
-    const loaded = await loadMcpTools(
-      server.name,
-      this.proxyClient(
-        slot,
-        ok.map((c) => c.tool),
-      ),
-      {
-        throwOnLoadError: false,
-        prefixToolNameWithServerName: false,
-        additionalToolNamePrefix: "",
-        defaultToolTimeout: server.config.tool_call_timeout ? server.config.tool_call_timeout * 1000 : undefined,
-      },
-    );
-    slot.entries = loaded.map((tool) => {
-      const original = tool.name;
-      tool.name = byOriginal.get(original)?.exposedName ?? original;
-      tool.metadata = { ...(tool.metadata ?? {}), fawn_source: "mcp", fawn_server: server.name };
-      return { tool, server: server.name, originalName: original };
-    });
-    // Names and schemas: a changed schema under the same name must rebuild the agent too.
-    slot.signature = JSON.stringify(ok.map((c) => [c.exposedName, c.tool.description ?? "", c.tool.inputSchema]));
-    return warnings;
+    const wrapped = await wrapServerTools(slot.server, tools, malformed, (checked) => this.proxyClient(slot, checked));
+    slot.entries = wrapped.entries;
+    slot.signature = wrapped.signature;
+    return wrapped.warnings;
   }
 
   private clearIdle(slot: ServerSlot): void {
@@ -425,32 +380,25 @@ export class McpManager {
    * if it sleeps or died, so tools built before a crash or a sleep keep working.
    */
   private proxyClient(slot: ServerSlot, tools: Tool[]): Client {
-    const live = async (): Promise<Client> => {
-      if (!slot.conn || slot.conn.closed) {
-        if (isLazy(slot)) log("info", "mcp.server_wake", { server: slot.server.name, why: "called" });
-        await this.connect(slot);
-      }
-      if (!slot.conn)
-        throw new Error(`MCP server "${slot.server.name}" is not connected: ${slot.status.error ?? "unknown error"}`);
-      return slot.conn.client;
-    };
-    const inUse = async <T>(work: () => Promise<T>): Promise<T> => {
-      slot.inflight++;
-      this.clearIdle(slot);
-      try {
-        return await work();
-      } finally {
+    return slotClient(tools, {
+      live: async () => {
+        if (!slot.conn || slot.conn.closed) {
+          if (isLazy(slot)) log("info", "mcp.server_wake", { server: slot.server.name, why: "called" });
+          await this.connect(slot);
+        }
+        if (!slot.conn)
+          throw new Error(`MCP server "${slot.server.name}" is not connected: ${slot.status.error ?? "unknown error"}`);
+        return slot.conn.client;
+      },
+      begin: () => {
+        slot.inflight++;
+        this.clearIdle(slot);
+      },
+      end: () => {
         slot.inflight--;
         if (slot.inflight === 0) this.scheduleIdle(slot);
-      }
-    };
-    const proxy = {
-      listTools: async () => ({ tools }),
-      callTool: (...args: Parameters<Client["callTool"]>) =>
-        inUse(async () => this.redactResult(await (await live()).callTool(...args))),
-      readResource: (...args: Parameters<Client["readResource"]>) =>
-        inUse(async () => (await live()).readResource(...args)),
-    };
-    return proxy as unknown as Client;
+      },
+      redact: (result) => this.redactResult(result),
+    });
   }
 }
