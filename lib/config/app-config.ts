@@ -82,11 +82,11 @@ export const PrefetchSchema = z
   .object({
     enabled: z.boolean().default(false),
     k: z.number().int().min(1).max(5).default(1),
-    min_score: z.number().min(0).default(12),
+    min_score: z.number().min(0).default(10),
   })
   .strict();
 export type PrefetchConfig = z.infer<typeof PrefetchSchema>;
-export const PREFETCH_DEFAULTS: PrefetchConfig = { enabled: false, k: 1, min_score: 12 };
+export const PREFETCH_DEFAULTS: PrefetchConfig = { enabled: false, k: 1, min_score: 10 };
 
 /** How MCP servers are run: lazy servers stop after `idle_timeout` s unused; their tools/list is cached in `cache_dir`. */
 export const McpSettingsSchema = z

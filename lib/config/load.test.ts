@@ -30,7 +30,7 @@ describe("parseAppConfig", () => {
       promoted_max_tools: null,
       min_relative_score: 0.7,
       auto_threshold: 0,
-      prefetch: { enabled: false, k: 1, min_score: 12 },
+      prefetch: { enabled: false, k: 1, min_score: 10 },
       binding: "bind",
     });
     expect(app.mcp).toEqual({ idle_timeout: 300, cache_dir: ".fawn/mcp-cache" });
