@@ -144,10 +144,13 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
     servers,
     shadowed: inv.shadowed.filter((s) => matches(filter, s.name, s.source, s.server, s.shadowed_by)),
     tokens: {
+      // Proxy binding: promoted tools are never bound, so what the stream promotes changes nothing here.
       nextCall:
-        inv.tokens.bound_next_call -
-        promotedTokens(inv) +
-        entries.filter((t) => t.state === "promoted").reduce((n, t) => n + t.tokens, 0),
+        inv.tool_search.binding === "proxy"
+          ? inv.tokens.bound_next_call
+          : inv.tokens.bound_next_call -
+            promotedTokens(inv) +
+            entries.filter((t) => t.state === "promoted").reduce((n, t) => n + t.tokens, 0),
       allBound: inv.tokens.all_bound,
     },
     counts: {

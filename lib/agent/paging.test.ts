@@ -12,6 +12,7 @@ import { REPO_ROOT as REPO } from "@/test/support/repo";
 import { buildInventory, threadPromoted } from "./inventory";
 import { runTurn, type TurnEvent } from "./run-turn";
 import { FawnRuntime } from "./runtime";
+import { toolsResponse } from "./tools-response";
 
 /**
  * Paging at run time through the whole agent: lazy MCP servers (real stdio processes, counted by the pids
@@ -132,6 +133,10 @@ describe("proxy binding (tool_search.binding: proxy) with the demo model", () =>
     const promoted = await threadPromoted(runtimeNow, "proxy-1");
     expect(promoted?.names.sort()).toEqual(["fx_add", "fx_echo"]);
     expect(buildInventory(runtimeNow, { id: "proxy-1", promoted }).tool_search.binding).toBe("proxy");
+    // Promoted tools are not bound in this mode: the next call costs what the always-bound tools cost.
+    const costs = await toolsResponse(runtimeNow, "proxy-1");
+    const alwaysBound = costs.tools.filter((t) => !t.deferred).reduce((n, t) => n + t.tokens, 0);
+    expect(costs.tokens.bound_next_call).toBe(alwaysBound + costs.tokens.deferred_section);
   });
 
   it("call_tool naming a tool that is not promoted is refused with the blocked-call marker, the tool never runs", async () => {
