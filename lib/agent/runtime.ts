@@ -6,7 +6,7 @@ import { log } from "@/lib/log/logger";
 import { redact, secretsOf } from "@/lib/log/redact";
 import { McpManager } from "@/lib/mcp/client";
 import { lifecycleWarnings, planLifecycles, withBoundServers } from "@/lib/mcp/lifecycle";
-import { ToolsCache } from "@/lib/mcp/tools-cache";
+import { ToolsCache, toolsCacheDir } from "@/lib/mcp/tools-cache";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
@@ -98,7 +98,7 @@ export class FawnRuntime {
       return this.current.runtime;
     }
     const plan = planLifecycles(config);
-    const cache = new ToolsCache(path.resolve(config.baseDir, config.app.mcp.cache_dir));
+    const cache = new ToolsCache(toolsCacheDir(config));
     const loaded = await this.mcp.load(config.servers, {
       lifecycles: withBoundServers(plan, this.boundServers),
       cache,

@@ -88,15 +88,18 @@ export const PrefetchSchema = z
 export type PrefetchConfig = z.infer<typeof PrefetchSchema>;
 export const PREFETCH_DEFAULTS: PrefetchConfig = { enabled: false, k: 1, min_score: 10 };
 
-/** How MCP servers are run: lazy servers stop after `idle_timeout` s unused; their tools/list is cached in `cache_dir`. */
+/**
+ * How MCP servers are run: lazy servers stop after `idle_timeout` s unused; their tools/list is cached in
+ * `cache_dir` (unset: `mcp-cache` beside the checkpointer's SQLite file, i.e. in the data dir).
+ */
 export const McpSettingsSchema = z
   .object({
     idle_timeout: z.number().positive().max(86_400).default(300),
-    cache_dir: z.string().min(1).default(".fawn/mcp-cache"),
+    cache_dir: z.string().min(1).optional(),
   })
   .strict();
 export type McpSettings = z.infer<typeof McpSettingsSchema>;
-export const MCP_DEFAULTS: McpSettings = { idle_timeout: 300, cache_dir: ".fawn/mcp-cache" };
+export const MCP_DEFAULTS: McpSettings = { idle_timeout: 300 };
 
 const SANDBOX_DEFAULTS: SandboxConfig = {
   root: ".fawn/sandbox",

@@ -33,7 +33,7 @@ describe("parseAppConfig", () => {
       prefetch: { enabled: false, k: 1, min_score: 10 },
       binding: "bind",
     });
-    expect(app.mcp).toEqual({ idle_timeout: 300, cache_dir: ".fawn/mcp-cache" });
+    expect(app.mcp).toEqual({ idle_timeout: 300 });
     expect(app.checkpointer.path).toBe(".fawn/threads.sqlite");
     expect(app.models[0].use).toBe("@langchain/openai:ChatOpenAI");
   });

@@ -4,7 +4,8 @@ import path from "node:path";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { server } from "@/test/support/mcp-servers";
-import { serverIdentity, ToolsCache } from "./tools-cache";
+import { AppConfigSchema } from "@/lib/config/app-config";
+import { serverIdentity, ToolsCache, toolsCacheDir } from "./tools-cache";
 
 const tools: Tool[] = [
   { name: "echo", description: "Echo text", inputSchema: { type: "object", properties: { text: { type: "string" } } } },
@@ -77,5 +78,17 @@ describe("ToolsCache", () => {
     const cache = new ToolsCache(path.join(blocker, "sub"));
     expect(() => cache.write("gh", "id", { tools, malformed: [] })).not.toThrow();
     expect(cache.read("gh", "id")).toBeNull();
+  });
+});
+
+describe("toolsCacheDir", () => {
+  it("is mcp.cache_dir when set, else mcp-cache beside the checkpointer's file (the data dir)", () => {
+    const app = (mcp: Record<string, unknown>, dbPath: string) =>
+      AppConfigSchema.parse({ models: [{ name: "m", model: "m" }], mcp, checkpointer: { path: dbPath } });
+    expect(toolsCacheDir({ app: app({}, "data/threads.sqlite"), baseDir: "/srv" })).toBe("/srv/data/mcp-cache");
+    expect(toolsCacheDir({ app: app({}, "threads.sqlite"), baseDir: "/srv" })).toBe("/srv/mcp-cache");
+    expect(toolsCacheDir({ app: app({ cache_dir: "/var/cache/fawn" }, "x.sqlite"), baseDir: "/srv" })).toBe(
+      "/var/cache/fawn",
+    );
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { ResolvedServer } from "@/lib/config";
+import type { LoadedConfig, ResolvedServer } from "@/lib/config";
 import { canonicalJson } from "@/lib/deferred/canonical-json";
 import { log } from "@/lib/log/logger";
 
@@ -54,6 +54,12 @@ export function serverIdentity(server: ResolvedServer, baseDir: string): string 
     headers: c.headers,
     base_dir: baseDir,
   });
+}
+
+/** The cache folder: `mcp.cache_dir`, else `mcp-cache` beside the checkpointer's SQLite file (the data dir). */
+export function toolsCacheDir(config: Pick<LoadedConfig, "app" | "baseDir">): string {
+  const { mcp, checkpointer } = config.app;
+  return path.resolve(config.baseDir, mcp.cache_dir ?? path.join(path.dirname(checkpointer.path), "mcp-cache"));
 }
 
 const configHash = (salt: string, identity: string) => sha(`${salt}\0${identity}`);

@@ -14,6 +14,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const handedOut = new Set<number>();
+
 function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();
@@ -29,7 +31,12 @@ function isFree(port: number): Promise<boolean> {
 async function extraServerPort(): Promise<number> {
   const base = Number(process.env.FAWN_E2E_PORT);
   if (!base) return freePort();
-  for (let port = base + 2; port < base + 50; port++) if (await isFree(port)) return port;
+  for (let port = base + 2; port < base + 50; port++) {
+    // Never a port handed out before: a stopped server may still answer on a kept-alive connection.
+    if (handedOut.has(port) || !(await isFree(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
   throw new Error(`no free port in ${base + 2}-${base + 49} (FAWN_E2E_PORT=${base})`);
 }
 
