@@ -97,6 +97,7 @@ function startup(): void {
       [
         "mode",
         "ready ms",
+        "Fawn CPU ms",
         "from process start ms",
         "running / sleeping",
         "Fawn RSS MB",
@@ -202,12 +203,22 @@ async function prefix(): Promise<void> {
   }
   console.log(
     table(
-      ["binding", "requests", "mean share", "median", "min", "bytes in a shared prefix", "distinct tool lists"],
+      [
+        "binding",
+        "requests",
+        "mean share",
+        "median",
+        "min",
+        "bytes in a shared prefix",
+        "append-only bound",
+        "distinct tool lists",
+      ],
       rows,
     ),
   );
   console.log(
-    "\nshare: bytes of a request equal to the previous request's prefix / that request's bytes (request 2 on).",
+    "\nshare: bytes of a request equal to the previous request's prefix / that request's bytes (request 2 on);\n" +
+      "append-only bound: the previous request's bytes / this one's (the best any mode could share).",
   );
   out.prefix = all;
 }
