@@ -19,8 +19,16 @@ export function formatInventoryTable(inv: Inventory): string {
   for (const t of inv.tools)
     rows.push([t.name, t.source, t.server ?? "-", t.deferred ? "yes" : "no", t.promoted ? "yes" : "-"]);
   out.push(table(rows), "");
-  const srv = [["MCP SERVER", "STATUS", "TOOLS", "ERROR"]];
-  for (const s of inv.mcp_servers) srv.push([s.name, s.status, String(s.tools), s.error ?? ""]);
+  const srv = [["MCP SERVER", "STATUS", "LIFECYCLE", "TOOLS", "CACHED AT", "ERROR"]];
+  for (const s of inv.mcp_servers)
+    srv.push([
+      s.name,
+      s.status === "connected" ? "running" : s.status,
+      s.lifecycle === "lazy" ? `lazy (idle ${s.idle_timeout_s ?? "?"} s)` : "eager",
+      String(s.tools),
+      s.cached_at ?? "-",
+      s.error ?? "",
+    ]);
   out.push(table(srv), "");
   if (inv.shadowed.length > 0) {
     const sh = [["SHADOWED", "SOURCE", "SERVER", "SHADOWED BY"]];
@@ -37,9 +45,15 @@ export function formatInventoryTable(inv: Inventory): string {
   out.push(
     `catalog_hash: ${inv.catalog_hash ?? "-"}   tools: ${inv.tools.length}   deferred: ${deferred}   tool_search: ${inv.tool_search.enabled ? "on" : "off"}`,
   );
+  if (inv.tool_search.enabled) {
+    const { prefetch, binding } = inv.tool_search;
+    out.push(
+      `binding: ${binding}   prefetch: ${prefetch.enabled ? `on (k ${prefetch.k}, min_score ${prefetch.min_score})` : "off"}`,
+    );
+  }
   if (inv.thread) {
     out.push(
-      `thread ${inv.thread.thread_id}: promoted ${inv.thread.promoted.join(", ") || "none"}${inv.thread.stale ? " (stale promotions from another catalog ignored)" : ""}`,
+      `thread ${inv.thread.thread_id}: promoted ${inv.thread.promoted.map((n) => (inv.thread?.prefetched.includes(n) ? `${n} (prefetch)` : n)).join(", ") || "none"}${inv.thread.stale ? " (stale promotions from another catalog ignored)" : ""}`,
     );
     const { budget } = inv.tool_search;
     out.push(`promoted budget: ${inv.thread.budget_used.tokens} / ${budget.tokens ?? "no limit"} tokens`);

@@ -30,10 +30,12 @@ for (const vp of VIEWPORTS) {
       await expect(tools.getByTestId("promoted-section")).toContainText("尚未提升任何工具");
       await expect(tools.getByTestId("bound-section")).toContainText("始终绑定");
       await expect(tools.getByTestId("servers-section")).toContainText("MCP 服务器");
-      await expect(tools.getByTestId("mcp-server-status").first()).toContainText("已连接");
+      await expect(tools.getByTestId("mcp-server-status").first()).toContainText(/运行中|休眠中/);
+      await expect(tools.getByTestId("mcp-server-status").first()).not.toContainText(/running|sleeping/);
+      await expect(tools.getByTestId("mcp-server-lifecycle").first()).toContainText("按需启动");
       await expect(tools.getByTestId("tools-filter")).toHaveAttribute("placeholder", "筛选工具和服务器");
       await expect(tools.getByRole("button", { name: "重新加载工具清单" })).toBeVisible();
-      for (const english of ["Promoted in this thread", "Always bound", "Schema tokens", "MCP servers", "connected"]) {
+      for (const english of ["Promoted in this thread", "Always bound", "Schema tokens", "MCP servers"]) {
         await expect(tools).not.toContainText(english);
       }
       if (phone) await page.keyboard.press("Escape");
@@ -73,7 +75,7 @@ for (const vp of VIEWPORTS) {
       const servers = page.getByTestId("servers-panel");
       await expect(servers.getByRole("heading", { level: 2 })).toHaveText("MCP 服务器");
       await expect(servers.getByTestId("servers-totals")).toContainText("每次调用绑定");
-      await expect(servers.getByTestId("server-state").first()).toHaveText("已连接");
+      await expect(servers.getByTestId("server-state").first()).toHaveText(/已连接|休眠中/);
       await servers.getByTestId("servers-add").click();
       await expect(servers.getByTestId("server-form")).toContainText("添加 MCP 服务器");
       await servers.getByTestId("server-form-save").click();

@@ -12,7 +12,8 @@ test("misbehaving MCP servers through the HTTP app: each call fails alone, the a
       servers: Array<{ name: string; status: string; error: string | null; warnings: string[] }>;
     };
     const by = Object.fromEntries(statuses.servers.map((s) => [s.name, s]));
-    expect(by.cr.status).toBe("connected");
+    // Lazy by default: listed once (cached), asleep until used.
+    expect(by.cr.status).toBe("sleeping");
     expect(by.late.status).toBe("failed");
     expect(by.late.error).toMatch(/timed out after 2s/);
     expect(by.bad.warnings.join("\n")).toMatch(/dropped/);

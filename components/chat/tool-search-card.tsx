@@ -4,6 +4,7 @@ import { useT } from "@/components/i18n/i18n";
 import { PlusIcon, SearchIcon } from "@/components/icons";
 import type { ToolCallView } from "@/components/lib/timeline";
 import { parseToolSearchResult, toolSearchQuery } from "@/components/lib/tool-search-result";
+import { isPrefetchCall } from "@/lib/contracts/prefetch";
 import { CallMeta } from "./status-badge";
 import { TruncatedText } from "./truncated-text";
 
@@ -24,6 +25,14 @@ export function ToolSearchCard({ call, duration }: { call: ToolCallView; duratio
           >
             {query || "…"}
           </code>
+          {isPrefetchCall(call.id) && (
+            <span
+              data-testid="tool-search-prefetched"
+              className="shrink-0 rounded bg-violet-100 px-1 text-[10px] text-violet-800"
+            >
+              {t("toolSearch.prefetched")}
+            </span>
+          )}
           <CallMeta duration={duration} status={call.status} />
         </div>
         <div className="mt-2">

@@ -1,11 +1,11 @@
 /**
  * The Servers panel's view of GET /api/mcp/servers and of a connection test: one row per server with the
- * state a person acts on (connected, failed, disabled, starting, or "sign in"), what its tools cost, and the
+ * state a person acts on (connected, sleeping, failed, disabled, starting, or "sign in"), what its tools cost, and the
  * sign-in action that applies. Also reads the note the OAuth callback leaves in the page's URL.
  */
 import type { McpServersResponse, McpServerView, ServerCost, ServerTool } from "@/lib/contracts/mcp-servers";
 
-export type ServerState = "connected" | "failed" | "disabled" | "pending" | "signin";
+export type ServerState = "connected" | "sleeping" | "failed" | "disabled" | "pending" | "signin";
 
 export interface ServerRow {
   name: string;
@@ -23,7 +23,14 @@ export interface ServerRow {
   tools: ServerTool[];
 }
 
-const STATE_ORDER: Record<ServerState, number> = { signin: 0, failed: 1, pending: 2, connected: 3, disabled: 4 };
+const STATE_ORDER: Record<ServerState, number> = {
+  signin: 0,
+  failed: 1,
+  pending: 2,
+  connected: 3,
+  sleeping: 4,
+  disabled: 5,
+};
 
 export function serverRow(view: McpServerView): ServerRow {
   const wantsSignIn = view.enabled && view.auth.required && !view.auth.signed_in;

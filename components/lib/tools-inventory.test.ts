@@ -287,3 +287,42 @@ describe("listingWhy", () => {
     expect(listingWhy(listing({ mode: null }))).toBeNull();
   });
 });
+
+describe("paging in the view", () => {
+  it("a server's lifecycle and cache time default for older documents and pass through when sent", () => {
+    const parsed = ToolsResponseSchema.parse({
+      tools: [],
+      mcp_servers: [
+        { name: "old", status: "connected" },
+        { name: "lazy", status: "sleeping", lifecycle: "lazy", idle_timeout_s: 300, cached_at: "2026-12-01T10:00:00Z" },
+      ],
+    });
+    expect(parsed.mcp_servers[0]).toMatchObject({ lifecycle: "eager", cached_at: null, idle_timeout_s: null });
+    const view = inventoryView(parsed);
+    expect(view.servers.map((s) => [s.server.name, s.server.status, s.server.lifecycle])).toEqual([
+      ["old", "connected", "eager"],
+      ["lazy", "sleeping", "lazy"],
+    ]);
+  });
+
+  it("marks tools prefetch promoted: from the inventory, or from the live stream's via", () => {
+    const withPrefetch = ToolsResponseSchema.parse({
+      ...inv,
+      thread: { ...inv.thread, prefetched: ["memory_read_graph"] },
+    });
+    const fromServer = inventoryView(withPrefetch).promoted.find((t) => t.name === "memory_read_graph");
+    expect(fromServer?.prefetched).toBe(true);
+    const live = {
+      tools: [
+        { name: "memory_read_graph", hash: "h1" },
+        { name: "memory_create_entities", hash: "h2", via: "prefetch" as const },
+      ],
+    };
+    const view = inventoryView(inv, { live });
+    expect(view.promoted.map((t) => [t.name, t.prefetched])).toEqual([
+      ["memory_create_entities", true],
+      ["memory_read_graph", false],
+    ]);
+    expect(view.servers.flatMap((s) => s.tools).every((t) => !t.prefetched)).toBe(true);
+  });
+});

@@ -15,7 +15,7 @@ export interface LivePromotion {
   catalog_hash?: string | null;
   names?: string[];
   /** Each promoted tool under the schema hash it was promoted with. */
-  tools?: Array<{ name: string; hash: string; tokens?: number }>;
+  tools?: Array<{ name: string; hash: string; tokens?: number; via?: "prefetch" }>;
   demoted?: Demotion[];
 }
 
@@ -25,6 +25,8 @@ export interface ToolEntry extends InventoryTool {
   state: ToolState;
   /** Promoted by the stream ahead of the server's inventory catching up. */
   live: boolean;
+  /** Promoted by prefetch, from the person's message, not by a search the model made. */
+  prefetched: boolean;
 }
 
 export interface ServerView {
@@ -72,12 +74,15 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
   // A streamed state that lists its tools is the thread's whole promoted set (demotions included);
   // the earlier shape only adds names.
   const streamIsWhole = Array.isArray(live?.tools);
+  const prefetched = streamIsWhole
+    ? new Set((live?.tools ?? []).filter((t) => t.via === "prefetch").map((t) => t.name))
+    : new Set(sameThread ? (inv.thread?.prefetched ?? []) : []);
   const entries: ToolEntry[] = inv.tools.map((t) => {
     const serverSays = sameThread && t.promoted;
     const streamSays = t.deferred && liveNames.has(t.name);
     const promoted = streamIsWhole ? streamSays : serverSays || streamSays;
     const state: ToolState = promoted ? "promoted" : t.deferred ? "deferred" : "bound";
-    return { ...t, state, live: streamSays && !serverSays };
+    return { ...t, state, live: streamSays && !serverSays, prefetched: promoted && prefetched.has(t.name) };
   });
 
   const visible = entries.filter((t) => matches(filter, t.name, t.description, t.server, t.group));
@@ -96,6 +101,10 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
         warnings: [],
         connect_ms: null,
         auth_required: false,
+        lifecycle: "eager",
+        lifecycle_reason: null,
+        idle_timeout_s: null,
+        cached_at: null,
       }),
     );
 
@@ -136,10 +145,13 @@ export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): Inve
     servers,
     shadowed: inv.shadowed.filter((s) => matches(filter, s.name, s.source, s.server, s.shadowed_by)),
     tokens: {
+      // Proxy binding: promoted tools are never bound, so what the stream promotes changes nothing here.
       nextCall:
-        inv.tokens.bound_next_call -
-        promotedTokens(inv) +
-        entries.filter((t) => t.state === "promoted").reduce((n, t) => n + t.tokens, 0),
+        inv.tool_search.binding === "proxy"
+          ? inv.tokens.bound_next_call
+          : inv.tokens.bound_next_call -
+            promotedTokens(inv) +
+            entries.filter((t) => t.state === "promoted").reduce((n, t) => n + t.tokens, 0),
       allBound: inv.tokens.all_bound,
     },
     counts: {

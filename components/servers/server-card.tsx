@@ -12,6 +12,7 @@ import { serversApi } from "./use-mcp-servers";
 
 const DOT: Record<ServerState, string> = {
   connected: "bg-emerald-500",
+  sleeping: "bg-stone-400",
   failed: "bg-red-500",
   disabled: "bg-stone-300",
   pending: "bg-amber-400 animate-pulse",

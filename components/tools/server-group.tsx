@@ -8,11 +8,15 @@ import { ToolEntryRow } from "./tool-entry";
 
 const STATUS = {
   connected: { dot: "bg-emerald-500", label: "tools.status.connected" },
+  sleeping: { dot: "bg-sky-300", label: "tools.status.sleeping" },
   failed: { dot: "bg-red-500", label: "tools.status.failed" },
   disabled: { dot: "bg-stone-300", label: "tools.status.disabled" },
 } as const satisfies Record<ServerView["server"]["status"], { dot: string; label: string }>;
 
-/** One MCP server: its status (and error), and its tools that are not promoted. */
+const clockTime = (iso: string) =>
+  new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+/** One MCP server: its status (running or sleeping, or its error), lifecycle, and its tools that are not promoted. */
 export function ServerGroup({ view, filtering }: { view: ServerView; filtering: boolean }) {
   const { server, tools, promotedCount } = view;
   const [open, setOpen] = useState(true);
@@ -24,6 +28,7 @@ export function ServerGroup({ view, filtering }: { view: ServerView; filtering: 
       data-testid="mcp-server"
       data-server-name={server.name}
       data-status={server.status}
+      data-lifecycle={server.lifecycle}
       className="rounded-lg border border-stone-200 bg-white"
     >
       <button
@@ -49,12 +54,32 @@ export function ServerGroup({ view, filtering }: { view: ServerView; filtering: 
               {t(status.label)}
               {server.transport ? ` · ${server.transport}` : ""}
             </span>
+            <span
+              data-testid="mcp-server-lifecycle"
+              title={server.lifecycle_reason ?? undefined}
+              className="text-stone-400"
+            >
+              {t(server.lifecycle === "lazy" ? "tools.lifecycle.lazy" : "tools.lifecycle.eager")}
+            </span>
             {promotedCount > 0 && (
               <span className="ml-auto text-emerald-700">{t("tools.countPromoted", { count: promotedCount })}</span>
             )}
           </span>
         </span>
       </button>
+      {(server.cached_at || (server.lifecycle === "lazy" && server.idle_timeout_s)) && (
+        <p data-testid="mcp-server-paging" className="mx-2.5 -mt-1 mb-1.5 pl-6 text-[11px] text-stone-400">
+          {server.lifecycle === "lazy" && server.idle_timeout_s
+            ? t("tools.idleStop", { seconds: server.idle_timeout_s })
+            : ""}
+          {server.lifecycle === "lazy" && server.idle_timeout_s && server.cached_at ? " · " : ""}
+          {server.cached_at && (
+            <span data-testid="mcp-server-cached-at" data-cached-at={server.cached_at}>
+              {t("tools.cachedAt", { time: clockTime(server.cached_at) })}
+            </span>
+          )}
+        </p>
+      )}
       {server.error && (
         <p
           data-testid="mcp-server-error"

@@ -51,6 +51,15 @@ function Badges({ tool, t }: { tool: ToolEntry; t: Translate }) {
   const a = tool.annotations;
   return (
     <>
+      {tool.prefetched && (
+        <span
+          data-testid="prefetched"
+          title={t("tools.prefetchedTitle")}
+          className="shrink-0 rounded bg-violet-100 px-1 text-[10px] text-violet-800"
+        >
+          {t("tools.prefetched")}
+        </span>
+      )}
       {policy && (policy.policy !== "auto" || tool.bound_reason) && (
         <span
           data-testid="defer-policy"

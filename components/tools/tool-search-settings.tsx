@@ -6,7 +6,7 @@ import type { BudgetView, ToolsInventory } from "@/components/lib/tools-inventor
 
 const n = (x: number) => x.toLocaleString("en-US");
 
-/** How tool_search is set up: listing mode, the promoted budget and its use, the relevance cut, the auto threshold. */
+/** How tool_search is set up: listing mode, the promoted budget and its use, the relevance cut, prefetch, binding, the auto threshold. */
 export function ToolSearchSettings({
   settings,
   budget,
@@ -74,6 +74,14 @@ export function ToolSearchSettings({
         {settings.min_relative_score > 0
           ? t("search.relevance", { percent: Math.round(settings.min_relative_score * 100) })
           : t("search.relevanceAll")}
+      </div>
+      <div data-testid="prefetch-setting" data-enabled={settings.prefetch.enabled}>
+        {settings.prefetch.enabled
+          ? t("search.prefetchOn", { count: settings.prefetch.k, score: settings.prefetch.min_score })
+          : t("search.prefetchOff")}
+      </div>
+      <div data-testid="binding-setting" data-binding={settings.binding}>
+        {t(settings.binding === "proxy" ? "search.bindingProxy" : "search.bindingBind")}
       </div>
       <div data-testid="auto-threshold">
         {settings.auto_threshold_tokens > 0

@@ -165,3 +165,57 @@ describe("property: with a promoted budget, no hidden tool runs and the set neve
     expect(evictions, "evictions over all runs").toBeGreaterThan(5);
   }, 120_000);
 });
+
+let proxied: FetchLike = scriptedFetch([{ content: "hi", toolCalls: [] }]);
+const rtProxy = new FawnRuntime({
+  ...tempConfig({ extraYaml: "tool_search:\n  binding: proxy\n" }),
+  models: { fetch: (i, init) => proxied(i, init) },
+});
+afterAll(() => rtProxy.close());
+
+describe("property: in proxy mode, through the agent, call_tool runs only promoted deferred tools", () => {
+  it("holds for 30 random multi-step runs mixing searches, call_tool calls and direct calls", async () => {
+    const runtime = await rtProxy.get();
+    const names = Object.keys(TARGETS);
+    const spies = Object.fromEntries(
+      names.map((name) => [name, vi.spyOn(runtime.built.tools.find((t) => t.tool.name === name)!.tool, "invoke")]),
+    );
+    let throughProxy = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const rnd = prng(seed * 6151);
+      const promoted = new Set<string>();
+      const expected: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
+      const script: DemoReply[] = [];
+      for (let s = 0; s < 1 + Math.floor(rnd() * 5); s++) {
+        const calls: DemoReply["toolCalls"] = [];
+        const searched: string[] = [];
+        for (let k = 0; k < 1 + Math.floor(rnd() * 3); k++) {
+          const name = names[Math.floor(rnd() * names.length)] as string;
+          const r = rnd();
+          if (r < 0.35) {
+            calls.push({ name: "tool_search", args: { query: `select:${name}` } });
+            searched.push(name);
+          } else if (r < 0.85) {
+            calls.push({ name: "call_tool", args: { name, arguments: TARGETS[name] as Record<string, unknown> } });
+            if (promoted.has(name)) {
+              expected[name]++;
+              throughProxy++;
+            }
+          } else {
+            calls.push({ name, args: TARGETS[name] });
+            if (promoted.has(name)) expected[name]++;
+          }
+        }
+        for (const n of searched) promoted.add(n);
+        script.push({ content: "", toolCalls: calls });
+      }
+      script.push({ content: "done", toolCalls: [] });
+      proxied = scriptedFetch(script);
+      for (const spy of Object.values(spies)) spy.mockClear();
+      const { ok } = await runTurn(runtime, { message: "go", threadId: `proxy-prop-${seed}` }, () => undefined);
+      expect(ok).toBe(true);
+      for (const n of names) expect(spies[n].mock.calls.length, `seed ${seed}: ${n}`).toBe(expected[n]);
+    }
+    expect(throughProxy, "calls that ran through call_tool").toBeGreaterThan(5);
+  }, 120_000);
+});

@@ -28,6 +28,8 @@ function toolSearchSettings(runtime: AgentRuntime): ToolSearchSettings {
     min_relative_score: promotion.minRelativeScore,
     auto_threshold_tokens: runtime.built.setup.autoThresholdTokens,
     embeddings: ts.embeddings?.enabled ?? false,
+    prefetch: { enabled: ts.prefetch.enabled, k: ts.prefetch.k, min_score: ts.prefetch.min_score },
+    binding: runtime.built.setup.binding,
   };
 }
 
@@ -36,9 +38,12 @@ function threadPromotion(runtime: AgentRuntime, id: string, raw: Promoted | unde
   const promoted = normalizePromoted(raw);
   // A tool now bound by policy is not drifted: it no longer needs a promotion at all.
   const drifted = driftedPromotions(promoted, setup.toolHashes).filter((d) => !setup.bound.has(d.name));
+  const active = activePromotions(promoted, setup.toolHashes);
+  const prefetched = new Set(promoted.tools.filter((t) => t.via === "prefetch").map((t) => t.name));
   return {
     thread_id: id,
-    promoted: activePromotions(promoted, setup.toolHashes),
+    promoted: active,
+    prefetched: active.filter((n) => prefetched.has(n)),
     promoted_hash: promoted.catalog_hash,
     stale: drifted.length > 0,
     drifted,

@@ -5,7 +5,8 @@ import type { LoadedConfig } from "@/lib/config";
 import path from "node:path";
 import { deferredToolFilterMiddleware } from "@/lib/deferred/filter";
 import { autoThresholdTokens, resolveDeferPolicies } from "@/lib/deferred/policy";
-import { assertFailClosed, buildDeferredSetup, type DeferredSetup } from "@/lib/deferred/setup";
+import { prefetchMiddleware } from "@/lib/deferred/prefetch";
+import { assertFailClosed, buildDeferredSetup, type DeferredSetup, filterOptionsFor } from "@/lib/deferred/setup";
 import type { McpLoadResult } from "@/lib/mcp/types";
 import { createEmbeddings } from "@/lib/models/embeddings";
 import { createChatModel, type ModelFactoryOptions } from "@/lib/models/factory";
@@ -49,6 +50,10 @@ export interface BuildOptions {
   subagentRunner?: SubagentRunner;
   /** What the tools are built with (the sandbox); by default the one the configuration describes. */
   toolContext?: ToolContext;
+  /** Called with the names a search or prefetch promotes (the runtime starts their lazy MCP servers). */
+  onPromote?: (names: readonly string[]) => void;
+  /** Warnings of the caller's own (e.g. MCP lifecycles), shown with the agent's. */
+  warnings?: string[];
 }
 
 interface ToolSources {
@@ -88,18 +93,19 @@ function assemble(sources: ToolSources, app: LoadedConfig["app"], subagentRunner
   return assembleTools({ configured: sources.configured, builtins, mcp: sources.mcp });
 }
 
-/** tool_search is reserved while deferral is on: anything else of that name is shadowed by it. */
+/** tool_search (and call_tool in proxy mode) are reserved while deferral is on: anything else of that name is shadowed. */
 function withToolSearch(
   assembled: { tools: ToolRecord[]; shadowed: ShadowedTool[] },
   setup: DeferredSetup,
 ): { tools: ToolRecord[]; shadowed: ShadowedTool[] } {
-  const search = setup.toolSearch;
-  if (!search) return assembled;
-  const taken = assembled.tools.filter((r) => r.tool.name === search.name);
+  const own = [setup.toolSearch, setup.callTool].filter((t): t is NonNullable<typeof t> => t !== null);
+  if (own.length === 0) return assembled;
+  const reserved = new Set(own.map((t) => t.name));
+  const taken = assembled.tools.filter((r) => reserved.has(r.tool.name));
   return {
     tools: [
-      ...assembled.tools.filter((r) => r.tool.name !== search.name),
-      { tool: search, source: "builtin", server: null, group: null },
+      ...assembled.tools.filter((r) => !reserved.has(r.tool.name)),
+      ...own.map((tool): ToolRecord => ({ tool, source: "builtin", server: null, group: null })),
     ],
     shadowed: [
       ...assembled.shadowed,
@@ -147,7 +153,10 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
       minRelativeScore: ts.min_relative_score,
       budget: { tokens: ts.promoted_budget_tokens, count: ts.promoted_max_tools },
     },
+    binding: ts.binding,
+    onPromote: opts.onPromote,
   });
+  sources.warnings.push(...(opts.warnings ?? []));
   assertFailClosed(base.tools, app.tool_search.enabled, setup);
 
   const models = new Map<string, BaseChatModel>();
@@ -183,7 +192,19 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   const approvals = policyFor(tools);
   const agentTools = tools.map((t) => t.tool);
   const systemPrompt = leadSystemPrompt({ deferredSection: setup.listing?.section ?? "" });
-  const deferred = { deferredNames: setup.deferredNames, toolHashes: setup.toolHashes };
+  const deferred = filterOptionsFor(setup, agentTools);
+  const prefetch =
+    ts.prefetch.enabled && setup.catalog
+      ? [
+          prefetchMiddleware({
+            catalog: setup.catalog,
+            k: ts.prefetch.k,
+            minScore: ts.prefetch.min_score,
+            policy: setup.promotion,
+            onPromote: opts.onPromote,
+          }),
+        ]
+      : [];
   const agent = createAgent({
     model: defaultModel,
     tools: agentTools,
@@ -193,6 +214,8 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
       toolCallBoundsMiddleware(),
       danglingToolCallsMiddleware(),
       modelSelectMiddleware(models),
+      // Before the turn's first model call: promotes what the person's message clearly asks for.
+      ...prefetch,
       deferredToolFilterMiddleware(deferred),
       // Runs after the model, before any tool: it asks only about calls the filter will let through.
       approvalMiddleware({ rules: approvals.rules, tools: agentTools, deferred }),

@@ -8,6 +8,8 @@ import { redact, secretsOf } from "@/lib/log/redact";
 import { McpManager } from "@/lib/mcp/client";
 import { mcpOAuthFor } from "@/lib/mcp/oauth/service";
 import { dataDirOf } from "@/lib/mcp/oauth/store";
+import { lifecycleWarnings, planLifecycles, withBoundServers } from "@/lib/mcp/lifecycle";
+import { ToolsCache, toolsCacheDir } from "@/lib/mcp/tools-cache";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
@@ -57,6 +59,8 @@ export class FawnRuntime {
   private building: Promise<AgentRuntime> | null = null;
   private failed: { key: string; error: string } | null = null;
   private secrets: string[] = [];
+  /** Servers the built agent binds a tool of (server → tool): they run eagerly whatever the plan says. */
+  private boundServers = new Map<string, string>();
 
   constructor(private readonly opts: RuntimeOptions = {}) {
     this.store = new ConfigStore(resolveConfigPaths(opts));
@@ -93,21 +97,20 @@ export class FawnRuntime {
       this.current.key === `${config.fingerprint}:${this.mcp.generation}` &&
       !this.mcp.needsReload()
     ) {
-      return this.current.runtime.error === configError
-        ? this.current.runtime
-        : { ...this.current.runtime, error: configError };
+      // Lazy servers start and stop between builds: their status is read now (the same object while unchanged).
+      const servers = this.statuses();
+      const rt = this.current.runtime;
+      if (rt.error !== configError || JSON.stringify(rt.mcpServers) !== JSON.stringify(servers))
+        this.current.runtime = { ...rt, mcpServers: servers, error: configError };
+      return this.current.runtime;
     }
-    const loaded = await this.mcp.load(config.servers);
-    // A server's stderr or error text may echo its own env or headers: mask them before anyone sees it.
-    const secrets = this.secrets;
-    const mcp = {
-      ...loaded,
-      servers: loaded.servers.map((s) => ({
-        ...s,
-        error: s.error === null ? null : redact(s.error, secrets),
-        warnings: s.warnings.map((w) => redact(w, secrets)),
-      })),
-    };
+    const plan = planLifecycles(config);
+    const cache = new ToolsCache(toolsCacheDir(config));
+    const loaded = await this.mcp.load(config.servers, {
+      lifecycles: withBoundServers(plan, this.boundServers),
+      cache,
+    });
+    const mcp = { ...loaded, servers: this.masked(loaded.servers) };
     const key = `${config.fingerprint}:${this.mcp.generation}`;
     if (this.current && this.current.key === key) {
       this.current.runtime = { ...this.current.runtime, mcpServers: mcp.servers, error: configError };
@@ -125,7 +128,10 @@ export class FawnRuntime {
         checkpointer: sqliteCheckpointer(dbPath),
         models: this.opts.models,
         toolContext,
+        onPromote: (names) => this.mcp?.wake(names),
+        warnings: lifecycleWarnings(config.servers, plan, path.basename(config.paths.extensions)),
       });
+      await this.keepBoundServersRunning(plan, built, mcp.tools);
       const previous = this.current?.runtime;
       const runtime: AgentRuntime = {
         graph: built.agent.graph,
@@ -135,7 +141,7 @@ export class FawnRuntime {
         config,
         toolContext,
         stateUpdateSchema: StateUpdateValuesSchema,
-        mcpServers: mcp.servers,
+        mcpServers: this.statuses(),
         error: configError,
         catalogChange: previous
           ? (diffCatalogs(previous.built.setup.catalog, built.setup.catalog) ?? previous.catalogChange)
@@ -162,6 +168,41 @@ export class FawnRuntime {
   /** Connect one MCP server afresh on the next get() (its OAuth tokens changed). */
   async reconnectServer(name: string): Promise<void> {
     await this.mcp?.reconnect(name);
+  }
+
+  /** A server's stderr or error text may echo its own env or headers: mask them before anyone sees it. */
+  private masked(servers: McpServerStatus[]): McpServerStatus[] {
+    const secrets = this.secrets;
+    return servers.map((s) => ({
+      ...s,
+      error: s.error === null ? null : redact(s.error, secrets),
+      warnings: s.warnings.map((w) => redact(w, secrets)),
+    }));
+  }
+
+  private statuses(): McpServerStatus[] {
+    return this.masked(this.mcp?.statuses() ?? []);
+  }
+
+  /**
+   * A lazy server whose tool the agent binds (the auto threshold can bind a whole server) must run like an
+   * eager one: the model may call that tool on its first step.
+   */
+  private async keepBoundServersRunning(
+    plan: ReturnType<typeof planLifecycles>,
+    built: BuiltAgent,
+    tools: ReadonlyArray<{ tool: { name: string }; server: string }>,
+  ): Promise<void> {
+    const serverOf = new Map(tools.map((t) => [t.tool.name, t.server]));
+    const bound = new Map<string, string>();
+    for (const name of built.setup.bound.keys()) {
+      const server = serverOf.get(name);
+      if (server && !bound.has(server)) bound.set(server, name);
+    }
+    const same = bound.size === this.boundServers.size && [...bound].every(([s, t]) => this.boundServers.get(s) === t);
+    if (same) return;
+    this.boundServers = bound;
+    await this.mcp?.setLifecycles(withBoundServers(plan, bound));
   }
 
   async close(): Promise<void> {

@@ -6,7 +6,7 @@ import { createAgent } from "langchain";
 import { deferredToolFilterMiddleware } from "@/lib/deferred/filter";
 import { toolErrorsMiddleware } from "./middleware/tool-errors";
 import { deferredToolsPromptSection } from "@/lib/deferred/prompt";
-import type { DeferredSetup } from "@/lib/deferred/setup";
+import { type DeferredSetup, filterOptionsFor } from "@/lib/deferred/setup";
 import type { SubagentRunner, TaskArgs } from "@/lib/tools/builtins/task";
 
 /** What a subagent is built from: the lead's model, its tools (lead-only ones are dropped here) and its deferral. */
@@ -62,13 +62,7 @@ export function createSubagentRunner(kit: SubagentKit, limits: SubagentLimits): 
           "You are a subagent of Fawn. Complete the task you are given and reply with the result only.",
           setup.listing?.section ?? deferredToolsPromptSection(setup.deferredNames),
         ].join("\n"),
-        middleware: [
-          deferredToolFilterMiddleware({
-            deferredNames: setup.deferredNames,
-            toolHashes: setup.toolHashes,
-          }),
-          toolErrorsMiddleware(),
-        ],
+        middleware: [deferredToolFilterMiddleware(filterOptionsFor(setup, subagentTools)), toolErrorsMiddleware()],
       });
       // A fresh config: no checkpointer and no parent thread, so nothing of the subagent's state is saved to the lead's.
       const out = await agent.invoke(

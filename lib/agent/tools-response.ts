@@ -25,9 +25,12 @@ export async function toolsResponse(runtime: AgentRuntime, threadId: string | nu
   const inv = buildInventory(runtime, threadId ? { id: threadId, promoted } : undefined);
   const { perTool, section } = costs(runtime);
   const tools = inv.tools.map((t) => ({ ...t, tokens: perTool.get(t.name) ?? 0 }));
-  const bound = tools.filter((t) => !t.deferred || t.promoted).reduce((n, t) => n + t.tokens, 0);
-  const all = tools
-    .filter((t) => t.name !== "tool_search" || !runtime.built.setup.toolSearch)
-    .reduce((n, t) => n + t.tokens, 0);
+  const { setup } = runtime.built;
+  // In proxy mode a promoted tool is called through call_tool, never bound.
+  const proxy = setup.binding === "proxy";
+  const bound = tools.filter((t) => !t.deferred || (t.promoted && !proxy)).reduce((n, t) => n + t.tokens, 0);
+  // Without deferral there would be neither tool_search nor call_tool.
+  const own = new Set([setup.toolSearch?.name, setup.callTool?.name].filter((n): n is string => !!n));
+  const all = tools.filter((t) => !own.has(t.name)).reduce((n, t) => n + t.tokens, 0);
   return { ...inv, tools, tokens: { bound_next_call: bound + section, all_bound: all, deferred_section: section } };
 }

@@ -77,6 +77,30 @@ export const SandboxConfigSchema = z
   .strict();
 export type SandboxConfig = z.infer<typeof SandboxConfigSchema>;
 
+/** Prefetch: at most `k` tools scoring at least `min_score` (BM25F, as tool_search ranks) are promoted. */
+export const PrefetchSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    k: z.number().int().min(1).max(5).default(1),
+    min_score: z.number().min(0).default(10),
+  })
+  .strict();
+export type PrefetchConfig = z.infer<typeof PrefetchSchema>;
+export const PREFETCH_DEFAULTS: PrefetchConfig = { enabled: false, k: 1, min_score: 10 };
+
+/**
+ * How MCP servers are run: lazy servers stop after `idle_timeout` s unused; their tools/list is cached in
+ * `cache_dir` (unset: `mcp-cache` beside the checkpointer's SQLite file, i.e. in the data dir).
+ */
+export const McpSettingsSchema = z
+  .object({
+    idle_timeout: z.number().positive().max(86_400).default(300),
+    cache_dir: z.string().min(1).optional(),
+  })
+  .strict();
+export type McpSettings = z.infer<typeof McpSettingsSchema>;
+export const MCP_DEFAULTS: McpSettings = { idle_timeout: 300 };
+
 const SANDBOX_DEFAULTS: SandboxConfig = {
   root: ".fawn/sandbox",
   bash: "bwrap",
@@ -118,6 +142,13 @@ export const AppConfigSchema = z
         promoted_max_tools: z.number().int().positive().max(10_000).nullable().default(null),
         /** Results scoring below this share of the best are named, not promoted (0 promotes every result). */
         min_relative_score: z.number().min(0).max(1).default(0.7),
+        /** Before a turn's first model call, promote the tools the person's message clearly asks for (lib/deferred/prefetch.ts). */
+        prefetch: PrefetchSchema.default(PREFETCH_DEFAULTS),
+        /**
+         * `bind`: promoted tools are bound to the model. `proxy`: the bound tools never change (prefix caching);
+         * promoted tools are called through `call_tool(name, arguments)`.
+         */
+        binding: z.enum(["bind", "proxy"]).default("bind"),
         /**
          * Defer `defer: auto` MCP tools only when their schemas exceed this: tokens (0 = always defer),
          * or a percentage of the default model's context window such as "10%".
@@ -139,7 +170,10 @@ export const AppConfigSchema = z
         promoted_max_tools: null,
         min_relative_score: 0.7,
         auto_threshold: 0,
+        prefetch: PREFETCH_DEFAULTS,
+        binding: "bind",
       }),
+    mcp: McpSettingsSchema.default(MCP_DEFAULTS),
     subagents: z
       .object({
         enabled: z.boolean().default(false),

@@ -5,6 +5,10 @@ import { ApprovalModeSchema } from "./app-config";
 
 const seconds = z.number().positive().max(3600);
 
+/** When a server runs: `eager` from boot, `lazy` only while one of its tools is promoted or called (see lib/mcp/lifecycle.ts). */
+export const McpLifecycleSchema = z.enum(["lazy", "eager"]);
+export type McpLifecycle = z.infer<typeof McpLifecycleSchema>;
+
 export { type DeferPolicy, DeferPolicySchema };
 
 export const McpServerConfigSchema = z
@@ -27,6 +31,10 @@ export const McpServerConfigSchema = z
     approval: ApprovalModeSchema.optional(),
     /** The default defer policy for this server's tools. */
     defer: DeferPolicySchema.default("auto"),
+    /** Unset: lazy while every tool of the server is deferred, else eager. */
+    lifecycle: McpLifecycleSchema.optional(),
+    /** Seconds a lazy server may sit unused before it is stopped (default: config.yaml `mcp.idle_timeout`). */
+    idle_timeout: z.number().positive().max(86_400).optional(),
     /** Per-tool settings, by the tool's name on the server or as exposed (prefixed). */
     tools: z
       .record(

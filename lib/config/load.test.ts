@@ -30,7 +30,10 @@ describe("parseAppConfig", () => {
       promoted_max_tools: null,
       min_relative_score: 0.7,
       auto_threshold: 0,
+      prefetch: { enabled: false, k: 1, min_score: 10 },
+      binding: "bind",
     });
+    expect(app.mcp).toEqual({ idle_timeout: 300 });
     expect(app.checkpointer.path).toBe(".fawn/threads.sqlite");
     expect(app.models[0].use).toBe("@langchain/openai:ChatOpenAI");
   });

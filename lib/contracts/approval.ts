@@ -8,6 +8,7 @@
  */
 import { Validator } from "@langchain/core/utils/json_schema";
 import { z } from "zod";
+import { CALL_TOOL_NAME, calledToolOf } from "./call-tool";
 
 export const DECISION_TYPES = ["approve", "edit", "reject"] as const;
 export const DecisionTypeSchema = z.enum(DECISION_TYPES);
@@ -221,6 +222,13 @@ export function resolveApprovalResume(
         return {
           ok: false,
           error: `${where}: an edit may change the arguments, not the tool (expected "${action.name}", got "${edited.name}")`,
+        };
+      }
+      // call_tool names its tool in its arguments: the same rule holds for that name.
+      if (action.name === CALL_TOOL_NAME && calledToolOf(edited.args) !== calledToolOf(action.args)) {
+        return {
+          ok: false,
+          error: `${where}: an edit may change the arguments, not the tool (expected "${calledToolOf(action.args)}", got "${calledToolOf(edited.args)}")`,
         };
       }
       const args = coerceEditedArgs(edited.args, review.args_schema);

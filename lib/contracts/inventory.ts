@@ -102,6 +102,8 @@ export const ThreadPromotionSchema = z.object({
   demoted: z.array(DemotionSchema).default([]),
   /** What the promoted set holds against the budget (drifted promotions still hold their place). */
   budget_used: z.object({ tokens: z.number(), count: z.number() }).default({ tokens: 0, count: 0 }),
+  /** Of `promoted`, the tools prefetch promoted from a message (no model round trip). */
+  prefetched: z.array(z.string()).default([]),
 });
 export type ThreadPromotion = z.infer<typeof ThreadPromotionSchema>;
 
@@ -133,6 +135,12 @@ export const ToolSearchSettingsSchema = z.object({
   /** The auto threshold in tokens (0: `auto` tools are always deferred). */
   auto_threshold_tokens: z.number().default(0),
   embeddings: z.boolean().default(false),
+  /** Promote from the person's message before the first model call of a turn. */
+  prefetch: z
+    .object({ enabled: z.boolean(), k: z.number(), min_score: z.number() })
+    .default({ enabled: false, k: 0, min_score: 0 }),
+  /** `bind`: promoted tools are bound; `proxy`: the bound tools never change, promoted ones go through call_tool. */
+  binding: z.enum(["bind", "proxy"]).default("bind"),
 });
 export type ToolSearchSettings = z.infer<typeof ToolSearchSettingsSchema>;
 
@@ -161,6 +169,8 @@ export const InventorySchema = z.object({
     min_relative_score: 0,
     auto_threshold_tokens: 0,
     embeddings: false,
+    prefetch: { enabled: false, k: 0, min_score: 0 },
+    binding: "bind",
   }),
   thread: ThreadPromotionSchema.nullable().default(null),
   /** The newest rebuild that changed the catalog, tool by tool. */

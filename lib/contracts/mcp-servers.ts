@@ -76,7 +76,8 @@ export const McpServerViewSchema = z.object({
   entry: McpServerEntrySchema,
   enabled: z.boolean(),
   transport: McpTransportSchema,
-  status: z.enum(["connected", "failed", "disabled", "pending"]),
+  /** `sleeping`: a lazy server not running now (started when one of its tools is promoted or called). */
+  status: z.enum(["connected", "sleeping", "failed", "disabled", "pending"]),
   error: z.string().nullable(),
   warnings: z.array(z.string()).default([]),
   connect_ms: z.number().nullable(),

@@ -3,7 +3,8 @@ import { z } from "zod";
 export const McpTransportSchema = z.enum(["stdio", "sse", "http"]);
 export type McpTransport = z.infer<typeof McpTransportSchema>;
 
-export const McpServerStateSchema = z.enum(["connected", "failed", "disabled"]);
+/** `connected`: running; `sleeping`: a lazy server not running now, its tools known from the cache. */
+export const McpServerStateSchema = z.enum(["connected", "sleeping", "failed", "disabled"]);
 export type McpServerState = z.infer<typeof McpServerStateSchema>;
 
 /**
@@ -24,6 +25,14 @@ export const McpServerStatusSchema = z.object({
   connect_ms: z.number().nullable().default(null),
   /** The server wants an OAuth sign-in (it answered 401 and Fawn holds no usable token for it). */
   auth_required: z.boolean().default(false),
+  /** `lazy`: started when one of its tools is promoted or called, stopped when idle; `eager`: runs from boot. */
+  lifecycle: z.enum(["lazy", "eager"]).default("eager"),
+  /** Why the server has this lifecycle (the setting, or what forced it eager). */
+  lifecycle_reason: z.string().nullable().default(null),
+  /** A lazy server is stopped after this many seconds unused. */
+  idle_timeout_s: z.number().nullable().default(null),
+  /** When its tools/list was last stored in the tools cache (ISO time), if ever. */
+  cached_at: z.string().nullable().default(null),
 });
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 

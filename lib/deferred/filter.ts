@@ -2,13 +2,17 @@ import { ToolMessage } from "@langchain/core/messages";
 import { Command, StateSchema } from "@langchain/langgraph";
 import { createMiddleware } from "langchain";
 import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
+import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
 import { activePromotions, type Promoted, promotedChannel, type ToolHashes, type UseUpdate } from "./promoted";
+import { type ProxyOptions, resolveCallTool } from "./proxy";
 
 export interface DeferredFilterOptions {
   /** Every deferred tool name (the catalog's names). */
   deferredNames: ReadonlySet<string>;
   /** Each deferred tool's schema hash in force: a promotion counts only under its own tool's hash. */
   toolHashes: ToolHashes;
+  /** Set in the cache-stable mode: no deferred tool is ever bound, promoted ones are called through call_tool. */
+  proxy?: ProxyOptions;
 }
 
 export const PromotedStateSchema = new StateSchema({ promoted: promotedChannel() });
@@ -38,13 +42,23 @@ export function deferredToolFilterMiddleware(opts: DeferredFilterOptions) {
     name: "DeferredToolFilter",
     stateSchema: PromotedStateSchema,
     wrapModelCall: (request, handler) => {
-      const hidden = hiddenToolNames(opts, request.state.promoted as Promoted | undefined);
+      // Proxy mode binds the same tools on every call, whatever is promoted.
+      const hidden = opts.proxy
+        ? opts.deferredNames
+        : hiddenToolNames(opts, request.state.promoted as Promoted | undefined);
       if (hidden.size === 0) return handler(request);
       return handler({ ...request, tools: request.tools.filter((t) => !hidden.has(String(t.name))) });
     },
     wrapToolCall: async (request, handler) => {
       const name = request.toolCall.name;
-      if (hiddenToolNames(opts, request.state.promoted as Promoted | undefined).has(name)) {
+      const hidden = hiddenToolNames(opts, request.state.promoted as Promoted | undefined);
+      if (opts.proxy && name === CALL_TOOL_NAME) {
+        const resolved = resolveCallTool(request.toolCall, { ...opts, proxy: opts.proxy, hidden });
+        if (!resolved.ok) return resolved.message;
+        const result = await handler({ ...request, toolCall: resolved.toolCall, tool: resolved.tool });
+        return withUse(result, resolved.name);
+      }
+      if (hidden.has(name)) {
         return new ToolMessage({
           content: blockedCallText(name),
           artifact: blockedCall(name),

@@ -13,6 +13,8 @@ export const PromotedToolSchema = z.object({
   promoted_at: z.number().int().nonnegative(),
   /** Logical time of the last call that ran; null: promoted but never called. */
   used_at: z.number().int().nonnegative().nullable(),
+  /** Set when prefetch promoted it (from the person's message, before any model call); absent: tool_search. */
+  via: z.literal("prefetch").optional(),
 });
 export type PromotedTool = z.infer<typeof PromotedToolSchema>;
 
@@ -48,6 +50,7 @@ export const PromoteUpdateSchema = z.object({
   catalog_hash: z.string().nullable(),
   tools: z.array(PromotedToolSchema.pick({ name: true, hash: true, tokens: true })),
   budget: PromotedBudgetSchema,
+  via: z.literal("prefetch").optional(),
 });
 /** These promoted tools were just called (and ran). */
 export const UseUpdateSchema = z.object({ op: z.literal("use"), names: z.array(z.string()) });
@@ -134,7 +137,7 @@ function applyPromote(current: Promoted, update: PromoteUpdate): Promoted {
     const had = byName.get(t.name);
     // The same schema again keeps its history of use; a changed schema starts over.
     const usedAt = had && had.hash === t.hash ? had.used_at : null;
-    return { ...t, promoted_at: clock, used_at: usedAt };
+    return { ...t, promoted_at: clock, used_at: usedAt, ...(update.via ? { via: update.via } : {}) };
   });
   const older = current.tools.filter((t) => !wanted.has(t.name));
   const forNames = fresh.map((t) => t.name);

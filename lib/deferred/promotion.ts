@@ -64,8 +64,10 @@ export function promoteUpdate(
   catalog: ToolCatalog,
   entries: readonly CatalogEntry[],
   budget: PromotedBudget,
+  via?: PromoteUpdate["via"],
 ): PromoteUpdate {
   return {
+    ...(via ? { via } : {}),
     op: "promote",
     catalog_hash: catalog.hash,
     tools: entries.map((e) => ({

@@ -3,11 +3,13 @@ import { toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 import type { ToolRecord } from "@/lib/tools/types";
 import { ToolCatalog } from "./catalog";
+import type { DeferredFilterOptions } from "./filter";
 import { HybridSearch, type HybridOptions } from "./hybrid";
 import { buildListing, type DeferredListing, type ListingOptions } from "./listing";
 import type { ToolPolicy } from "./policy";
 import type { ToolHashes } from "./promoted";
 import { PROMOTE_ALL, type PromotionPolicy } from "./promotion";
+import { createCallTool } from "./proxy";
 import { createToolSearchTool } from "./tool-search";
 
 export interface DeferredSetup {
@@ -25,6 +27,10 @@ export interface DeferredSetup {
   /** Each MCP tool's defer policy as configured (for the inventory). */
   policies: ReadonlyMap<string, ToolPolicy>;
   autoThresholdTokens: number;
+  /** `proxy`: promoted tools are called through `callTool` and never bound (see proxy.ts). */
+  binding: "bind" | "proxy";
+  /** call_tool, in proxy mode when something is deferred; else null. */
+  callTool: StructuredToolInterface | null;
 }
 
 export const NO_DEFERRAL: DeferredSetup = {
@@ -37,6 +43,8 @@ export const NO_DEFERRAL: DeferredSetup = {
   promotion: PROMOTE_ALL,
   policies: new Map(),
   autoThresholdTokens: 0,
+  binding: "bind",
+  callTool: null,
 };
 
 export class FailClosedError extends Error {
@@ -56,6 +64,10 @@ export interface SetupOptions {
   autoThresholdTokens?: number;
   listing?: ListingOptions;
   promotion?: PromotionPolicy;
+  /** `tool_search.binding`: bind promoted tools (default), or call them through call_tool. */
+  binding?: "bind" | "proxy";
+  /** Called with the names each search promotes. */
+  onPromote?: (names: readonly string[]) => void;
 }
 
 /** Which MCP tools stay bound and why: `never` always; `auto` while their schemas fit under the threshold. */
@@ -88,9 +100,15 @@ export function buildDeferredSetup(tools: ReadonlyArray<ToolRecord>, opts: Setup
   const catalog = new ToolCatalog(deferred.map((t) => ({ tool: t.tool, server: t.server })));
   const hybrid = opts.hybrid ? new HybridSearch(catalog, opts.hybrid) : undefined;
   const promotion = opts.promotion ?? PROMOTE_ALL;
+  const binding = opts.binding ?? "bind";
   return {
     catalog,
-    toolSearch: createToolSearchTool(catalog, opts.maxResults, hybrid, promotion),
+    toolSearch: createToolSearchTool(catalog, opts.maxResults, hybrid, promotion, {
+      onPromote: opts.onPromote,
+      binding,
+    }),
+    binding,
+    callTool: binding === "proxy" ? createCallTool() : null,
     deferredNames: catalog.names,
     toolHashes: catalog.toolHashes,
     bound,
@@ -119,4 +137,20 @@ export function assertFailClosed(tools: ReadonlyArray<ToolRecord>, enabled: bool
         `(not deferred: ${notDeferred.slice(0, 5).join(", ") || "all"}); refusing to bind MCP schemas (fail-closed).`,
     );
   }
+}
+
+/** What the deferred-tool filter of an agent holding `tools` needs (a subagent passes its own tools). */
+export function filterOptionsFor(
+  setup: DeferredSetup,
+  tools: readonly StructuredToolInterface[],
+): DeferredFilterOptions {
+  const base = { deferredNames: setup.deferredNames, toolHashes: setup.toolHashes };
+  if (setup.binding !== "proxy" || !setup.catalog) return base;
+  return {
+    ...base,
+    proxy: {
+      tools: new Map(tools.map((t) => [t.name, t])),
+      schemas: new Map(setup.catalog.entries.map((e) => [e.name, e.definition.function.parameters])),
+    },
+  };
 }

@@ -2,6 +2,7 @@ import { ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
+import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
 import type { CatalogEntry, ScoredEntry, ToolCatalog } from "./catalog";
 import type { HybridSearch } from "./hybrid";
 import { type ClosestName, closestNames, closestText, hintsForWeakMatch, serversText } from "./closest";
@@ -19,6 +20,12 @@ export const TOOL_SEARCH_DESCRIPTION =
   "and ranks by the rest; anything else is a keyword search (plain words in any language, or a regex) over " +
   'names, descriptions and parameters; "a | b" searches both. Returns at most a few tool definitions; the tools ' +
   "found become callable from your next step.";
+
+/** In the cache-stable mode the tools found are not bound: they are called through call_tool. */
+export const TOOL_SEARCH_DESCRIPTION_PROXY = TOOL_SEARCH_DESCRIPTION.replace(
+  "the tools found become callable from your next step.",
+  `from your next step, call the tools found through ${CALL_TOOL_NAME}(name, arguments).`,
+);
 
 export const ToolSearchArgsSchema = z.object({
   query: z
@@ -105,6 +112,13 @@ async function answer(
   return { content: searchResultText(plan, { closest, notes }), status: "success", promote: plan.promote };
 }
 
+export interface ToolSearchHooks {
+  /** Called with the names a search promotes (lazy MCP servers start on it). */
+  onPromote?: (names: readonly string[]) => void;
+  /** `proxy`: promoted tools are called through call_tool, and the description says so. */
+  binding?: "bind" | "proxy";
+}
+
 /**
  * tool_search: answer with the matched tools' OpenAI function definitions and promote them in the
  * thread state (a Command through the `promoted` reducer), each keyed to its own schema hash.
@@ -116,6 +130,7 @@ export function createToolSearchTool(
   maxResults: number,
   hybrid?: HybridSearch,
   policy: PromotionPolicy = PROMOTE_ALL,
+  hooks: ToolSearchHooks = {},
 ) {
   return tool(
     async ({ query, queries }, config) => {
@@ -135,9 +150,16 @@ export function createToolSearchTool(
       }
       const message = new ToolMessage({ content, tool_call_id: toolCallId, name: TOOL_SEARCH_NAME, status });
       const update: Record<string, unknown> = { messages: [message] };
-      if (promote.length > 0) update.promoted = promoteUpdate(catalog, promote, policy.budget);
+      if (promote.length > 0) {
+        update.promoted = promoteUpdate(catalog, promote, policy.budget);
+        hooks.onPromote?.(promote.map((e) => e.name));
+      }
       return new Command({ update });
     },
-    { name: TOOL_SEARCH_NAME, description: TOOL_SEARCH_DESCRIPTION, schema: ToolSearchArgsSchema },
+    {
+      name: TOOL_SEARCH_NAME,
+      description: hooks.binding === "proxy" ? TOOL_SEARCH_DESCRIPTION_PROXY : TOOL_SEARCH_DESCRIPTION,
+      schema: ToolSearchArgsSchema,
+    },
   );
 }

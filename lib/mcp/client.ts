@@ -1,21 +1,18 @@
-import { loadMcpTools } from "@langchain/mcp-adapters";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedServer } from "@/lib/config";
 import { log } from "@/lib/log/logger";
 import { redact } from "@/lib/log/redact";
-import { checkServerTools } from "./catalog-check";
 import { connectServer, type McpConnection } from "./connect";
+import { EAGER, type ServerLifecycle } from "./lifecycle";
 import { isSignInRequired } from "./oauth/errors";
+import { listAllTools, slotClient, wrapServerTools } from "./server-tools";
+import { serverIdentity, type ToolsCache } from "./tools-cache";
 import type { McpLoadResult, McpServerStatus, McpToolEntry } from "./types";
 
 /** A failed server is tried again at most this often, so one dead server does not slow every turn. */
 const RETRY_FAILED_MS = 30_000;
-
-// Listed loosely: one malformed tool must not hide the server's other tools (the SDK's strict parse would).
-const LooseToolList = z.object({ tools: z.array(z.unknown()), nextCursor: z.string().optional() }).loose();
 
 interface ServerSlot {
   server: ResolvedServer;
@@ -28,32 +25,33 @@ interface ServerSlot {
   signature: string;
   /** Reconnect in flight, shared by concurrent callers. */
   connecting: Promise<void> | null;
+  life: ServerLifecycle;
+  /** Tool calls running now: a lazy server is never stopped under one. */
+  inflight: number;
+  idleTimer: NodeJS.Timeout | null;
 }
 
-/** Every tool the server lists (all pages); malformed ones are named, not thrown. */
-export async function listAllTools(client: Client): Promise<{ tools: Tool[]; malformed: string[] }> {
-  const tools: Tool[] = [];
-  const malformed: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.request({ method: "tools/list", params: cursor ? { cursor } : {} }, LooseToolList);
-    for (const raw of page.tools) {
-      const parsed = ToolSchema.safeParse(raw);
-      if (parsed.success) tools.push(parsed.data);
-      else malformed.push(String((raw as { name?: unknown })?.name ?? "<unnamed>"));
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
-  return { tools, malformed };
+const running = (slot: ServerSlot) => slot.status.status === "connected" && !!slot.conn && !slot.conn.closed;
+const isLazy = (slot: ServerSlot) => slot.life.lifecycle === "lazy";
+
+export interface LoadOptions {
+  /** Each server's lifecycle (absent: eager, every server started at load). */
+  lifecycles?: ReadonlyMap<string, ServerLifecycle>;
+  /** Where tools/list is kept between runs; lazy servers need it to stay asleep across restarts. */
+  cache?: ToolsCache | null;
 }
 
 /**
  * The MCP side of Fawn: one connection per server, each isolated (a failing, hanging or crashing
- * server only fails itself), cached across agent builds, reconnected when it died.
- * `generation` changes whenever any server's tool list may have changed, so callers can rebuild.
+ * server only fails itself), cached across agent builds, reconnected when it died. Lazy servers
+ * (lifecycle.ts) are known from the tools cache while asleep, started on a promotion or a call,
+ * and stopped when idle. `generation` changes whenever any server's tool list may have changed,
+ * so callers can rebuild.
  */
 export class McpManager {
   private slots = new Map<string, ServerSlot>();
+  private order: string[] = [];
+  private cache: ToolsCache | null = null;
   generation = 0;
 
   /**
@@ -79,16 +77,19 @@ export class McpManager {
   }
 
   /** Bring the connections in line with the configured servers and return every usable tool. */
-  async load(servers: ResolvedServer[]): Promise<McpLoadResult> {
+  async load(servers: ResolvedServer[], opts: LoadOptions = {}): Promise<McpLoadResult> {
+    this.cache = opts.cache ?? null;
     const wanted = new Set(servers.map((s) => s.name));
     for (const [name, slot] of this.slots) {
       if (!wanted.has(name)) {
         this.slots.delete(name);
+        this.clearIdle(slot);
         await slot.conn?.close();
         this.generation++;
       }
     }
-    await Promise.all(servers.map((s) => this.ensure(s)));
+    this.order = servers.map((s) => s.name);
+    await Promise.all(servers.map((s) => this.ensure(s, opts.lifecycles?.get(s.name) ?? EAGER)));
     const result: McpLoadResult = { tools: [], servers: [] };
     for (const s of servers) {
       const slot = this.slots.get(s.name) as ServerSlot;
@@ -98,17 +99,57 @@ export class McpManager {
     return result;
   }
 
+  /** Every server's status as of now (lazy servers go to sleep and wake between loads). */
+  statuses(): McpServerStatus[] {
+    return this.order.flatMap((name) => {
+      const slot = this.slots.get(name);
+      return slot ? [{ ...slot.status }] : [];
+    });
+  }
+
   /** True when a load() now would change something (a server died or is due for a retry). */
   needsReload(): boolean {
     for (const slot of this.slots.values()) {
       if (slot.status.status === "connected" && (slot.conn?.closed || slot.conn?.toolsChanged)) return true;
+      // A lazy server keeping its cached tools is retried by its next use, not by a reload.
+      if (isLazy(slot) && slot.entries.length > 0) continue;
       if (slot.status.status === "failed" && !slot.server.error && Date.now() - slot.failedAt > RETRY_FAILED_MS)
         return true;
     }
     return false;
   }
 
+  /**
+   * Start the sleeping lazy servers these tools belong to (they were just promoted), without waiting:
+   * the model's call that follows finds them running. Returns the servers started.
+   */
+  wake(toolNames: Iterable<string>): string[] {
+    const wanted = new Set(toolNames);
+    const woken: string[] = [];
+    for (const slot of this.slots.values()) {
+      if (!isLazy(slot) || running(slot) || slot.connecting || !this.canStart(slot)) continue;
+      if (!slot.entries.some((e) => wanted.has(e.tool.name))) continue;
+      woken.push(slot.server.name);
+      log("info", "mcp.server_wake", { server: slot.server.name, why: "promoted" });
+      void this.connect(slot);
+    }
+    return woken;
+  }
+
+  /** Apply new lifecycles to the servers already loaded: a server made eager is started now. */
+  setLifecycles(lifecycles: ReadonlyMap<string, ServerLifecycle>): Promise<void> {
+    const starts: Promise<void>[] = [];
+    for (const [name, slot] of this.slots) {
+      const life = lifecycles.get(name);
+      if (!life) continue;
+      const start = this.applyLifecycle(slot, life);
+      if (start) starts.push(start);
+    }
+    return Promise.all(starts).then(() => undefined);
+  }
+
   async close(): Promise<void> {
+    for (const slot of this.slots.values()) this.clearIdle(slot);
     await Promise.all([...this.slots.values()].map((s) => s.conn?.close()));
     this.slots.clear();
   }
@@ -117,15 +158,39 @@ export class McpManager {
   async reconnect(name: string): Promise<void> {
     const slot = this.slots.get(name);
     if (!slot) return;
+    this.clearIdle(slot);
     this.slots.delete(name);
     await slot.conn?.close();
     this.generation++;
   }
 
-  private async ensure(server: ResolvedServer): Promise<void> {
+  private canStart(slot: ServerSlot): boolean {
+    return slot.server.config.enabled && !slot.server.error;
+  }
+
+  /** Record a slot's lifecycle; returns the start of a sleeping server that must now run. */
+  private applyLifecycle(slot: ServerSlot, life: ServerLifecycle): Promise<void> | null {
+    slot.life = life;
+    slot.status = {
+      ...slot.status,
+      lifecycle: life.lifecycle,
+      lifecycle_reason: life.reason,
+      idle_timeout_s: life.lifecycle === "lazy" ? life.idleMs / 1000 : null,
+    };
+    if (life.lifecycle === "lazy") {
+      if (running(slot)) this.scheduleIdle(slot);
+      return null;
+    }
+    this.clearIdle(slot);
+    if (running(slot) || !this.canStart(slot) || slot.status.status !== "sleeping") return null;
+    return this.connect(slot);
+  }
+
+  private async ensure(server: ResolvedServer, life: ServerLifecycle): Promise<void> {
     const key = JSON.stringify([server.config, server.error ?? null]);
     let slot = this.slots.get(server.name);
     if (slot && slot.key !== key) {
+      this.clearIdle(slot);
       await slot.conn?.close();
       slot = undefined;
       this.generation++;
@@ -139,6 +204,9 @@ export class McpManager {
         failedAt: 0,
         signature: "",
         connecting: null,
+        life,
+        inflight: 0,
+        idleTimer: null,
         status: {
           name: server.name,
           status: "failed",
@@ -148,21 +216,52 @@ export class McpManager {
           error: "not connected yet",
           warnings: [],
           connect_ms: null,
+          lifecycle: life.lifecycle,
+          lifecycle_reason: life.reason,
+          idle_timeout_s: null,
+          cached_at: null,
           auth_required: false,
         },
       };
       this.slots.set(server.name, slot);
-    } else if (slot.status.status === "connected" && slot.conn && !slot.conn.closed && slot.conn.toolsChanged) {
-      await this.relist(slot);
-      return;
-    } else if (slot.status.status === "connected" && !slot.conn?.closed) {
-      return;
-    } else if (slot.status.status === "disabled") {
-      return;
-    } else if (slot.status.status === "failed" && Date.now() - slot.failedAt < RETRY_FAILED_MS && slot.failedAt > 0) {
-      return;
+      this.applyLifecycle(slot, life);
+      if (isLazy(slot) && this.canStart(slot) && (await this.fromCache(slot))) return;
+    } else {
+      const wasEager = !isLazy(slot);
+      this.applyLifecycle(slot, life);
+      if (slot.status.status === "connected" && slot.conn && !slot.conn.closed && slot.conn.toolsChanged) {
+        await this.relist(slot);
+        return;
+      }
+      if (running(slot) || slot.status.status === "disabled") return;
+      if (isLazy(slot) && slot.entries.length > 0) {
+        // Stopped or crashed: a lazy server sleeps until its next use; an eager one turning lazy may too.
+        if (slot.status.status === "connected" || (wasEager && slot.status.status !== "failed")) this.toSleep(slot);
+        return;
+      }
+      if (slot.status.status === "failed" && Date.now() - slot.failedAt < RETRY_FAILED_MS && slot.failedAt > 0) return;
     }
     await this.connect(slot);
+    // Started only to learn its tools (no cache yet): a lazy server goes back to sleep at once.
+    if (isLazy(slot) && running(slot) && slot.inflight === 0) this.stop(slot, "tools cached");
+  }
+
+  /** A lazy server's tools from the cache, without starting it; false when nothing usable is cached. */
+  private async fromCache(slot: ServerSlot): Promise<boolean> {
+    const cached = this.cache?.read(slot.server.name, serverIdentity(slot.server, this.baseDir));
+    if (!cached) return false;
+    const before = slot.signature;
+    const warnings = await this.adopt(slot, cached.tools, cached.malformed);
+    slot.status = {
+      ...slot.status,
+      status: "sleeping",
+      tools: slot.entries.length,
+      error: null,
+      warnings,
+      cached_at: cached.cachedAt,
+    };
+    if (slot.signature !== before) this.generation++;
+    return true;
   }
 
   private connect(slot: ServerSlot): Promise<void> {
@@ -174,10 +273,20 @@ export class McpManager {
 
   private setFailed(slot: ServerSlot, error: string, authRequired = false): void {
     slot.conn = null;
-    slot.entries = [];
-    slot.signature = "";
     slot.failedAt = Date.now();
-    slot.status = { ...slot.status, status: "failed", tools: 0, error, connect_ms: null, auth_required: authRequired };
+    // A lazy server keeps the tools it had (cached or listed): its next use tries again.
+    if (!(isLazy(slot) && slot.entries.length > 0 && !slot.server.error)) {
+      slot.entries = [];
+      slot.signature = "";
+    }
+    slot.status = {
+      ...slot.status,
+      status: "failed",
+      tools: slot.entries.length,
+      error,
+      connect_ms: null,
+      auth_required: authRequired,
+    };
     log("warn", "mcp.server_failed", { server: slot.server.name, error });
   }
 
@@ -186,6 +295,7 @@ export class McpManager {
     const before = slot.signature;
     if (!server.config.enabled) {
       slot.entries = [];
+      slot.signature = "";
       slot.status = { ...slot.status, status: "disabled", tools: 0, error: null };
     } else if (server.error) {
       this.setFailed(slot, server.error);
@@ -209,7 +319,9 @@ export class McpManager {
           server: server.name,
           tools: slot.entries.length,
           ms: slot.status.connect_ms,
+          lifecycle: slot.life.lifecycle,
         });
+        this.scheduleIdle(slot);
       } catch (e) {
         this.setFailed(slot, (e as Error).message, isSignInRequired(e));
       }
@@ -233,56 +345,83 @@ export class McpManager {
     if (slot.signature !== before) this.generation++;
   }
 
-  /** List, check and wrap a server's tools into the slot; returns the warnings for what was dropped. */
+  /** List a running server's tools into the slot, and keep the list in the cache. */
   private async listInto(slot: ServerSlot, conn: McpConnection): Promise<string[]> {
-    const { server } = slot;
     const { tools, malformed } = await listAllTools(conn.client);
-    const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
-    for (const name of malformed)
-      warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
-    for (const w of warnings) log("warn", "mcp.tool_dropped", { server: server.name, message: w });
-    const byOriginal = new Map(ok.map((c) => [c.tool.name, c]));
-    const loaded = await loadMcpTools(
-      server.name,
-      this.proxyClient(
-        slot,
-        ok.map((c) => c.tool),
-      ),
-      {
-        throwOnLoadError: false,
-        prefixToolNameWithServerName: false,
-        additionalToolNamePrefix: "",
-        defaultToolTimeout: server.config.tool_call_timeout ? server.config.tool_call_timeout * 1000 : undefined,
-      },
-    );
-    slot.entries = loaded.map((tool) => {
-      const original = tool.name;
-      tool.name = byOriginal.get(original)?.exposedName ?? original;
-      tool.metadata = { ...(tool.metadata ?? {}), fawn_source: "mcp", fawn_server: server.name };
-      return { tool, server: server.name, originalName: original };
-    });
-    // Names and schemas: a changed schema under the same name must rebuild the agent too.
-    slot.signature = JSON.stringify(ok.map((c) => [c.exposedName, c.tool.description ?? "", c.tool.inputSchema]));
-    return warnings;
+    if (this.cache) {
+      const cachedAt = this.cache.write(slot.server.name, serverIdentity(slot.server, this.baseDir), {
+        tools,
+        malformed,
+      });
+      slot.status = { ...slot.status, cached_at: cachedAt };
+    }
+    return this.adopt(slot, tools, malformed);
+  }
+
+  /** Check and wrap a server's tools into the slot; returns the warnings for what was dropped. */
+  private async adopt(slot: ServerSlot, tools: Tool[], malformed: string[]): Promise<string[]> {
+    const wrapped = await wrapServerTools(slot.server, tools, malformed, (checked) => this.proxyClient(slot, checked));
+    slot.entries = wrapped.entries;
+    slot.signature = wrapped.signature;
+    return wrapped.warnings;
+  }
+
+  private clearIdle(slot: ServerSlot): void {
+    if (slot.idleTimer) clearTimeout(slot.idleTimer);
+    slot.idleTimer = null;
+  }
+
+  /** A running lazy server is stopped once it has been unused for its idle timeout. */
+  private scheduleIdle(slot: ServerSlot): void {
+    this.clearIdle(slot);
+    if (!isLazy(slot) || !running(slot)) return;
+    slot.idleTimer = setTimeout(() => {
+      slot.idleTimer = null;
+      if (slot.inflight > 0 || slot.connecting) return this.scheduleIdle(slot);
+      this.stop(slot, "idle");
+    }, slot.life.idleMs);
+    // An idle timer must not keep a CLI process alive.
+    slot.idleTimer.unref();
+  }
+
+  /** Stop a lazy server; its tools stay known (cached), so the catalog does not change. */
+  private stop(slot: ServerSlot, why: string): void {
+    const conn = slot.conn;
+    this.toSleep(slot);
+    log("info", "mcp.server_sleeping", { server: slot.server.name, why });
+    void conn?.close();
+  }
+
+  private toSleep(slot: ServerSlot): void {
+    this.clearIdle(slot);
+    slot.conn = null;
+    slot.status = { ...slot.status, status: "sleeping", error: null, tools: slot.entries.length };
   }
 
   /**
-   * What loadMcpTools talks to: it always reaches the slot's current connection, reconnecting once
-   * if the server died, so tools built before a crash keep working after the reconnect.
+   * What loadMcpTools talks to: it always reaches the slot's current connection, starting the server
+   * if it sleeps or died, so tools built before a crash or a sleep keep working.
    */
   private proxyClient(slot: ServerSlot, tools: Tool[]): Client {
-    const live = async (): Promise<Client> => {
-      if (!slot.conn || slot.conn.closed) await this.connect(slot);
-      if (!slot.conn)
-        throw new Error(`MCP server "${slot.server.name}" is not connected: ${slot.status.error ?? "unknown error"}`);
-      return slot.conn.client;
-    };
-    const proxy = {
-      listTools: async () => ({ tools }),
-      callTool: async (...args: Parameters<Client["callTool"]>) =>
-        this.redactResult(await (await live()).callTool(...args)),
-      readResource: async (...args: Parameters<Client["readResource"]>) => (await live()).readResource(...args),
-    };
-    return proxy as unknown as Client;
+    return slotClient(tools, {
+      live: async () => {
+        if (!slot.conn || slot.conn.closed) {
+          if (isLazy(slot)) log("info", "mcp.server_wake", { server: slot.server.name, why: "called" });
+          await this.connect(slot);
+        }
+        if (!slot.conn)
+          throw new Error(`MCP server "${slot.server.name}" is not connected: ${slot.status.error ?? "unknown error"}`);
+        return slot.conn.client;
+      },
+      begin: () => {
+        slot.inflight++;
+        this.clearIdle(slot);
+      },
+      end: () => {
+        slot.inflight--;
+        if (slot.inflight === 0) this.scheduleIdle(slot);
+      },
+      redact: (result) => this.redactResult(result),
+    });
   }
 }

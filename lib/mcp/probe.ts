@@ -17,7 +17,7 @@ import { redact, serverSecretsOf } from "@/lib/log/redact";
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { checkServerTools } from "./catalog-check";
-import { listAllTools } from "./client";
+import { listAllTools } from "./server-tools";
 import { connectServer } from "./connect";
 import { isSignInRequired } from "./oauth/errors";
 

@@ -14,6 +14,32 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const handedOut = new Set<number>();
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port for an extra server: with FAWN_E2E_PORT set (a checkout's own range, PORT and PORT + 1 taken by
+ * playwright.config's servers), the first free one of PORT + 2 … PORT + 49; else any free port.
+ */
+async function extraServerPort(): Promise<number> {
+  const base = Number(process.env.FAWN_E2E_PORT);
+  if (!base) return freePort();
+  for (let port = base + 2; port < base + 50; port++) {
+    // Never a port handed out before: a stopped server may still answer on a kept-alive connection.
+    if (handedOut.has(port) || !(await isFree(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port in ${base + 2}-${base + 49} (FAWN_E2E_PORT=${base})`);
+}
+
 /** Build when there is no production build or the sources changed since (a fresh clone builds once). */
 export async function ensureBuilt(): Promise<void> {
   const mod = (await import(path.join(REPO, "scripts/build-if-stale.mjs"))) as { buildIfStale: () => boolean };
@@ -42,7 +68,7 @@ export async function startServer(
   opts: StartOptions = {},
 ): Promise<RunningServer> {
   await ensureBuilt();
-  const port = await freePort();
+  const port = await extraServerPort();
   const child = spawn(
     process.execPath,
     [path.join(REPO, "scripts/e2e-server.mjs"), String(port), dataName, ...(opts.keep ? ["keep"] : [])],

@@ -6,6 +6,7 @@
  * destructive) and marks the sandbox's bash, write_file and str_replace.
  */
 import type { AppConfig, ApprovalMode, ResolvedServer } from "@/lib/config";
+import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
 import { annotationsOf } from "@/lib/deferred/catalog";
 import type { McpToolEntry } from "@/lib/mcp/types";
 import type { ToolRecord } from "@/lib/tools/types";
@@ -20,8 +21,11 @@ const DESTRUCTIVE_BY_NAME: Readonly<Record<string, string>> = {
 /** The built-in tools `approvals.builtins` may name (some exist only under some conditions). */
 const BUILTIN_NAMES = new Set(["ask_clarification", "present_files", "task", "view_image", "tool_search"]);
 
-/** Already waits for the person: asking for approval to ask a question would only add a step. */
-const NEVER_GATED = new Set(["ask_clarification"]);
+/**
+ * Already waits for the person: asking for approval to ask a question would only add a step. call_tool is
+ * gated by the tool it calls (approval.ts), never by itself.
+ */
+const NEVER_GATED = new Set(["ask_clarification", CALL_TOOL_NAME]);
 
 export interface ApprovalRule {
   /** Why the call waits, in words for the person deciding. */

@@ -2,6 +2,8 @@ import { tool, type StructuredToolInterface } from "@langchain/core/tools";
 import { humanInTheLoopMiddleware, type InterruptOnConfig } from "langchain";
 import { type DeferredFilterOptions, hiddenToolNames, PromotedStateSchema } from "@/lib/deferred/filter";
 import type { Promoted } from "@/lib/deferred/promoted";
+import { z } from "zod";
+import { CALL_TOOL_NAME, CallToolArgsSchema, calledToolOf } from "@/lib/contracts/call-tool";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 import type { ApprovalRule } from "./approval-policy";
 
@@ -32,11 +34,35 @@ export function approvalMiddleware(opts: ApprovalOptions) {
       when: ({ state }) => !hiddenToolNames(opts.deferred, (state as { promoted?: Promoted }).promoted).has(name),
     };
   }
+  if (opts.deferred.proxy) interruptOn[CALL_TOOL_NAME] = callToolGate(opts);
   const hitl = humanInTheLoopMiddleware({ interruptOn });
   // Without a context schema the middleware reads no run context: a client's `context: {interruptOn: {}}`
   // would otherwise switch approvals off for its run.
   // The promotions are read by `when`: a middleware node sees only the state its schema declares.
   return { ...hitl, contextSchema: undefined, stateSchema: PromotedStateSchema };
+}
+
+/**
+ * Proxy mode: a call_tool call waits exactly when a direct call of the tool it names would (that tool is gated
+ * and promoted; an unpromoted one is refused without asking). The person sees why, and may edit the arguments;
+ * an edit may not change which tool is called (lib/contracts/approval.ts).
+ */
+function callToolGate(opts: ApprovalOptions): InterruptOnConfig {
+  const target = (args: unknown) => calledToolOf(args) ?? "";
+  return {
+    allowedDecisions: ["approve", "edit", "reject"],
+    description: (toolCall) => {
+      const name = target(toolCall.args);
+      return `${opts.rules.get(name)?.reason ?? `${name} needs approval.`} (called through ${CALL_TOOL_NAME})`;
+    },
+    argsSchema: z.toJSONSchema(CallToolArgsSchema, { target: "draft-7" }) as Record<string, unknown>,
+    when: ({ toolCall, state }) => {
+      const name = target(toolCall.args);
+      return (
+        opts.rules.has(name) && !hiddenToolNames(opts.deferred, (state as { promoted?: Promoted }).promoted).has(name)
+      );
+    },
+  };
 }
 
 /**

@@ -1,7 +1,9 @@
-import { blockedCall } from "@/lib/contracts/blocked-call";
+import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
+import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
 import { inferArgs, searchKeywords } from "./args";
 import { afterWrite, startWorkspaceTurn } from "./workspace";
-import { type ChatRequest, type DemoReply, messageText, type WireMessage, type WireTool } from "./wire";
+import { howToCall, prefetchedThisTurn, safeArgs, searchedTools, targetOf, type Turn } from "./known-tools";
+import { type ChatRequest, type DemoReply, messageText, type WireMessage } from "./wire";
 
 /**
  * The offline demo model's whole mind: a deterministic policy over the OpenAI request it receives.
@@ -35,26 +37,10 @@ export function deferredNamesOf(messages: WireMessage[]): string[] {
     : [];
 }
 
-interface Turn {
-  userText: string;
-  /** Messages after the person's last message. */
-  steps: WireMessage[];
-  tools: Map<string, WireTool>;
-}
-
-function safeArgs(json: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(json);
-    return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 function toolNameOfResult(turn: Turn, result: WireMessage): string | undefined {
   for (const m of turn.steps) {
     const c = m.tool_calls?.find((tc) => tc.id === result.tool_call_id);
-    if (c) return c.function.name;
+    if (c) return targetOf(c);
   }
   return result.name;
 }
@@ -64,7 +50,7 @@ function wasRefusedAsDeferred(name: string, deferred: readonly string[], turn: T
 }
 
 function calledThisTurn(turn: Turn, name: string): boolean {
-  return turn.steps.some((m) => m.tool_calls?.some((c) => c.function.name === name));
+  return turn.steps.some((m) => m.tool_calls?.some((c) => targetOf(c) === name));
 }
 
 function mentionedName(text: string, names: Iterable<string>): string | undefined {
@@ -81,7 +67,8 @@ function mentionedName(text: string, names: Iterable<string>): string | undefine
 }
 
 function callWithInferredArgs(turn: Turn, name: string, intro: string): DemoReply {
-  const fn = turn.tools.get(name)?.function;
+  const via = howToCall(turn, name);
+  const fn = turn.tools.get(name)?.function ?? turn.searched.get(name);
   const { args, missing } = inferArgs(fn?.parameters, turn.userText, name, fn?.description ?? "");
   if (missing.length > 0) {
     const example = Object.fromEntries(missing.map((k) => [k, "…"]));
@@ -90,7 +77,7 @@ function callWithInferredArgs(turn: Turn, name: string, intro: string): DemoRepl
         `Send the arguments as JSON, for example: \`${JSON.stringify(example)}\`.\n\n${DEMO_NOTE}`,
     );
   }
-  return call(name, args, intro);
+  return via === "proxy" ? call(CALL_TOOL_NAME, { name, arguments: args }, intro) : call(name, args, intro);
 }
 
 /** What "show me some markdown" gets: every construct the chat renders, for trying the UI offline. */
@@ -120,14 +107,16 @@ function fenceFor(text: string): string {
   return "`".repeat(Math.max(3, longest + 1));
 }
 
-function startTurn(turn: Turn, deferred: string[]): DemoReply {
+function startTurn(turn: Turn, deferred: string[], prefetched: string[] = []): DemoReply {
   const text = turn.userText.trim();
   if (/\b(show|render|demo)\b.*\bmarkdown\b/i.exec(text)) return say(MARKDOWN_SAMPLE);
   const workspace = startWorkspaceTurn({ userText: turn.userText, tools: new Set(turn.tools.keys()) });
   if (workspace) return workspace;
   const direct = mentionedName(
     text,
-    [...turn.tools.keys()].filter((n) => n !== "tool_search"),
+    [...turn.tools.keys(), ...turn.searched.keys()].filter(
+      (n) => n !== "tool_search" && n !== CALL_TOOL_NAME && howToCall(turn, n) !== null,
+    ),
   );
   if (direct) return callWithInferredArgs(turn, direct, `Calling \`${direct}\`.`);
   const delegate = /\b(?:delegate|subagent)\b[^:]*:\s*([\s\S]+)$/i.exec(text);
@@ -148,6 +137,9 @@ function startTurn(turn: Turn, deferred: string[]): DemoReply {
       ...(options ? { options: [options[1], options[2]] } : {}),
     });
   }
+  // Prefetch already loaded what the message asks for: use it, no search.
+  const ready = prefetched.find((n) => howToCall(turn, n) !== null);
+  if (ready) return callWithInferredArgs(turn, ready, `\`${ready}\` is already loaded; calling it.`);
   // tool_search is bound only when something is deferred (a listing by server names no tools).
   if (turn.tools.has("tool_search") && /^(hi|hello|hey|help)\b/i.exec(text) === null) {
     const named = mentionedName(text, deferred);
@@ -196,7 +188,7 @@ function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
       `I searched the deferred tools but found nothing that fits your request, so I cannot help with that here.\n\n${DEMO_NOTE}`,
     );
   }
-  const target = found.find((n) => turn.tools.has(n) && !calledThisTurn(turn, n));
+  const target = found.find((n) => howToCall(turn, n) !== null && !calledThisTurn(turn, n));
   if (!target) {
     return say(`I found ${found.map((n) => `\`${n}\``).join(", ")}, but none of them could be called.\n\n${DEMO_NOTE}`);
   }
@@ -245,10 +237,13 @@ export function planReply(req: ChatRequest): DemoReply {
     userText: u >= 0 ? messageText(messages[u]) : "",
     steps: messages.slice(u + 1),
     tools: new Map((req.tools ?? []).map((t) => [t.function.name, t])),
+    searched: searchedTools(messages),
   };
   const deferred = deferredNamesOf(messages);
   const last = messages[messages.length - 1];
   if (!last || last.role === "user") return startTurn(turn, deferred);
+  const prefetched = prefetchedThisTurn(turn);
+  if (prefetched) return startTurn(turn, deferred, prefetched);
   if (turn.steps.filter((m) => m.role === "assistant").length >= MAX_STEPS_PER_TURN) {
     return say(`I have taken ${MAX_STEPS_PER_TURN} steps on this request and will stop here.\n\n${DEMO_NOTE}`);
   }
@@ -256,7 +251,12 @@ export function planReply(req: ChatRequest): DemoReply {
   const name = toolNameOfResult(turn, last) ?? "tool";
   // A model sees only text (a result's artifact is not sent), so the refusal is read from the request's
   // structure: a call to a deferred tool that is not bound now was refused by the deferred-tool filter.
-  if (wasRefusedAsDeferred(name, deferred, turn) && !calledThisTurn(turn, "tool_search")) {
+  // Through call_tool no tool is ever bound, so structure cannot tell: the refusal is the filter's own text.
+  const viaProxy = turn.steps.some((m) =>
+    m.tool_calls?.some((c) => c.id === last.tool_call_id && c.function.name === CALL_TOOL_NAME),
+  );
+  const refusedByProxy = viaProxy && messageText(last) === blockedCallText(name);
+  if ((refusedByProxy || wasRefusedAsDeferred(name, deferred, turn)) && !calledThisTurn(turn, "tool_search")) {
     return call("tool_search", { query: blockedCall(name).query }, `\`${name}\` needs to be loaded first.`);
   }
   if (name === "tool_search") return afterToolSearch(turn, last);
