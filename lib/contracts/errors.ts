@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "payload_too_large",
   "unsupported_media_type",
   "agent_unavailable",
+  "storage_unavailable",
   "internal",
 ] as const;
 
