@@ -78,7 +78,13 @@ function portRange(): number[] {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
 
-export async function startPostgres(opts: { maxConnections?: number } = {}): Promise<TestPostgres> {
+/** A port of the test range nothing listens on now. */
+export async function freePostgresPort(): Promise<number> {
+  for (const port of portRange()) if (await portFree(port)) return port;
+  throw new Error("no free port in FAWN_PG_PORTS");
+}
+
+export async function startPostgres(opts: { maxConnections?: number; port?: number } = {}): Promise<TestPostgres> {
   const bin = postgresBinDir();
   if (!bin) throw new Error(postgresSkipReason() ?? "no PostgreSQL binaries");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-pg-"));
@@ -94,7 +100,7 @@ export async function startPostgres(opts: { maxConnections?: number } = {}): Pro
   await asOwner(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const pgCtl = path.join(bin, "pg_ctl");
   let port = 0;
-  for (const candidate of portRange()) {
+  for (const candidate of opts.port ? [opts.port] : portRange()) {
     if (!(await portFree(candidate))) continue;
     const options = [
       `-p ${candidate}`,
