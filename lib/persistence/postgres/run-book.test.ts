@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { collect, messagesOf, type Part, waitFor } from "@/test/support/api";
 import { type PgInstance, pgInstance, postgresConfig } from "@/test/support/pg-instances";
 import { postgresSkipReason, startPostgres, type TestPostgres } from "@/test/support/postgres";
+import { PostgresPersistence } from "./persistence";
 
 const skip = postgresSkipReason();
 const human = (content: string) => ({ messages: [{ type: "human", content }] });
@@ -114,6 +115,29 @@ describe.skipIf(skip)("PostgreSQL run book: two instances on one database", () =
     expect((await b.client.threads.get(thread.thread_id)).status).not.toBe("busy");
     const after = await collect(b.client.runs.stream(thread.thread_id, "lead_agent", { input: human("hi") }));
     expect(after.at(-1)?.event).toBe("end");
+  });
+
+  test("a `fawn chat` turn (another process's lease) and an instance's run exclude each other", async () => {
+    const cli = new PostgresPersistence(postgresConfig(url));
+    try {
+      const thread = await a.client.threads.create();
+      const lease = await cli.lockThread(thread.thread_id);
+      expect(lease.ok).toBe(true);
+      const refused = collect(b.client.runs.stream(thread.thread_id, "lead_agent", { input: human("hi") }));
+      await expect(refused).rejects.toMatchObject({ status: 409 });
+      await expect(refused).rejects.toThrow(/another process \(a `fawn chat` turn/);
+      if (lease.ok) await lease.release();
+      const { parts } = await slowRun(a, thread.thread_id);
+      const busy = await cli.lockThread(thread.thread_id);
+      expect(busy).toEqual({ ok: false, message: expect.stringMatching(/is busy: a Fawn instance is running it/) });
+      a.model.releaseSlow();
+      expect((await parts).at(-1)?.event).toBe("end");
+      const free = await cli.lockThread(thread.thread_id);
+      expect(free.ok).toBe(true);
+      if (free.ok) await free.release();
+    } finally {
+      await cli.close();
+    }
   });
 
   test("multitask interrupt from B takes the thread from A's run", async () => {

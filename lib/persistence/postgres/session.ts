@@ -27,6 +27,7 @@ export class InstanceSession {
   private client: pg.Client | null = null;
   private opening: Promise<pg.Client> | null = null;
   private closed = false;
+  private queue: Promise<unknown> = Promise.resolve();
   /** Bumped on every (re)connection: a lock taken under an older generation went with that connection. */
   private gen = 0;
   private readonly handlers = new Map<SessionChannel, Set<(payload: string) => void>>([
@@ -49,21 +50,32 @@ export class InstanceSession {
   }
 
   /** Take the thread's run lock without waiting; false when another session holds it. */
-  async tryLockThread(threadId: string): Promise<{ ok: boolean; generation: number }> {
-    const client = await this.ensure();
-    const generation = this.gen;
-    const r = await client.query<{ ok: boolean }>(
-      `SELECT pg_try_advisory_lock(${this.opts.sql.key("thread", "$1")}) AS ok`,
-      [threadId],
-    );
-    return { ok: r.rows[0]?.ok === true, generation };
+  tryLockThread(threadId: string): Promise<{ ok: boolean; generation: number }> {
+    return this.serial(async () => {
+      const client = await this.ensure();
+      const generation = this.gen;
+      const r = await client.query<{ ok: boolean }>(
+        `SELECT pg_try_advisory_lock(${this.opts.sql.key("thread", "$1")}) AS ok`,
+        [threadId],
+      );
+      return { ok: r.rows[0]?.ok === true, generation };
+    });
   }
 
   /** Release a lock taken under `generation`; one taken by an earlier connection is already gone. */
-  async unlockThread(threadId: string, generation: number): Promise<void> {
-    const client = this.client;
-    if (!client || generation !== this.gen) return;
-    await client.query(`SELECT pg_advisory_unlock(${this.opts.sql.key("thread", "$1")})`, [threadId]);
+  unlockThread(threadId: string, generation: number): Promise<void> {
+    return this.serial(async () => {
+      const client = this.client;
+      if (!client || generation !== this.gen) return;
+      await client.query(`SELECT pg_advisory_unlock(${this.opts.sql.key("thread", "$1")})`, [threadId]);
+    });
+  }
+
+  /** One statement at a time on the connection, in call order (the driver no longer queues them for us). */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => {});
+    return result;
   }
 
   /** Receive the payloads sent on a channel; returns the unsubscribe function. */
