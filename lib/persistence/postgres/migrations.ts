@@ -57,6 +57,7 @@ export interface Migratable {
 export async function migrate(pool: pg.Pool, s: SchemaSql, saver: Migratable): Promise<number> {
   const client = await pool.connect();
   let applied = 0;
+  let broken: Error | undefined;
   try {
     await client.query(`SELECT pg_advisory_lock(${s.key("migrations", "$1")})`, [""]);
     try {
@@ -82,8 +83,12 @@ export async function migrate(pool: pg.Pool, s: SchemaSql, saver: Migratable): P
     } finally {
       await client.query(`SELECT pg_advisory_unlock(${s.key("migrations", "$1")})`, [""]);
     }
+  } catch (err) {
+    // A connection that failed mid-way is not given back to the pool.
+    broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
   } finally {
-    client.release();
+    client.release(broken);
   }
   return applied;
 }
