@@ -151,6 +151,32 @@ describe.skipIf(skip)("PostgreSQL run book: two instances on one database", () =
     expect((await a.client.runs.get(thread.thread_id, runId)).status).toBe("interrupted");
   });
 
+  test("an instance that loses its session stops its runs (their threads are no longer its own), then reconnects", async () => {
+    const thread = await a.client.threads.create();
+    const { runId, parts } = await slowRun(a, thread.thread_id);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    try {
+      // The backend of A's session: the one holding A's liveness lock.
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(pg_terminate_backend(l.pid))::int AS n FROM pg_locks l
+         WHERE l.locktype = 'advisory' AND ((l.classid::bigint << 32) | l.objid::bigint) =
+           hashtextextended('fawn:public:instance:' || $1, 0)`,
+        [a.persistence.instanceId],
+      );
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await db.end();
+    }
+    expect((await parts).at(-1)?.event).toBe("end");
+    expect((await b.client.runs.get(thread.thread_id, runId)).status).toBe("interrupted");
+    expect((await b.client.threads.get(thread.thread_id)).status).not.toBe("busy");
+    // The next run on A takes a new session.
+    const again = await collect(a.client.runs.stream(thread.thread_id, "lead_agent", { input: human("hi") }));
+    expect(again.at(-1)?.event).toBe("end");
+    expect((await a.persistence.status(true)).state).toBe("ready");
+  });
+
   test("a finished run is joined and listed after its instance restarted", async () => {
     const c = pgInstance(postgresConfig(url));
     const thread = await c.client.threads.create();
