@@ -19,7 +19,7 @@ import { postgresSkipReason, startPostgres, type TestPostgres } from "@/test/sup
 
 const skip = postgresSkipReason();
 const human = (content: string) => ({ messages: [{ type: "human", content }] });
-/** The demo model's longest answer: about 90 streamed chunks, 30 ms apart, so a run lasts seconds. */
+/** The demo model's longest answer: about 90 streamed chunks, 25 ms apart, so a run lasts seconds. */
 const LONG = "show me some markdown";
 
 describe.skipIf(skip)("two instances on one PostgreSQL", () => {
@@ -55,7 +55,7 @@ describe.skipIf(skip)("two instances on one PostgreSQL", () => {
       DATABASE_URL: url,
       FAWN_CONFIG: path.join(dir, "config.yaml"),
       FAWN_EXTENSIONS_CONFIG: path.join(dir, "extensions_config.json"),
-      FAWN_DEMO_DELAY_MS: "30",
+      FAWN_DEMO_DELAY_MS: "25",
     };
     [a, b] = await Promise.all([startInstance(env), startInstance(env)]);
     [ca, cb] = [client(a), client(b)];
@@ -163,14 +163,14 @@ describe.skipIf(skip)("two instances on one PostgreSQL", () => {
     let finishedRun = "";
     const original = await collect(
       ca.runs.stream(done.thread_id, "lead_agent", {
-        input: human("everything_echo: kept"),
+        input: human("hello"),
         onRunCreated: (m) => {
           finishedRun = m.run_id;
         },
       }),
     );
     const thread = await ca.threads.create();
-    await collect(ca.runs.stream(thread.thread_id, "lead_agent", { input: human("everything_echo: before") }));
+    await collect(ca.runs.stream(thread.thread_id, "lead_agent", { input: human("hello") }));
     const before = messagesOf((await cb.threads.getState(thread.thread_id)).values);
     const { runId, parts } = await longRun(ca, thread.thread_id);
     // The checkpoint with the new message is saved (checkpoints are written in the background while the
