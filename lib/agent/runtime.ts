@@ -159,7 +159,7 @@ export class FawnRuntime {
     }
   }
 
-  /** Stop the MCP servers and close the database connections (the CLI on exit, tests). */
+  /** Stop the MCP servers and close the database connections (the CLI on exit; a runtime that is done). */
   async close(): Promise<void> {
     await this.mcp?.close();
     if (this.current) await closePersistence(this.current.runtime.persistence);
