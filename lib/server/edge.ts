@@ -1,6 +1,6 @@
 /**
  * The one HTTP edge every route handler passes through: the LangGraph API catch-all and Fawn's own routes
- * (/api/tools, /api/mcp, /api/models, /api/files, /auth). In order: Host and Origin checks (request-source),
+ * (/api/tools, /api/mcp, /api/models, /api/persistence, /api/files, /auth). In order: Host and Origin checks (request-source),
  * CORS preflight, token auth, the handler, one error mapper (`errorResponse`), CORS headers and one log line
  * per request. A handler only parses, delegates and returns; anything it throws becomes `{error:{code,message}}`.
  */
