@@ -43,7 +43,8 @@ export function pgInstance(cfg: PostgresCheckpointerConfig): PgInstance {
       shared: persistence,
       assistant: { graph_id: "lead_agent", name: "Fawn", description: "The Fawn lead agent" },
     }),
-    logger: silentLogger,
+    // FAWN_TEST_LOG=1 prints the API's log lines (the server-side reason of a 500, say).
+    logger: process.env.FAWN_TEST_LOG ? (l, e, f) => console.error(l, e, JSON.stringify(f)) : silentLogger,
     apiToken: undefined,
     corsOrigins: [],
     allowedHosts: [new URL(API_URL).host],

@@ -62,6 +62,9 @@ export interface TestPostgres {
   url(database?: string): string;
   /** A fresh database; returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /** Stop the server at once (as a crash would), keeping its data; `resume` starts it again on the same port. */
+  halt(): Promise<void>;
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -99,20 +102,22 @@ export async function startPostgres(opts: { maxConnections?: number; port?: numb
   }
   await asOwner(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8"]);
   const pgCtl = path.join(bin, "pg_ctl");
-  let port = 0;
-  for (const candidate of opts.port ? [opts.port] : portRange()) {
-    if (!(await portFree(candidate))) continue;
+  const start = (candidate: number) => {
     const options = [
       `-p ${candidate}`,
       `-k ${dir}`,
       "-c listen_addresses=127.0.0.1",
+      // No disk flushes; commits still reach the OS, so a halted server keeps what it committed.
       "-c fsync=off",
-      "-c synchronous_commit=off",
-      "-c full_page_writes=off",
       `-c max_connections=${opts.maxConnections ?? 200}`,
     ].join(" ");
+    return asOwner(pgCtl, ["-D", data, "-l", logFile, "-o", options, "-w", "-t", "30", "start"]);
+  };
+  let port = 0;
+  for (const candidate of opts.port ? [opts.port] : portRange()) {
+    if (!(await portFree(candidate))) continue;
     try {
-      await asOwner(pgCtl, ["-D", data, "-l", logFile, "-o", options, "-w", "-t", "30", "start"]);
+      await start(candidate);
       port = candidate;
       break;
     } catch {
@@ -134,6 +139,12 @@ export async function startPostgres(opts: { maxConnections?: number; port?: numb
         await client.end();
       }
       return url(name);
+    },
+    async halt() {
+      await asOwner(pgCtl, ["-D", data, "-m", "immediate", "-w", "stop"]);
+    },
+    async resume() {
+      await start(port);
     },
     async stop() {
       await asOwner(pgCtl, ["-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});

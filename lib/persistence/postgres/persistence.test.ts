@@ -1,14 +1,15 @@
 /**
- * PostgreSQL unreachable at start: every API call is refused with a 503 that names the database and why
- * (never its password), the status says the same, nothing crashes; once the database is up, the same
- * instance recovers without a restart.
+ * PostgreSQL unreachable at start, or gone mid-run: every API call is refused with a 503 that names the
+ * database and why (never its password), the status says the same, nothing crashes; once the database is
+ * back, the same instance recovers without a restart.
  */
 import { afterAll, describe, expect, test } from "vitest";
-import { callApi } from "@/test/support/api";
+import { callApi, collect, messagesOf } from "@/test/support/api";
 import { type PgInstance, pgInstance, postgresConfig } from "@/test/support/pg-instances";
 import { freePostgresPort, postgresSkipReason, startPostgres, type TestPostgres } from "@/test/support/postgres";
 
 const skip = postgresSkipReason();
+const human = (content: string) => ({ messages: [{ type: "human", content }] });
 
 describe.skipIf(skip)("PostgreSQL unreachable", () => {
   let cluster: TestPostgres | undefined;
@@ -47,6 +48,29 @@ describe.skipIf(skip)("PostgreSQL unreachable", () => {
     await new Promise((r) => setTimeout(r, 2100));
     const again = await callApi(inst.api, "POST", "/threads", {});
     expect(again.status).toBe(200);
+    expect((await inst.persistence.status(true)).state).toBe("ready");
+  });
+
+  test("the database dies mid-run: the run ends, the instance lives on with 503s, then serves the thread again", async () => {
+    if (!cluster || !inst) throw new Error("runs after the first test");
+    const { thread_id } = await inst.client.threads.create();
+    const parts = collect(
+      inst.client.runs.stream(thread_id, "lead_agent", { input: human("slow please"), onDisconnect: "continue" }),
+    );
+    await inst.model.slowStarted();
+    await cluster.halt();
+    inst.model.releaseSlow();
+    expect((await parts).at(-1)?.event).toBe("end");
+    expect((await callApi(inst.api, "POST", "/threads", {})).status).toBe(503);
+    expect(await inst.persistence.status(true)).toMatchObject({ state: "unavailable" });
+
+    await cluster.resume();
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await inst.client.threads.get(thread_id)).status).not.toBe("busy");
+    const next = await collect(inst.client.runs.stream(thread_id, "lead_agent", { input: human("hello") }));
+    expect(next.at(-1)?.event).toBe("end");
+    const msgs = messagesOf((await inst.client.threads.getState(thread_id)).values);
+    expect(msgs.at(-1)?.content).toBe("Hello there, friend.");
     expect((await inst.persistence.status(true)).state).toBe("ready");
   });
 });

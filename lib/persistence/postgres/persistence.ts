@@ -62,8 +62,13 @@ export class PostgresPersistence implements Persistence, SharedPersistence {
       keepAlive: true,
     };
     this.pool = new pg.Pool({ ...settings, max: cfg.pool_size, idleTimeoutMillis: 30_000 });
-    // An idle pooled connection that breaks must not crash the process; the next query reports it.
-    this.pool.on("error", (err) => log("warn", "postgres.pool_error", { target: this.target, reason: err.message }));
+    // A pooled connection that breaks must not crash the process: idle ones report to the pool, and one that is
+    // checked out (the checkpointer's transactions) emits on itself with no listener of the pool's. The query
+    // in flight fails either way, and says why.
+    const broken = (err: Error) =>
+      log("warn", "postgres.connection_lost", { target: this.target, reason: err.message });
+    this.pool.on("error", broken);
+    this.pool.on("connect", (client) => client.on("error", broken));
     this.db = new Database(this.pool, this.target, (err) => this.setState("unavailable", explain(err, this.target)));
     this.session = new InstanceSession({
       client: () => new pg.Client(settings),
@@ -118,7 +123,9 @@ export class PostgresPersistence implements Persistence, SharedPersistence {
 
   async lockThread(threadId: string): Promise<ThreadLease> {
     await this.open();
-    const lock = await this.session.tryLockThread(threadId);
+    const lock = await this.session.tryLockThread(threadId).catch((err: unknown) => {
+      throw toUnavailable(err, this.target);
+    });
     if (!lock.ok)
       return {
         ok: false,
