@@ -8,11 +8,13 @@ const nextConfig = {
     "@langchain/langgraph",
     "@langchain/langgraph-checkpoint",
     "@langchain/langgraph-checkpoint-sqlite",
+    "@langchain/langgraph-checkpoint-postgres",
     "@langchain/mcp-adapters",
     "@langchain/openai",
     "@modelcontextprotocol/sdk",
     "langchain",
     "better-sqlite3",
+    "pg",
     "js-tiktoken",
   ],
 };

@@ -1,207 +1,216 @@
 /**
  * npm run -s bench:load -- [--threads 50] [--turns 5] [--delay-ms 8] [--model process|inprocess]
+ *                          [--instances 1] [--checkpointer sqlite|postgres] [--database-url URL]
  * By default the demo model runs in its own process behind an OpenAI-compatible HTTP endpoint, as a
  * hosted model would, so the server's figures are Fawn's own work; `--model inprocess` uses the built-in one.
  * Concurrent threads through the HTTP API (official SDK Client) on the offline demo model, each promoting
  * tools and calling them. Prints throughput, turn latency, errors and server RSS, then verifies every
  * thread's saved state: message count and a promoted set that is that thread's alone.
+ *
+ * `--instances N` (N ≥ 2) runs three phases on `next start` servers: SQLite with one instance, PostgreSQL with
+ * one, PostgreSQL with N sharing the database, every thread's turns spread over the N (turn t of thread i on
+ * instance (i + t) mod N). It prints each phase and then throughput N vs 1 and single-thread turn latency
+ * SQLite vs PostgreSQL. PostgreSQL is a throwaway cluster (Debian's postgresql) unless --database-url names
+ * one (each phase then uses a fresh schema in it).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
 import { parse, stringify } from "yaml";
-import { parseArgs } from "./lib/args";
+import { instancePort } from "../test/support/instances";
+import { type RunningServer, startServer } from "../test/support/next-server";
+import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { REPO_ROOT as REPO } from "../test/support/repo";
-import { startServer } from "../test/support/next-server";
+import { parseArgs } from "./lib/args";
+import { pct, runThread, verify } from "./lib/load-turns";
 import { sampleRss, startDemoModel } from "./lib/processes";
 
-const args = parseArgs(process.argv.slice(2), ["threads", "turns", "delay-ms", "model"]);
+const args = parseArgs(process.argv.slice(2), [
+  "threads",
+  "turns",
+  "delay-ms",
+  "model",
+  "instances",
+  "checkpointer",
+  "database-url",
+]);
 const MODEL = args.model ?? "process";
 if (!["process", "inprocess"].includes(MODEL))
   throw new Error('--model is "process" (the demo model as its own HTTP endpoint, default) or "inprocess"');
 const THREADS = Number(args.threads ?? 50);
 const TURNS = Number(args.turns ?? 5);
+const INSTANCES = Number(args.instances ?? 1);
 if (!(THREADS > 0 && TURNS > 0)) throw new Error("--threads and --turns must be positive numbers");
+if (!(Number.isInteger(INSTANCES) && INSTANCES >= 1 && INSTANCES <= 8)) throw new Error("--instances is 1 to 8");
+const STORE = args.checkpointer ?? "sqlite";
+if (!["sqlite", "postgres"].includes(STORE)) throw new Error('--checkpointer is "sqlite" or "postgres"');
 
-/** Each turn names one deferred tool, so the demo model promotes exactly it (select:) and calls it. */
-const TOOLS = [
-  (i: number, t: number) => ({
-    tool: "workbench_calculate",
-    message: `workbench_calculate: ${i + 1}*${t + 1}`,
-    expect: String((i + 1) * (t + 1)),
-  }),
-  (i: number, t: number) => ({
-    tool: "everything_echo",
-    message: `everything_echo: thread-${i}-turn-${t}`,
-    expect: `thread-${i}-turn-${t}`,
-  }),
-  (i: number, t: number) => ({
-    tool: "workbench_base64_encode",
-    message: `workbench_base64_encode: t${i}x${t}`,
-    expect: Buffer.from(`t${i}x${t}`).toString("base64"),
-  }),
-  (i: number, t: number) => ({
-    tool: "workbench_text_stats",
-    message: `workbench_text_stats: thread ${i} turn ${t}`,
-    expect: "words",
-  }),
-  (i: number, t: number) => ({
-    tool: "workbench_hash_text",
-    message: `workbench_hash_text: thread-${i}-${t}`,
-    expect: "sha256",
-  }),
-];
-/** Thread i uses a rotation of tools starting at i, so neighbouring threads promote different sets. */
-const plan = (i: number, t: number) => TOOLS[(i + t) % TOOLS.length](i, t);
-
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
-};
-
-async function runThread(
-  client: Client,
-  i: number,
-  turns: number,
-  latencies: number[],
-  errors: string[],
-): Promise<string> {
-  const thread = await client.threads.create({ metadata: { bench: "load", index: i } });
-  for (let t = 0; t < turns; t++) {
-    const p = plan(i, t);
-    const started = performance.now();
-    let text = "";
-    try {
-      for await (const chunk of client.runs.stream(thread.thread_id, "lead_agent", {
-        input: { messages: [{ type: "human", content: p.message }] },
-        // As the UI asks: tokens as they stream, and the state after each step.
-        streamMode: ["values", "messages-tuple"],
-      })) {
-        if (chunk.event === "error") errors.push(`thread ${i} turn ${t}: ${JSON.stringify(chunk.data)}`);
-        if (chunk.event === "values") text = JSON.stringify(chunk.data);
-      }
-      if (!text.includes(p.expect)) errors.push(`thread ${i} turn ${t}: answer lacks "${p.expect}"`);
-    } catch (e) {
-      errors.push(`thread ${i} turn ${t}: ${(e as Error).message}`);
-    }
-    latencies.push(performance.now() - started);
-  }
-  return thread.thread_id;
+type Store = "sqlite" | "postgres";
+interface Phase {
+  store: Store;
+  instances: number;
+}
+interface PhaseResult extends Phase {
+  single: number[];
+  latencies: number[];
+  wall: number;
+  errors: string[];
+  problems: string[];
+  peak: number[];
 }
 
-interface ThreadState {
-  messages: Array<{ type: string; content: unknown }>;
-  promoted: { names: string[] };
+const delay = args["delay-ms"] ?? "8";
+let pgCluster: TestPostgres | null = null;
+let phaseNo = 0;
+
+/** A database for one phase: a fresh one on the throwaway cluster, or a fresh schema on --database-url. */
+async function database(): Promise<{ url: string; schema: string }> {
+  phaseNo++;
+  if (args["database-url"]) return { url: args["database-url"], schema: `bench_${Date.now()}_${phaseNo}` };
+  pgCluster ??= await startPostgres({ maxConnections: 300 });
+  return { url: await pgCluster.createDatabase(`bench_${phaseNo}`), schema: "public" };
 }
 
-async function verify(client: Client, ids: string[], turns: number): Promise<string[]> {
-  const problems: string[] = [];
-  await Promise.all(
-    ids.map(async (id, i) => {
-      const state = await client.threads.getState<ThreadState>(id);
-      const msgs = state.values.messages ?? [];
-      const humans = msgs.filter((m) => m.type === "human").map((m) => String(m.content));
-      const expectedHumans = Array.from({ length: turns }, (_, t) => plan(i, t).message);
-      if (JSON.stringify(humans) !== JSON.stringify(expectedHumans))
-        problems.push(`thread ${i}: human messages differ (lost or cross-thread)`);
-      // Per turn: human, ai(tool_search), tool, ai(tool call), tool, ai(answer); a tool already promoted
-      // in this thread is called straight away, without the search (human, ai, tool, ai).
-      const seenTools = new Set<string>();
-      const expectedCount = Array.from({ length: turns }, (_, t) => plan(i, t).tool).reduce((n, tool) => {
-        const first = !seenTools.has(tool);
-        seenTools.add(tool);
-        return n + (first ? 6 : 4);
-      }, 0);
-      if (msgs.length !== expectedCount)
-        problems.push(`thread ${i}: ${msgs.length} messages, expected ${expectedCount}`);
-      const expectedPromoted = [...new Set(Array.from({ length: turns }, (_, t) => plan(i, t).tool))].sort();
-      const promoted = [...(state.values.promoted?.names ?? [])].sort();
-      if (JSON.stringify(promoted) !== JSON.stringify(expectedPromoted))
-        problems.push(`thread ${i}: promoted ${promoted.join(",")} ≠ ${expectedPromoted.join(",")}`);
-    }),
-  );
-  return problems;
-}
-
-async function main() {
-  // The demo model streams with the app's own per-chunk delay unless --delay-ms says otherwise (0 = CPU-bound).
-  const delay = args["delay-ms"] ?? "8";
-  const env: Record<string, string> = { FAWN_DEMO_DELAY_MS: delay };
-  let model: { url: string; stop(): void } | null = null;
-  if (MODEL === "process") {
-    model = await startDemoModel(Number(delay));
-    // The shipped config, with the default model pointed at the demo endpoint.
-    const cfg = parse(fs.readFileSync(path.join(REPO, "config.yaml"), "utf8")) as { models: unknown[] };
+/** The shipped config with the demo model as its own endpoint (or in-process) and the phase's store. */
+async function configFor(store: Store, modelUrl: string | null): Promise<Record<string, string>> {
+  const cfg = parse(fs.readFileSync(path.join(REPO, "config.yaml"), "utf8")) as Record<string, unknown>;
+  if (modelUrl) {
     cfg.models = [
       {
         name: "demo",
         display_name: "Demo (own process)",
         model: "fawn-demo",
-        base_url: model.url,
+        base_url: modelUrl,
         api_key: "demo",
         max_retries: 0,
       },
     ];
-    const dir = path.join(REPO, "test-results/bench-load-config");
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, "config.yaml"), stringify(cfg));
-    Object.assign(env, {
-      FAWN_CONFIG: path.join(dir, "config.yaml"),
-      FAWN_EXTENSIONS_CONFIG: path.join(REPO, "extensions_config.json"),
-    });
   }
-  const server = await startServer("bench-load-data", env);
-  let peak = { server: 0, tree: 0 };
+  if (store === "postgres") {
+    const db = await database();
+    cfg.checkpointer = { type: "postgres", url: db.url, schema: db.schema, pool_size: 10 };
+  }
+  const dir = path.join(REPO, `test-results/bench-load-config/${phaseNo}-${store}`);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "config.yaml"), stringify(cfg));
+  return {
+    FAWN_CONFIG: path.join(dir, "config.yaml"),
+    FAWN_EXTENSIONS_CONFIG: path.join(REPO, "extensions_config.json"),
+  };
+}
+
+async function runPhase(phase: Phase, modelUrl: string | null): Promise<PhaseResult> {
+  const env = { FAWN_DEMO_DELAY_MS: delay, ...(await configFor(phase.store, modelUrl)) };
+  const dataName = `bench-load-data-${phase.store}-${phase.instances}`;
+  const servers: RunningServer[] = [];
+  // One data folder for all (sandbox root, uploads and artifacts): the first start wipes it, the others keep it.
+  for (let n = 0; n < phase.instances; n++)
+    servers.push(await startServer(dataName, env, { keep: n > 0, port: await instancePort() }));
+  const peak = servers.map(() => 0);
   const sampler = setInterval(() => {
-    const s = sampleRss(server.child.pid as number);
-    peak = { server: Math.max(peak.server, s.server), tree: Math.max(peak.tree, s.tree) };
+    servers.forEach((s, n) => {
+      peak[n] = Math.max(peak[n], sampleRss(s.child.pid as number).server);
+    });
   }, 100);
   try {
-    const client = new Client({ apiUrl: `${server.url}/api/langgraph` });
-    // Warm-up (first request builds the agent and starts the MCP servers), then one thread alone as the baseline.
-    await runThread(client, 999, 1, [], []);
+    const clients = servers.map((s) => new Client({ apiUrl: `${s.url}/api/langgraph`, apiKey: null }));
+    // Warm-up (the first request builds the agent and starts the MCP servers), on every instance.
+    await Promise.all(clients.map((c, n) => runThread([c], 990 + n, 1, [], [])));
     const single: number[] = [];
-    const singleErrors: string[] = [];
-    await runThread(client, 998, TURNS, single, singleErrors);
-    const latencies: number[] = [];
     const errors: string[] = [];
+    await runThread(clients, 998, TURNS, single, errors);
+    const latencies: number[] = [];
     const started = performance.now();
     const ids = await Promise.all(
-      Array.from({ length: THREADS }, (_, i) => runThread(client, i, TURNS, latencies, errors)),
+      Array.from({ length: THREADS }, (_, i) => runThread(clients, i, TURNS, latencies, errors)),
     );
     const wall = (performance.now() - started) / 1000;
-    const problems = await verify(client, ids, TURNS);
-    const after = sampleRss(server.child.pid as number);
-    const p50single = pct(single, 50);
-    const p95 = pct(latencies, 95);
-    const rows: Array<[string, string]> = [
-      ["threads × turns", `${THREADS} × ${TURNS} = ${THREADS * TURNS} turns`],
-      [
-        "model",
-        `demo, ${MODEL === "process" ? "own process over HTTP" : "in the server process"}, ${delay} ms per streamed chunk`,
-      ],
-      ["single thread p50 / p95 turn (ms)", `${p50single.toFixed(0)} / ${pct(single, 95).toFixed(0)}`],
-      ["concurrent wall time (s)", wall.toFixed(1)],
-      ["throughput (turns/s)", (latencies.length / wall).toFixed(1)],
-      [
-        "turn latency p50 / p95 / max (ms)",
-        `${pct(latencies, 50).toFixed(0)} / ${p95.toFixed(0)} / ${Math.max(...latencies).toFixed(0)}`,
-      ],
-      ["p95 ÷ single-thread p50", `${(p95 / p50single).toFixed(1)}× (target < 10×)`],
-      ["errors", String(errors.length + singleErrors.length)],
-      ["state problems (lost / cross-thread / promoted)", String(problems.length)],
-      ["peak RSS next server / whole tree incl. MCP (MB)", `${peak.server.toFixed(0)} / ${peak.tree.toFixed(0)}`],
-      ["RSS after the run: next server / whole tree (MB)", `${after.server.toFixed(0)} / ${after.tree.toFixed(0)}`],
-    ];
-    const w = Math.max(...rows.map((r) => r[0].length));
-    for (const [k, v] of rows) console.log(`${k.padEnd(w)}  ${v}`);
-    for (const e of [...singleErrors, ...errors, ...problems].slice(0, 20)) console.log(`  ! ${e}`);
-    process.exitCode = errors.length + problems.length + singleErrors.length > 0 ? 1 : 0;
+    // Read back through the last instance: with several, most threads were last written by another.
+    const problems = await verify(clients[clients.length - 1], ids, TURNS);
+    return { ...phase, single, latencies, wall, errors, problems, peak };
   } finally {
     clearInterval(sampler);
-    await server.stop();
-    model?.stop();
+    for (const s of servers) await s.stop();
   }
+}
+
+function print(rows: Array<[string, string]>): void {
+  const w = Math.max(...rows.map((r) => r[0].length));
+  for (const [k, v] of rows) console.log(`${k.padEnd(w)}  ${v}`);
+}
+
+function report(r: PhaseResult): void {
+  const p50single = pct(r.single, 50);
+  const p95 = pct(r.latencies, 95);
+  console.log(`\n## ${r.store === "sqlite" ? "SQLite" : "PostgreSQL"}, ${r.instances} instance(s)`);
+  print([
+    ["threads × turns", `${THREADS} × ${TURNS} = ${THREADS * TURNS} turns`],
+    [
+      "model",
+      `demo, ${MODEL === "process" ? "own process over HTTP" : "in the server process"}, ${delay} ms per streamed chunk`,
+    ],
+    ["single thread p50 / p95 turn (ms)", `${p50single.toFixed(0)} / ${pct(r.single, 95).toFixed(0)}`],
+    ["concurrent wall time (s)", r.wall.toFixed(1)],
+    ["throughput (turns/s)", (r.latencies.length / r.wall).toFixed(1)],
+    [
+      "turn latency p50 / p95 / max (ms)",
+      `${pct(r.latencies, 50).toFixed(0)} / ${p95.toFixed(0)} / ${Math.max(...r.latencies).toFixed(0)}`,
+    ],
+    ["p95 ÷ single-thread p50", `${(p95 / p50single).toFixed(1)}× (target < 10×)`],
+    ["errors", String(r.errors.length)],
+    ["state problems (lost / cross-thread / promoted)", String(r.problems.length)],
+    ["peak RSS per next server (MB)", r.peak.map((m) => m.toFixed(0)).join(" / ")],
+  ]);
+  for (const e of [...r.errors, ...r.problems].slice(0, 20)) console.log(`  ! ${e}`);
+}
+
+async function main() {
+  let model: { url: string; stop(): void } | null = null;
+  if (MODEL === "process") model = await startDemoModel(Number(delay));
+  const phases: Phase[] =
+    INSTANCES === 1
+      ? [{ store: STORE as Store, instances: 1 }]
+      : [
+          { store: "sqlite", instances: 1 },
+          { store: "postgres", instances: 1 },
+          { store: "postgres", instances: INSTANCES },
+        ];
+  const results: PhaseResult[] = [];
+  try {
+    for (const phase of phases) {
+      const r = await runPhase(phase, model?.url ?? null);
+      report(r);
+      results.push(r);
+    }
+  } finally {
+    model?.stop();
+    await pgCluster?.stop();
+  }
+  if (results.length === 3) {
+    const [sqlite, pg1, pgN] = results;
+    const tput = (r: PhaseResult) => r.latencies.length / r.wall;
+    console.log("\n## Summary");
+    print([
+      [
+        `throughput PostgreSQL ${INSTANCES} instances vs 1 (turns/s)`,
+        `${tput(pgN).toFixed(1)} vs ${tput(pg1).toFixed(1)} (${(tput(pgN) / tput(pg1)).toFixed(2)}×)`,
+      ],
+      ["throughput SQLite, 1 instance (turns/s)", tput(sqlite).toFixed(1)],
+      [
+        "single-thread turn p50 SQLite vs PostgreSQL (ms)",
+        `${pct(sqlite.single, 50).toFixed(0)} vs ${pct(pg1.single, 50).toFixed(0)}`,
+      ],
+      [
+        "concurrent turn p50 SQLite vs PostgreSQL, 1 instance (ms)",
+        `${pct(sqlite.latencies, 50).toFixed(0)} vs ${pct(pg1.latencies, 50).toFixed(0)}`,
+      ],
+      [
+        "errors / state problems, all phases",
+        `${results.reduce((n, r) => n + r.errors.length + r.problems.length, 0)}`,
+      ],
+    ]);
+  }
+  process.exitCode = results.some((r) => r.errors.length + r.problems.length > 0) ? 1 : 0;
 }
 
 main().catch((e) => {

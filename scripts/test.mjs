@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything CI runs, in order — typecheck, unit and integration tests, build, end-to-end in Chromium.
-// It installs what the tests need that npm does not (Debian's chromium and bubblewrap) when it can.
+// It installs what the tests need that npm does not (Debian's chromium, bubblewrap and postgresql) when it can.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -52,9 +52,41 @@ function ensureBubblewrap() {
   }
 }
 
+// The multi-instance tests run a throwaway PostgreSQL cluster (initdb and pg_ctl of Debian's postgresql).
+function postgresBinaries() {
+  const has = (dir) => ["initdb", "pg_ctl", "postgres"].every((b) => fs.existsSync(path.join(dir, b)));
+  if (process.env.FAWN_PG_BIN) return has(process.env.FAWN_PG_BIN);
+  const debian = "/usr/lib/postgresql";
+  if (fs.existsSync(debian) && fs.readdirSync(debian).some((v) => has(path.join(debian, v, "bin")))) return true;
+  return (process.env.PATH ?? "").split(path.delimiter).some((dir) => dir && has(dir));
+}
+
+function ensurePostgres() {
+  if (postgresBinaries()) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+    // The tests start their own clusters: keep the package from creating and starting a default one.
+    const conf = "/etc/postgresql-common/createcluster.conf";
+    if (!fs.existsSync(conf)) {
+      fs.mkdirSync(path.dirname(conf), { recursive: true });
+      fs.writeFileSync(conf, "create_main_cluster = false\n");
+    }
+    run("install postgresql (Debian)", "bash", [
+      "-c",
+      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null",
+    ]);
+  } else {
+    console.log(
+      "note: PostgreSQL (initdb, pg_ctl) not found; install Debian's postgresql (`apt-get install postgresql`) " +
+        "for the multi-instance tests (skipped without it, except in CI)",
+    );
+  }
+}
+
 const only = process.argv[2];
 ensureBubblewrap();
 if (!only || only === "unit") {
+  ensurePostgres();
   run("lint and format (biome)", process.execPath, [bin("@biomejs/biome/bin/biome"), "check", "."]);
   run("typecheck", process.execPath, [bin("typescript/bin/tsc"), "--noEmit", "-p", "."]);
   run("unit + integration (vitest)", process.execPath, [bin("vitest/vitest.mjs"), "run"]);

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AIMessageChunk, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import type { PromotedUpdate } from "@/lib/deferred/promoted";
-import { busyMessage, threadLocks } from "@/lib/persistence/thread-lock";
 import type { AgentRuntime } from "./runtime";
 
 /** One event of a turn, as `fawn chat --jsonl` prints them. */
@@ -45,11 +44,15 @@ export async function runTurn(
   };
   let answer = "";
   // The same per-thread lock the server takes, so a CLI turn never runs beside a server run on one thread.
-  const locks = threadLocks(runtime.dbPath);
-  const owner = `turn-${config.metadata.run_id}`;
-  const lock = locks.acquire(threadId, owner);
+  let lock: Awaited<ReturnType<AgentRuntime["persistence"]["lockThread"]>>;
+  try {
+    lock = await runtime.persistence.lockThread(threadId, `turn-${config.metadata.run_id}`);
+  } catch (e) {
+    onEvent({ type: "error", message: (e as Error).message });
+    return { threadId, ok: false };
+  }
   if (!lock.ok) {
-    onEvent({ type: "error", message: busyMessage(threadId, lock.holder) });
+    onEvent({ type: "error", message: lock.message });
     return { threadId, ok: false };
   }
   try {
@@ -101,7 +104,7 @@ export async function runTurn(
     onEvent({ type: "error", message: (e as Error).message });
     return { threadId, ok: false };
   } finally {
-    locks.release(threadId, owner);
+    await lock.release();
   }
   onEvent({ type: "done", thread_id: threadId, answer });
   return { threadId, ok: true };

@@ -12,7 +12,7 @@ import { lifecycleWarnings, planLifecycles, withBoundServers } from "@/lib/mcp/l
 import { ToolsCache, toolsCacheDir } from "@/lib/mcp/tools-cache";
 import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
-import { sqliteCheckpointer } from "@/lib/persistence/checkpointer";
+import { closePersistence, type Persistence, persistenceFor } from "@/lib/persistence/persistence";
 import { type ToolContext, toolContextFor } from "@/lib/tools/context";
 import { type CatalogChange, diffCatalogs } from "@/lib/deferred/drift";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
@@ -27,7 +27,12 @@ export const ASSISTANT = {
 /** What the HTTP API and the CLI need: the compiled graph, where threads live, and what it was built from. */
 export interface AgentRuntime {
   graph: BuiltAgent["agent"]["graph"];
+  /** Where threads, checkpoints and runs are kept (`checkpointer:` in config.yaml). */
+  persistence: Persistence;
+  /** The SQLite file of threads and checkpoints; empty with PostgreSQL (then `shared` is set). */
   dbPath: string;
+  /** PostgreSQL: the threads and runs shared with other instances. */
+  shared: Persistence["shared"];
   assistant: { graph_id: string; name: string; description: string };
   built: BuiltAgent;
   config: LoadedConfig;
@@ -121,11 +126,11 @@ export class FawnRuntime {
       return { ...this.current.runtime, mcpServers: mcp.servers, error: this.failed.error };
     try {
       const toolContext = toolContextFor(config);
-      const dbPath = path.resolve(config.baseDir, config.app.checkpointer.path);
+      const persistence = persistenceFor(config.app.checkpointer, config.baseDir);
       const built = await buildLeadAgent({
         config,
         mcp,
-        checkpointer: sqliteCheckpointer(dbPath),
+        checkpointer: persistence.checkpointer,
         models: this.opts.models,
         toolContext,
         onPromote: (names) => this.mcp?.wake(names),
@@ -135,7 +140,9 @@ export class FawnRuntime {
       const previous = this.current?.runtime;
       const runtime: AgentRuntime = {
         graph: built.agent.graph,
-        dbPath,
+        persistence,
+        dbPath: persistence.dbPath,
+        shared: persistence.shared,
         assistant: ASSISTANT,
         built,
         config,
@@ -205,8 +212,10 @@ export class FawnRuntime {
     await this.mcp?.setLifecycles(withBoundServers(plan, bound));
   }
 
+  /** Stop the MCP servers and close the database connections (the CLI on exit; a runtime that is done). */
   async close(): Promise<void> {
     await this.mcp?.close();
+    if (this.current) await closePersistence(this.current.runtime.persistence);
   }
 }
 

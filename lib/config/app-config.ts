@@ -108,6 +108,54 @@ const SANDBOX_DEFAULTS: SandboxConfig = {
   limits: SANDBOX_LIMIT_DEFAULTS,
 };
 
+/** Threads in one SQLite file: the zero-setup default for a single instance. */
+export const SqliteCheckpointerSchema = z
+  .object({
+    type: z.literal("sqlite"),
+    path: z.string().min(1).default(".fawn/threads.sqlite"),
+    /** Only PostgreSQL has a URL; declared so `checkpointer.path` reads the same on either kind. */
+    url: z.undefined({ error: "is for `type: postgres` only (this checkpointer is SQLite)" }).optional(),
+  })
+  .strict();
+
+/** A PostgreSQL schema name Fawn creates its tables in (an SQL identifier, quoted where it is used). */
+const PG_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Threads, checkpoints and runs in one PostgreSQL database that several Fawn instances share. */
+export const PostgresCheckpointerSchema = z
+  .object({
+    type: z.literal("postgres"),
+    url: z
+      .string()
+      .min(1)
+      .refine((u) => /^postgres(ql)?:\/\/[^\s]+$/.exec(u) !== null && URL.canParse(u), {
+        message: 'must be a PostgreSQL URL such as "postgres://user:password@host:5432/fawn"',
+      }),
+    /** Pooled connections per instance (checkpoints, threads, run events); each instance also keeps one of its own. */
+    pool_size: z.number().int().min(2).max(500).default(10),
+    schema: z.string().regex(PG_SCHEMA, "must be a lower-case SQL name (letters, digits, _)").default("public"),
+    /** Finished runs and their stream events stay joinable this long. */
+    run_retention_s: z
+      .number()
+      .int()
+      .min(10)
+      .max(30 * 86_400)
+      .default(900),
+    /** A run's stored stream events are bounded: beyond either limit the oldest are dropped (the first is kept). */
+    max_run_events: z.number().int().min(100).max(1_000_000).default(10_000),
+    max_run_events_mb: z.number().min(1).max(1024).default(16),
+    path: z.undefined({ error: "is for `type: sqlite` only (PostgreSQL is reached by `url`)" }).optional(),
+  })
+  .strict();
+
+/** `checkpointer:` — SQLite unless `type: postgres`; a block without `type` is SQLite, as it always was. */
+export const CheckpointerConfigSchema = z.preprocess(
+  (raw) => (raw && typeof raw === "object" && !("type" in raw) ? { ...raw, type: "sqlite" } : raw),
+  z.discriminatedUnion("type", [SqliteCheckpointerSchema, PostgresCheckpointerSchema]),
+);
+export type CheckpointerConfig = z.infer<typeof CheckpointerConfigSchema>;
+export type PostgresCheckpointerConfig = z.infer<typeof PostgresCheckpointerSchema>;
+
 export const AppConfigSchema = z
   .object({
     models: z.array(ModelConfigSchema).min(1, "at least one model is required"),
@@ -191,13 +239,7 @@ export const AppConfigSchema = z
       })
       .strict()
       .default({ default: "destructive", builtins: {} }),
-    checkpointer: z
-      .object({
-        type: z.literal("sqlite").default("sqlite"),
-        path: z.string().min(1).default(".fawn/threads.sqlite"),
-      })
-      .strict()
-      .default({ type: "sqlite", path: ".fawn/threads.sqlite" }),
+    checkpointer: CheckpointerConfigSchema.default({ type: "sqlite", path: ".fawn/threads.sqlite" }),
   })
   .strict()
   .superRefine((cfg, ctx) => {

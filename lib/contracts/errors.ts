@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   "agent_unavailable",
   /** A remote party Fawn had to reach (an MCP server, an OAuth authorization server) failed. */
   "upstream_error",
+  "storage_unavailable",
   "internal",
 ] as const;
 

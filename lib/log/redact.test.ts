@@ -14,6 +14,13 @@ describe("redact", () => {
     );
     expect(secretsOf(config)).not.toContain("x");
   });
+  it("collects the PostgreSQL password (and URL) of the checkpointer", () => {
+    const withDb = {
+      app: { models: [], checkpointer: { type: "postgres", url: "postgres://fawn:pa%24%24word@db/fawn" } },
+      servers: [],
+    } as unknown as Parameters<typeof secretsOf>[0];
+    expect(secretsOf(withDb)).toEqual(expect.arrayContaining(["pa$$word", "postgres://fawn:pa%24%24word@db/fawn"]));
+  });
   it("masks every occurrence", () => {
     expect(redact("key sk-live-123456 and tok-987654 twice tok-987654", secretsOf(config))).toBe(
       "key *** and *** twice ***",

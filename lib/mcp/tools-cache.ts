@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { LoadedConfig, ResolvedServer } from "@/lib/config";
 import { canonicalJson } from "@/lib/deferred/canonical-json";
 import { log } from "@/lib/log/logger";
+import { dataDirOf } from "./oauth/store";
 
 /**
  * Each MCP server's `tools/list`, kept in the data dir so a lazy server's tools are known without starting it.
@@ -56,10 +57,14 @@ export function serverIdentity(server: ResolvedServer, baseDir: string): string 
   });
 }
 
-/** The cache folder: `mcp.cache_dir`, else `mcp-cache` beside the checkpointer's SQLite file (the data dir). */
+/**
+ * The cache folder: `mcp.cache_dir`, else `mcp-cache` beside the checkpointer's SQLite file (the data dir);
+ * with PostgreSQL, which has no file, in the data dir (FAWN_DATA_DIR, default .fawn).
+ */
 export function toolsCacheDir(config: Pick<LoadedConfig, "app" | "baseDir">): string {
   const { mcp, checkpointer } = config.app;
-  return path.resolve(config.baseDir, mcp.cache_dir ?? path.join(path.dirname(checkpointer.path), "mcp-cache"));
+  const dataDir = checkpointer.path ? path.dirname(checkpointer.path) : dataDirOf(config.baseDir);
+  return path.resolve(config.baseDir, mcp.cache_dir ?? path.join(dataDir, "mcp-cache"));
 }
 
 const configHash = (salt: string, identity: string) => sha(`${salt}\0${identity}`);

@@ -16,9 +16,10 @@ import { metaRoutes } from "./routes/meta";
 import { runRoutes } from "./routes/runs";
 import { MAX_HISTORY_BYTES, stateRoutes } from "./routes/state";
 import { findThread, threadRoutes } from "./routes/threads";
-import { RunManager } from "./runs";
+import { RunManager, type RunManagerOptions } from "./runs";
+import type { ThreadRecords } from "./thread-records";
 import { ThreadStore } from "./thread-store";
-import type { AgentRuntime, Logger } from "./types";
+import type { AgentRuntime, Logger, SharedPersistence } from "./types";
 
 export interface LangGraphApiDeps {
   /** The lead agent (cached by its provider; may change when config changes). */
@@ -38,7 +39,7 @@ export interface LangGraphApiDeps {
   maxHistoryBytes?: number;
   /** SSE heartbeat interval. Default 5 s (the SDK's idle watchdog then allows 15 s of silence). */
   heartbeatMs?: number;
-  /** How long finished runs stay joinable. Default 15 min, at most `maxRetainedRuns` (default 200). */
+  /** How long finished runs stay joinable in memory. Default 15 min, at most `maxRetainedRuns` (default 200). */
   runRetentionMs?: number;
   maxRetainedRuns?: number;
   now?: () => Date;
@@ -48,7 +49,10 @@ export interface LangGraphApi {
   handle(request: Request): Promise<Response>;
   /** Whether the thread exists: a record, or checkpoints written by the `fawn` CLI (adopted as GET would). */
   hasThread(threadId: string): Promise<boolean>;
-  /** Refuse new requests (503), cancel active runs and wait until each has released its thread, close the stores. */
+  /**
+   * Refuse new requests (503), cancel this process's active runs and wait until each has released its thread,
+   * close the SQLite thread file(s).
+   */
   close(): Promise<void>;
 }
 
@@ -73,13 +77,28 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     },
   });
   const createdAt = now().toISOString();
-  const stores = new Map<string, ThreadStore>();
-  const runs = new RunManager({
+  const runOptions: RunManagerOptions = {
     logger,
     now,
     retentionMs: deps.runRetentionMs ?? 15 * 60_000,
     maxRetainedRuns: deps.maxRetainedRuns ?? 200,
-  });
+  };
+  // SQLite files: one RunManager whose runs live in memory; each file's lock table keeps other processes out.
+  const stores = new Map<string, ThreadStore>();
+  const runs = new RunManager(runOptions);
+  // A database instances share: its records and a RunManager coordinated through its run book.
+  const shared = new Map<string, { store: ThreadRecords; runs: RunManager }>();
+
+  async function sharedBackend(persistence: SharedPersistence): Promise<{ store: ThreadRecords; runs: RunManager }> {
+    // Every request waits for the database (connected, migrated): unreachable is a 503 saying so.
+    const opened = await persistence.open();
+    let backend = shared.get(persistence.key);
+    if (!backend) {
+      backend = { store: opened.threads, runs: new RunManager({ ...runOptions, book: opened.book }) };
+      shared.set(persistence.key, backend);
+    }
+    return backend;
+  }
 
   function storeFor(dbPath: string): ThreadStore {
     let store = stores.get(dbPath);
@@ -108,9 +127,11 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
         logger("error", "agent.unavailable", { message });
         throw new ApiError(503, "agent_unavailable", `The agent is not available: ${message.split("\n")[0]}`);
       }
-      return { runtime, store: storeFor(runtime.dbPath), assistant: buildAssistant(runtime.assistant, createdAt) };
+      const assistant = buildAssistant(runtime.assistant, createdAt);
+      if (runtime.shared) return { runtime, assistant, ...(await sharedBackend(runtime.shared)) };
+      if (!runtime.dbPath) throw new Error("The agent runtime names no thread store (neither dbPath nor shared)");
+      return { runtime, assistant, store: storeFor(runtime.dbPath), runs };
     },
-    runs,
     logger,
     now,
     heartbeatMs: deps.heartbeatMs ?? 5_000,
@@ -129,7 +150,8 @@ export function createLangGraphApi(deps: LangGraphApiDeps): LangGraphApi {
     hasThread: async (threadId) => (await findThread(await ctx.resolve(), threadId)) !== undefined,
     async close() {
       closing = true;
-      await runs.cancelAll();
+      await Promise.all([runs, ...[...shared.values()].map((b) => b.runs)].map((r) => r.cancelAll()));
+      shared.clear();
       for (const store of stores.values()) store.close();
       stores.clear();
     },

@@ -1,8 +1,8 @@
 /**
  * The one HTTP edge every route handler passes through: the LangGraph API catch-all and Fawn's own routes
- * (/api/tools, /api/mcp, /api/models, /api/files, /auth). In order: Host and Origin checks (request-source),
- * CORS preflight, token auth, the handler, one error mapper (`errorResponse`), CORS headers and one log line
- * per request. A handler only parses, delegates and returns; anything it throws becomes `{error:{code,message}}`.
+ * (/api/tools, /api/mcp, /api/models, /api/persistence, /api/files, /auth). In order: Host and Origin checks
+ * (request-source), CORS preflight, token auth, the handler, one error mapper (`errorResponse`), CORS headers
+ * and one log line per request. A handler only parses, delegates and returns; anything it throws becomes `{error:{code,message}}`.
  */
 import { log as defaultLog } from "@/lib/log/logger";
 import { configuredApiToken, requireAuth } from "./auth";

@@ -1,18 +1,20 @@
 /** A tiny path router for the API's catch-all route: `/threads/:thread_id/runs/:run_id/stream` style patterns. */
 import { ApiError } from "./http";
 import type { RunManager } from "./runs";
-import type { ThreadStore } from "./thread-store";
+import type { ThreadRecords } from "./thread-records";
 import type { AgentRuntime, Assistant, Logger } from "./types";
 
 export interface ResolvedRuntime {
   runtime: AgentRuntime;
-  store: ThreadStore;
+  /** Where the runtime's thread records are (its SQLite file, or the database instances share). */
+  store: ThreadRecords;
+  /** The runs on that store: executed here, coordinated with other processes through its run book. */
+  runs: RunManager;
   assistant: Assistant;
 }
 
 export interface ApiContext {
   resolve(): Promise<ResolvedRuntime>;
-  runs: RunManager;
   logger: Logger;
   now: () => Date;
   heartbeatMs: number;

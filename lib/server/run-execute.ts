@@ -16,18 +16,18 @@ import {
   normalizeStreamModes,
   unsupportedModes,
 } from "./stream-map";
-import type { ThreadStore } from "./thread-store";
+import type { ThreadRecords } from "./thread-records";
 import type { CompiledGraphLike, Logger, ThreadStatus } from "./types";
 
 export interface ExecuteContext {
   graph: CompiledGraphLike;
-  store: ThreadStore;
+  store: ThreadRecords;
   body: RunCreateInput;
   graphId: string;
   logger: Logger;
   now: () => Date;
-  /** Release the thread lock (idempotent). */
-  release: () => void;
+  /** Release the thread (its lock, here and in the run book). Never rejects. */
+  release: () => Promise<void>;
 }
 
 export function toCommand(command: RunCommandInput): Command {
@@ -131,7 +131,8 @@ export async function executeRun(run: RunRecord, ctx: ExecuteContext): Promise<v
     }
   } finally {
     await settle(run, ctx, failure, preRun);
-    ctx.release();
+    // Released before `end`: a client that reads `end` and sends the next message finds the thread free.
+    await ctx.release();
     run.append("end");
     run.finish();
     logger("info", "run.end", {
@@ -156,7 +157,7 @@ async function settle(
     if (cancelled && run.cancelAction === "rollback") await rollback(ctx, run.thread_id, preRun);
     const snapshot = await ctx.graph.getState({ configurable: { thread_id: run.thread_id } });
     const status: ThreadStatus = failure !== null ? "error" : snapshot.next.length > 0 ? "interrupted" : "idle";
-    ctx.store.update(run.thread_id, {
+    await ctx.store.update(run.thread_id, {
       status,
       values: toPlain<Record<string, unknown>>(snapshot.values ?? {}),
       interrupts: interruptsByTask(snapshot),
@@ -165,7 +166,7 @@ async function settle(
   } catch (err) {
     ctx.logger("error", "run.settle_failed", { run_id: run.run_id, thread_id: run.thread_id, ...publicError(err) });
     try {
-      ctx.store.update(run.thread_id, { status: failure !== null ? "error" : "idle" });
+      await ctx.store.update(run.thread_id, { status: failure !== null ? "error" : "idle" });
     } catch {
       // The thread may have been deleted meanwhile.
     }

@@ -3,10 +3,17 @@
  * and a promise that settles when it has finished and released its thread.
  */
 import { serialize } from "./serialize";
-import type { EventLog, SseEvent } from "./sse";
+import type { RunHandle } from "./run-book";
+import type { SseEvent } from "./sse";
 import type { Logger, MultitaskStrategy, Run, RunStatus } from "./types";
 
 export type CancelAction = "interrupt" | "rollback";
+
+/** Where a run's events and status changes go besides its in-memory log (a shared database), in order. */
+export interface RunJournal {
+  event(e: SseEvent): void;
+  status(status: RunStatus, updatedAt: string): void;
+}
 
 export interface RunRecordInit {
   run_id: string;
@@ -17,7 +24,7 @@ export interface RunRecordInit {
   created_at: string;
 }
 
-export class RunRecord implements EventLog {
+export class RunRecord implements RunHandle {
   readonly run_id: string;
   readonly thread_id: string;
   readonly assistant_id: string;
@@ -26,6 +33,8 @@ export class RunRecord implements EventLog {
   readonly created_at: string;
   updated_at: string;
   status: RunStatus = "pending";
+  /** Set by the run book when other processes must see this run (join, replay, status). */
+  journal: RunJournal | null = null;
   /** Set by cancel(); tells the runner how to settle the thread. */
   cancelAction: CancelAction | null = null;
   readonly controller = new AbortController();
@@ -83,13 +92,16 @@ export class RunRecord implements EventLog {
         return;
       }
     }
-    this.log.push({ id: this.log.length, event, data: text });
+    const e: SseEvent = { id: this.log.length, event, data: text };
+    this.log.push(e);
+    this.journal?.event(e);
     this.notify();
   }
 
   setStatus(status: RunStatus, now: Date): void {
     this.status = status;
     this.updated_at = now.toISOString();
+    this.journal?.status(status, this.updated_at);
   }
 
   /** Mark the log complete; readers drain and close. */

@@ -1,87 +1,133 @@
 /**
  * Runs: one per thread at a time (two concurrent runs silently corrupt a thread's checkpoints, STACK.md),
  * executed detached from any HTTP request so a client may disconnect, reconnect or join; every event is
- * buffered for replay. The thread lock is taken synchronously together with the run's creation and
- * released in `finally`, after the thread record has been settled.
+ * buffered for replay. Which process may run a thread, and what other processes know of a run, is the run
+ * book's business (run-book.ts): in memory plus the SQLite lock table by default, PostgreSQL when several
+ * instances share one database. The thread is released after its record has been settled, before `end`.
  */
 import { v7 as uuid7 } from "@langchain/core/utils/uuid";
-import { busyMessage, threadLocks } from "@/lib/persistence/thread-lock";
 import { ApiError } from "./http";
+import {
+  type ClaimResult,
+  LocalRunBook,
+  type RunBook,
+  type RunExecutor,
+  type RunHandle,
+  runInProgress,
+} from "./run-book";
 import { RunRecord, type CancelAction } from "./run-record";
 import { executeRun, type ExecuteContext } from "./run-execute";
 import type { RunCreateInput } from "./schemas";
-import type { ThreadStore } from "./thread-store";
-import type { CompiledGraphLike, Logger, MultitaskStrategy } from "./types";
+import type { ThreadRecords } from "./thread-records";
+import type { CompiledGraphLike, Logger, MultitaskStrategy, Run } from "./types";
 
 export interface RunManagerOptions {
   logger: Logger;
   now: () => Date;
-  /** Finished runs (and their event logs) are kept this long for joins and status checks. */
+  /** Finished runs (and their event logs) are kept in memory this long for joins and status checks. */
   retentionMs: number;
   /** …and at most this many finished runs. */
   maxRetainedRuns: number;
+  /** Coordination with other processes; default `LocalRunBook` (the SQLite lock table of each store's file). */
+  book?: RunBook;
+  /** How long `interrupt`/`rollback` wait for another instance's run to let go of the thread. Default 30 s. */
+  takeoverTimeoutMs?: number;
 }
 
 export interface StartRunParams {
   threadId: string;
   graph: CompiledGraphLike;
-  store: ThreadStore;
+  store: ThreadRecords;
   graphId: string;
   assistantId: string;
   body: RunCreateInput;
 }
 
-export class RunManager {
+/** The 409 for a thread whose run is in progress in this process. */
+function busyConflict(threadId: string, runId: string, strategy: MultitaskStrategy): ApiError {
+  const unsupported = strategy === "enqueue" ? ` (multitask_strategy "enqueue" is not supported)` : "";
+  return new ApiError(409, "conflict", runInProgress(threadId, runId) + unsupported);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class RunManager implements RunExecutor {
   private readonly runs = new Map<string, RunRecord>();
   private readonly active = new Map<string, RunRecord>();
+  /** Threads whose start is between its checks and its claim (which awaits): a second start here is refused. */
+  private readonly claiming = new Set<string>();
+  readonly book: RunBook;
 
-  constructor(private readonly opts: RunManagerOptions) {}
+  constructor(private readonly opts: RunManagerOptions) {
+    this.book = opts.book ?? new LocalRunBook();
+    this.book.attach(this);
+  }
 
+  /** The thread's run executing in this process. */
   activeRun(threadId: string): RunRecord | undefined {
     return this.active.get(threadId);
   }
 
+  /** A run this process executes or executed (still retained). */
   get(threadId: string, runId: string): RunRecord | undefined {
     const run = this.runs.get(runId);
     return run && run.thread_id === threadId ? run : undefined;
   }
 
+  /** This process's retained runs of the thread, newest first. */
   list(threadId: string): RunRecord[] {
     return [...this.runs.values()].filter((r) => r.thread_id === threadId).reverse();
   }
 
+  /** The thread's run in progress in this or any other process the book can see. */
+  async activeAnywhere(threadId: string): Promise<Run | undefined> {
+    return this.active.get(threadId)?.toRun() ?? (await this.book.activeElsewhere(threadId));
+  }
+
+  /** A run by id, wherever it executes or executed. */
+  async find(threadId: string, runId: string): Promise<RunHandle | undefined> {
+    return this.get(threadId, runId) ?? (await this.book.find(threadId, runId));
+  }
+
+  /** Runs of the thread known here or to the book, newest first. */
+  async listAll(threadId: string): Promise<Run[]> {
+    const local = this.list(threadId).map((r) => r.toRun());
+    const seen = new Set(local.map((r) => r.run_id));
+    const shared = (await this.book.list(threadId)).filter((r) => !seen.has(r.run_id));
+    return [...local, ...shared].sort((a, b) =>
+      a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0,
+    );
+  }
+
+  /** Which of these threads have a run in progress, here or elsewhere. */
+  async busyThreads(threadIds: readonly string[]): Promise<Set<string>> {
+    const busy = new Set(threadIds.filter((id) => this.active.has(id)));
+    const rest = threadIds.filter((id) => !busy.has(id));
+    if (rest.length > 0) for (const id of await this.book.busy(rest)) busy.add(id);
+    return busy;
+  }
+
   /**
    * Create and start a run. With the default `reject` strategy a busy thread is a 409; `interrupt` and
-   * `rollback` cancel the active run, wait for it to settle, then take the thread.
+   * `rollback` cancel the active run (here, or in the instance that executes it), wait for it to let go of
+   * the thread, then take it.
    */
   async start(params: StartRunParams): Promise<RunRecord> {
     const strategy: MultitaskStrategy = params.body.multitask_strategy ?? "reject";
+    const { threadId } = params;
     for (;;) {
-      const current = this.active.get(params.threadId);
+      const current = this.active.get(threadId);
       if (!current) break;
-      if (strategy === "reject" || strategy === "enqueue") {
-        throw new ApiError(
-          409,
-          "conflict",
-          `Thread ${params.threadId} is busy: run ${current.run_id} is still in progress. ` +
-            `Wait for it to finish, cancel it (POST /threads/${params.threadId}/runs/${current.run_id}/cancel), ` +
-            `or send multitask_strategy "interrupt" or "rollback"` +
-            (strategy === "enqueue" ? ` (multitask_strategy "enqueue" is not supported)` : ""),
-        );
-      }
+      if (strategy === "reject" || strategy === "enqueue") throw busyConflict(threadId, current.run_id, strategy);
       current.cancel(strategy === "rollback" ? "rollback" : "interrupt");
       await current.finished;
     }
-    // From here to `this.active.set` nothing awaits, so no other request can take the thread in between.
-    // Other processes on the same SQLite file (the fawn CLI, a second server) are kept out by a row lock.
-    const runId = uuid7();
-    const locks = threadLocks(params.store.dbPath);
-    const lock = locks.acquire(params.threadId, runId);
-    if (!lock.ok) throw new ApiError(409, "conflict", busyMessage(params.threadId, lock.holder));
+    if (this.claiming.has(threadId))
+      throw new ApiError(409, "conflict", `Thread ${threadId} is busy: another run is being started on it`);
     const run = new RunRecord(
       {
-        run_id: runId,
-        thread_id: params.threadId,
+        run_id: uuid7(),
+        thread_id: threadId,
         assistant_id: params.assistantId,
         metadata: params.body.metadata ?? {},
         multitask_strategy: strategy,
@@ -89,18 +135,29 @@ export class RunManager {
       },
       this.opts.logger,
     );
-    this.active.set(params.threadId, run);
-    this.runs.set(run.run_id, run);
+    // From the check above to `this.active.set` only the claim awaits, and `claiming` keeps this process's
+    // other starts out meanwhile; other processes are kept out by the book (a lock row or an advisory lock).
+    this.claiming.add(threadId);
+    try {
+      let claim = await this.book.claim(run, params.store);
+      if (!claim.ok && (strategy === "interrupt" || strategy === "rollback"))
+        claim = await this.takeOver(run, params.store, strategy);
+      if (!claim.ok) throw new ApiError(409, "conflict", claim.message);
+      this.active.set(threadId, run);
+      this.runs.set(run.run_id, run);
+    } finally {
+      this.claiming.delete(threadId);
+    }
     this.prune();
     try {
-      params.store.update(params.threadId, {
+      await params.store.update(threadId, {
         metadata: { graph_id: params.graphId, assistant_id: params.assistantId },
         status: "busy",
       });
     } catch (err) {
-      this.active.delete(params.threadId);
+      this.active.delete(threadId);
       this.runs.delete(run.run_id);
-      locks.release(params.threadId, runId);
+      await this.book.release(run);
       throw err;
     }
     const ctx: ExecuteContext = {
@@ -110,14 +167,38 @@ export class RunManager {
       graphId: params.graphId,
       logger: this.opts.logger,
       now: this.opts.now,
-      release: () => {
-        if (this.active.get(params.threadId) === run) this.active.delete(params.threadId);
-        locks.release(params.threadId, runId);
+      release: async () => {
+        try {
+          await this.book.release(run);
+        } catch (err) {
+          this.opts.logger("error", "run.release_failed", { run_id: run.run_id, reason: String(err) });
+        }
+        if (this.active.get(threadId) === run) this.active.delete(threadId);
       },
     };
     // Detached on purpose: the run outlives the request that started it. executeRun never rejects.
     void executeRun(run, ctx);
     return run;
+  }
+
+  /**
+   * The thread is held by another process: ask the instance running it to stop (interrupt/rollback), then
+   * claim the thread once it lets go. A holder the book knows no run of (a `fawn chat` turn) is waited out
+   * for no one: the claim's own refusal stands.
+   */
+  private async takeOver(run: RunRecord, store: ThreadRecords, strategy: "interrupt" | "rollback") {
+    const holder = await this.book.activeElsewhere(run.thread_id);
+    // It may have let go meanwhile; if the book knows no run of the holder, there is no one to ask.
+    if (!holder) return this.book.claim(run, store);
+    await this.book.cancelElsewhere(holder.run_id, strategy);
+    let claim: ClaimResult = { ok: false, message: "" };
+    const deadline = Date.now() + (this.opts.takeoverTimeoutMs ?? 30_000);
+    while (Date.now() < deadline) {
+      claim = await this.book.claim(run, store);
+      if (claim.ok) return claim;
+      await sleep(50);
+    }
+    return claim;
   }
 
   cancel(run: RunRecord, action: CancelAction): void {
@@ -128,16 +209,47 @@ export class RunManager {
     run.cancel(action);
   }
 
-  /** Cancel the thread's active run (if any) and wait until it has released the thread. */
-  async cancelThread(threadId: string): Promise<void> {
-    const current = this.active.get(threadId);
-    if (!current) return;
-    this.cancel(current, "interrupt");
-    await current.finished;
+  /** Cancel a run wherever it executes: here directly, elsewhere through the book. */
+  async requestCancel(run: RunHandle, action: CancelAction): Promise<void> {
+    if (run instanceof RunRecord) {
+      this.cancel(run, action);
+      return;
+    }
+    if (run.done) return;
+    this.opts.logger("info", "run.cancel_relayed", { run_id: run.run_id, thread_id: run.thread_id, action });
+    await this.book.cancelElsewhere(run.run_id, action);
   }
 
-  forgetThread(threadId: string): void {
+  cancelLocal(runId: string, action: CancelAction): void {
+    const run = this.runs.get(runId);
+    if (run && !run.done) this.cancel(run, action);
+  }
+
+  cancelAllLocal(reason: string): void {
+    if (this.active.size === 0) return;
+    this.opts.logger("warn", "runs.cancel_all", { reason, runs: this.active.size });
+    for (const run of this.active.values()) this.cancel(run, "interrupt");
+  }
+
+  /** Cancel the thread's active run, here or elsewhere, and wait until it has released the thread. */
+  async cancelThread(threadId: string): Promise<void> {
+    const current = this.active.get(threadId);
+    if (current) {
+      this.cancel(current, "interrupt");
+      await current.finished;
+      return;
+    }
+    const remote = await this.book.activeElsewhere(threadId);
+    if (!remote) return;
+    const handle = await this.book.find(threadId, remote.run_id);
+    if (!handle) return;
+    await this.requestCancel(handle, "interrupt");
+    await handle.finished;
+  }
+
+  async forgetThread(threadId: string): Promise<void> {
     for (const [id, r] of this.runs) if (r.thread_id === threadId && r.done) this.runs.delete(id);
+    await this.book.forgetThread(threadId);
   }
 
   async cancelAll(): Promise<void> {

@@ -1,12 +1,15 @@
 /**
- * Thread records in the checkpointer's SQLite file (table `fawn_threads`). The checkpoints stay the source
- * of truth for state; this table holds what LangGraph's checkpointers have no place for (metadata, status,
- * timestamps) plus a copy of the newest values so thread lists need no graph call per thread.
+ * Thread records (thread-records.ts) in the checkpointer's SQLite file, table `fawn_threads`. The checkpoints
+ * stay the source of truth for state; this table holds what LangGraph's checkpointers have no place for
+ * (metadata, status, timestamps) plus a copy of the newest values so thread lists need no graph call per thread.
  */
 import Database from "better-sqlite3";
 import { isDeepStrictEqual } from "node:util";
 import type { ThreadSearchInput } from "./schemas";
+import { THREAD_SORT_COLUMNS, type ThreadRecords, type ThreadUpdate } from "./thread-records";
 import type { Thread, ThreadStatus } from "./types";
+
+export type { ThreadUpdate };
 
 interface Row {
   thread_id: string;
@@ -18,17 +21,6 @@ interface Row {
   vals: string;
   interrupts: string;
 }
-
-export interface ThreadUpdate {
-  metadata?: Record<string, unknown>;
-  status?: ThreadStatus;
-  values?: Record<string, unknown>;
-  interrupts?: Record<string, unknown[]>;
-  /** True when the thread's state (checkpoints) changed, which bumps `state_updated_at`. */
-  stateChanged?: boolean;
-}
-
-const SORT_COLUMNS = new Set(["thread_id", "status", "created_at", "updated_at", "state_updated_at"]);
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -56,7 +48,8 @@ function matches(actual: Record<string, unknown>, filter: Record<string, unknown
   return Object.entries(filter).every(([k, v]) => isDeepStrictEqual(actual[k], v));
 }
 
-export class ThreadStore {
+/** The thread records of one instance, in its SQLite file. */
+export class ThreadStore implements ThreadRecords {
   private readonly db: Database.Database;
 
   constructor(
@@ -160,7 +153,7 @@ export class ThreadStore {
         jsOnly = true;
       }
     }
-    const sortBy = query.sort_by && SORT_COLUMNS.has(query.sort_by) ? query.sort_by : "created_at";
+    const sortBy = query.sort_by && THREAD_SORT_COLUMNS.has(query.sort_by) ? query.sort_by : "created_at";
     const order = query.sort_order === "asc" ? "ASC" : "DESC";
     const limit = query.limit ?? 10;
     const offset = query.offset ?? 0;

@@ -4,6 +4,8 @@
  * so the server never imports the agent and any compiled graph can stand in for it.
  */
 import type { z } from "zod";
+import type { RunBook } from "./run-book";
+import type { ThreadRecords } from "./thread-records";
 
 /** A LangGraph `RunnableConfig`, reduced to what the server reads and writes. */
 export interface RunnableConfigLike {
@@ -51,11 +53,23 @@ export interface AssistantInfo {
   description: string;
 }
 
+/**
+ * Threads and runs in a database several instances share (PostgreSQL): what the API uses instead of a
+ * SQLite file. `open` waits until it is connected and migrated, and throws an error saying why it is not.
+ */
+export interface SharedPersistence {
+  /** Names the database in caches and logs, never with a password. */
+  readonly key: string;
+  open(): Promise<{ threads: ThreadRecords; book: RunBook }>;
+}
+
 /** What `lib/agent/runtime.ts` provides (`getAgentRuntime()`). */
 export interface AgentRuntime {
   graph: CompiledGraphLike;
-  /** The SQLite file of the checkpointer; the thread table lives in the same file. */
-  dbPath: string;
+  /** The SQLite file of the checkpointer; the thread table lives in the same file. Unused when `shared` is set. */
+  dbPath?: string;
+  /** Threads, checkpoints and runs in a database shared with other instances (`checkpointer.type: postgres`). */
+  shared?: SharedPersistence;
   assistant: AssistantInfo;
   /** When given, state updates are checked with it first (a 400 naming the field instead of a failed write). */
   stateUpdateSchema?: z.ZodType;

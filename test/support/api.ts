@@ -7,6 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@langchain/langgraph-sdk";
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { interrupt } from "@langchain/langgraph";
 import { ChatOpenAI } from "@langchain/openai";
@@ -106,6 +107,16 @@ export function buildTestRuntime(dbPath = tempDbPath()): {
   model: ScriptedModel;
   graph: CompiledGraphLike;
 } {
+  const { graph, model } = testAgent(SqliteSaver.fromConnString(dbPath));
+  return {
+    model,
+    graph,
+    runtime: { graph, dbPath, assistant: { graph_id: "lead_agent", name: "Fawn", description: "The Fawn lead agent" } },
+  };
+}
+
+/** The same stand-in on any checkpointer (e.g. PostgreSQL), with its own scripted model. */
+export function testAgent(checkpointer: BaseCheckpointSaver): { graph: CompiledGraphLike; model: ScriptedModel } {
   const model = scriptedModel();
   const chat = new ChatOpenAI({
     model: "scripted",
@@ -127,17 +138,9 @@ export function buildTestRuntime(dbPath = tempDbPath()): {
     },
     { name: "ask_human", description: "Ask the human to approve", schema: z.object({ question: z.string() }) },
   );
-  const agent = createAgent({
-    model: chat,
-    tools: [getWeather, askHuman],
-    checkpointer: SqliteSaver.fromConnString(dbPath),
-  });
+  const agent = createAgent({ model: chat, tools: [getWeather, askHuman], checkpointer });
   const graph: CompiledGraphLike = agent.graph;
-  return {
-    model,
-    graph,
-    runtime: { graph, dbPath, assistant: { graph_id: "lead_agent", name: "Fawn", description: "The Fawn lead agent" } },
-  };
+  return { graph, model };
 }
 
 export const API_URL = "http://fawn.test/api/langgraph";

@@ -59,6 +59,8 @@ export interface StartOptions {
   /** Reuse the data folder of an earlier start instead of wiping it. */
   keep?: boolean;
   captureLogs?: boolean;
+  /** Listen here; default a free port the OS picks. */
+  port?: number;
 }
 
 /** `next start` on a fresh data folder (the same launcher the e2e tests use), waiting until the API answers. */
@@ -68,7 +70,7 @@ export async function startServer(
   opts: StartOptions = {},
 ): Promise<RunningServer> {
   await ensureBuilt();
-  const port = await extraServerPort();
+  const port = opts.port ?? (await extraServerPort());
   const child = spawn(
     process.execPath,
     [path.join(REPO, "scripts/e2e-server.mjs"), String(port), dataName, ...(opts.keep ? ["keep"] : [])],

@@ -4,18 +4,20 @@
  */
 import { ApiError, emptyResponse, jsonResponse, parseJsonBody, parseWith, queryObject } from "../http";
 import { prepareRunBody } from "../run-command";
+import type { RunHandle } from "../run-book";
 import type { RunRecord } from "../run-record";
 import type { RouteRequest, Route } from "../router";
+import type { RunManager } from "../runs";
 import { CancelQuery, JoinStreamQuery, RunCreateBody, type RunCreateInput, type StreamMode } from "../schemas";
 import { SSE_HEADERS, parseLastEventId, readEventLog, type SseEvent } from "../sse";
 import { isAssistantId } from "../assistant";
-import { findThread, presentThread, requireThread, threadIdParam } from "./threads";
+import { findThread, requireThread, threadIdParam } from "./threads";
 
-function runPath(run: RunRecord): string {
+function runPath(run: RunHandle): string {
   return `/threads/${encodeURIComponent(run.thread_id)}/runs/${encodeURIComponent(run.run_id)}`;
 }
 
-function sseResponse(run: RunRecord, stream: ReadableStream<Uint8Array>): Response {
+function sseResponse(run: RunHandle, stream: ReadableStream<Uint8Array>): Response {
   return new Response(stream, {
     status: 200,
     headers: {
@@ -28,7 +30,7 @@ function sseResponse(run: RunRecord, stream: ReadableStream<Uint8Array>): Respon
 }
 
 /** Abort `onGone` when the client disconnects (Next.js aborts request.signal; the stream's cancel() also fires). */
-function onClientGone(request: Request, run: RunRecord, onGone: () => void): void {
+function onClientGone(request: Request, run: RunHandle, onGone: () => void): void {
   if (request.signal.aborted) {
     onGone();
     return;
@@ -38,12 +40,12 @@ function onClientGone(request: Request, run: RunRecord, onGone: () => void): voi
   });
 }
 
-async function createRun(req: RouteRequest): Promise<{ run: RunRecord; body: RunCreateInput }> {
+async function createRun(req: RouteRequest): Promise<{ run: RunRecord; body: RunCreateInput; runs: RunManager }> {
   const { request, params, ctx } = req;
   const threadId = threadIdParam(params);
   const body = await parseJsonBody(request, RunCreateBody, ctx.maxBodyBytes);
   const resolved = await ctx.resolve();
-  const { store, runtime, assistant } = resolved;
+  const { store, runtime, assistant, runs } = resolved;
   if (!isAssistantId(body.assistant_id, assistant)) {
     throw new ApiError(
       404,
@@ -53,12 +55,13 @@ async function createRun(req: RouteRequest): Promise<{ run: RunRecord; body: Run
   }
   if (!(await findThread(resolved, threadId))) {
     if (body.if_not_exists !== "create") throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
-    store.create(threadId, {});
+    await store.create(threadId, {});
   }
-  // A thread busy with a run is refused below (409) before its state could matter.
-  const busy = ctx.runs.activeRun(threadId) && ["reject", "enqueue"].includes(body.multitask_strategy ?? "reject");
+  // A thread busy with a run (here or in another instance) is refused below (409) before its state could matter.
+  const busy =
+    ["reject", "enqueue"].includes(body.multitask_strategy ?? "reject") && (await runs.activeAnywhere(threadId));
   const prepared = busy ? body : await prepareRunBody(runtime.graph, threadId, body);
-  const run = await ctx.runs.start({
+  const run = await runs.start({
     threadId,
     graph: runtime.graph,
     store,
@@ -66,15 +69,15 @@ async function createRun(req: RouteRequest): Promise<{ run: RunRecord; body: Run
     assistantId: assistant.assistant_id,
     body: prepared,
   });
-  return { run, body: prepared };
+  return { run, body: prepared, runs };
 }
 
 async function streamRun(req: RouteRequest): Promise<Response> {
-  const { run, body } = await createRun(req);
+  const { run, body, runs } = await createRun(req);
   // LangGraph's default: a stream's run ends with its client unless the client asked to continue.
   const cancelOnDisconnect = body.on_disconnect !== "continue";
   const stop = () => {
-    if (cancelOnDisconnect) req.ctx.runs.cancel(run, "interrupt");
+    if (cancelOnDisconnect) runs.cancel(run, "interrupt");
   };
   onClientGone(req.request, run, stop);
   const stream = readEventLog(run, { afterId: -1, heartbeatMs: req.ctx.heartbeatMs, onDisconnect: stop });
@@ -86,32 +89,35 @@ async function backgroundRun(req: RouteRequest): Promise<Response> {
   return jsonResponse(run.toRun(), 200, { "Content-Location": runPath(run) });
 }
 
-async function requireRun({ params, ctx }: RouteRequest): Promise<RunRecord> {
+/** The run wherever it executes or executed (this process, another instance, the shared store), and its manager. */
+async function requireRun({ params, ctx }: RouteRequest): Promise<{ run: RunHandle; runs: RunManager }> {
   const threadId = threadIdParam(params);
-  await requireThread(await ctx.resolve(), threadId);
-  const run = ctx.runs.get(threadId, params.run_id);
+  const resolved = await ctx.resolve();
+  await requireThread(resolved, threadId);
+  const run = await resolved.runs.find(threadId, params.run_id);
   if (!run) throw new ApiError(404, "not_found", `Run ${params.run_id} not found on thread ${threadId}`);
-  return run;
+  return { run, runs: resolved.runs };
 }
 
 async function getRun(req: RouteRequest): Promise<Response> {
-  return jsonResponse((await requireRun(req)).toRun());
+  return jsonResponse((await requireRun(req)).run.toRun());
 }
 
 async function listRuns(req: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(req.params);
-  await requireThread(await req.ctx.resolve(), threadId);
+  const resolved = await req.ctx.resolve();
+  await requireThread(resolved, threadId);
   const q = queryObject(req.url);
   const limit = Math.min(Math.max(Number(q.limit ?? 10) || 10, 1), 1000);
   const offset = Math.max(Number(q.offset ?? 0) || 0, 0);
-  const runs = req.ctx.runs.list(threadId).map((r) => r.toRun());
+  const runs = await resolved.runs.listAll(threadId);
   return jsonResponse(runs.slice(offset, offset + limit));
 }
 
 async function cancelRun(req: RouteRequest): Promise<Response> {
-  const run = await requireRun(req);
+  const { run, runs } = await requireRun(req);
   const query = parseWith(CancelQuery, queryObject(req.url), "query");
-  req.ctx.runs.cancel(run, query.action ?? "interrupt");
+  await runs.requestCancel(run, query.action ?? "interrupt");
   if (query.wait) {
     await run.finished;
     return emptyResponse(204);
@@ -130,11 +136,14 @@ function modeFilter(modes: StreamMode[] | undefined): ((e: SseEvent) => boolean)
 }
 
 async function joinStream(req: RouteRequest): Promise<Response> {
-  const run = await requireRun(req);
+  const { run, runs } = await requireRun(req);
   const query = parseWith(JoinStreamQuery, queryObject(req.url), "query");
   const afterId = parseLastEventId(req.request.headers.get("last-event-id"));
   const stop = () => {
-    if (query.cancel_on_disconnect) req.ctx.runs.cancel(run, "interrupt");
+    if (query.cancel_on_disconnect)
+      runs.requestCancel(run, "interrupt").catch((err: unknown) => {
+        req.ctx.logger("warn", "run.cancel_failed", { run_id: run.run_id, reason: String(err) });
+      });
   };
   onClientGone(req.request, run, stop);
   const stream = readEventLog(run, {
@@ -148,11 +157,11 @@ async function joinStream(req: RouteRequest): Promise<Response> {
 
 /** `GET …/runs/:run_id/join`: wait for the run, answer with the thread's final values. */
 async function joinRun(req: RouteRequest): Promise<Response> {
-  const run = await requireRun(req);
+  const { run } = await requireRun(req);
   await run.finished;
   const { store } = await req.ctx.resolve();
-  const thread = store.get(run.thread_id);
-  return jsonResponse(thread ? presentThread(thread, req.ctx).values : {});
+  const thread = await store.get(run.thread_id);
+  return jsonResponse(thread ? thread.values : {});
 }
 
 export const runRoutes: Route[] = [

@@ -48,9 +48,9 @@ async function updateState({ request, params, ctx }: RouteRequest): Promise<Resp
   const threadId = threadIdParam(params);
   const body = await parseJsonBody(request, StateUpdateBody, ctx.maxBodyBytes);
   const resolved = await ctx.resolve();
-  const { store, runtime } = resolved;
+  const { store, runtime, runs } = resolved;
   await requireThread(resolved, threadId);
-  const active = ctx.runs.activeRun(threadId);
+  const active = await runs.activeAnywhere(threadId);
   if (active) {
     throw new ApiError(
       409,
@@ -73,7 +73,7 @@ async function updateState({ request, params, ctx }: RouteRequest): Promise<Resp
     throw err;
   }
   const snapshot = await runtime.graph.getState({ configurable: { thread_id: threadId } });
-  store.update(threadId, {
+  await store.update(threadId, {
     values: toPlain<Record<string, unknown>>(snapshot.values ?? {}),
     interrupts: interruptsByTask(snapshot),
     status: snapshot.next.length > 0 ? "interrupted" : "idle",

@@ -1,7 +1,8 @@
 /** Thread CRUD and search: `POST /threads`, `GET|PATCH|DELETE /threads/:id`, `POST /threads/search`. */
 import { v7 as uuid7 } from "@langchain/core/utils/uuid";
 import { ApiError, emptyResponse, jsonResponse, parseJsonBody, parseWith } from "../http";
-import type { ApiContext, ResolvedRuntime, Route, RouteRequest } from "../router";
+import type { ResolvedRuntime, Route, RouteRequest } from "../router";
+import type { RunManager } from "../runs";
 import { ThreadIdSchema } from "@/lib/contracts/thread-id";
 import { removeThreadFolder } from "@/lib/sandbox/thread-folder";
 import { ThreadCreateBody, ThreadPatchBody, ThreadSearchBody } from "../schemas";
@@ -9,12 +10,21 @@ import { toPlain } from "../serialize";
 import { configToCheckpoint, interruptsByTask } from "../state";
 import type { Thread } from "../types";
 
-/** The thread as clients see it: `busy` only while this process runs it (a crashed run leaves no busy thread). */
-export function presentThread(thread: Thread, ctx: ApiContext): Thread {
-  const active = ctx.runs.activeRun(thread.thread_id);
-  if (active) return { ...thread, status: "busy" };
-  if (thread.status === "busy") return { ...thread, status: "idle" };
-  return thread;
+/**
+ * The threads as clients see them: `busy` only while a run is in progress, in this process or in another
+ * instance sharing the store (a crashed run leaves no busy thread).
+ */
+export async function presentThreads(threads: Thread[], runs: RunManager): Promise<Thread[]> {
+  const busy = threads.length > 0 ? await runs.busyThreads(threads.map((t) => t.thread_id)) : new Set<string>();
+  return threads.map((t): Thread => {
+    if (busy.has(t.thread_id)) return { ...t, status: "busy" };
+    if (t.status === "busy") return { ...t, status: "idle" };
+    return t;
+  });
+}
+
+export async function presentThread(thread: Thread, runs: RunManager): Promise<Thread> {
+  return (await presentThreads([thread], runs))[0];
 }
 
 export function pick<T extends object>(obj: T, keys: readonly string[] | null | undefined): Partial<T> | T {
@@ -28,17 +38,33 @@ export function threadIdParam(params: Record<string, string>): string {
   return parseWith(ThreadIdSchema, params.thread_id, "path");
 }
 
+/** The record's status and values from the thread's newest checkpoint. */
+async function fromCheckpoint(r: ResolvedRuntime, threadId: string): Promise<Thread | undefined> {
+  const snapshot = await r.runtime.graph.getState({ configurable: { thread_id: threadId } });
+  const interrupts = interruptsByTask(snapshot);
+  return r.store.update(threadId, {
+    values: toPlain<Record<string, unknown>>(snapshot.values ?? {}),
+    interrupts,
+    status: Object.keys(interrupts).length > 0 ? "interrupted" : "idle",
+    stateChanged: true,
+  });
+}
+
 /**
  * The thread record. A thread with checkpoints but no record (started by the `fawn` CLI on the same
- * SQLite file) is adopted, so it can be opened, continued and listed like any other.
+ * SQLite file) is adopted, so it can be opened, continued and listed like any other. A record left `busy`
+ * by a run that no process runs any more (its instance crashed) is settled from the newest checkpoint.
  */
 export async function findThread(r: ResolvedRuntime, threadId: string): Promise<Thread | undefined> {
-  const existing = r.store.get(threadId);
-  if (existing) return existing;
+  const existing = await r.store.get(threadId);
+  if (existing) {
+    if (existing.status !== "busy" || (await r.runs.busyThreads([threadId])).has(threadId)) return existing;
+    return (await fromCheckpoint(r, threadId)) ?? existing;
+  }
   const snapshot = await r.runtime.graph.getState({ configurable: { thread_id: threadId } });
   if (!configToCheckpoint(snapshot.config)) return undefined;
   try {
-    r.store.create(threadId, { graph_id: r.assistant.graph_id, assistant_id: r.assistant.assistant_id });
+    await r.store.create(threadId, { graph_id: r.assistant.graph_id, assistant_id: r.assistant.assistant_id });
   } catch {
     // Adopted concurrently by another request.
   }
@@ -62,56 +88,57 @@ async function createThread({ request, ctx }: RouteRequest): Promise<Response> {
   if (body.supersteps && body.supersteps.length > 0) {
     throw new ApiError(400, "invalid_body", "body.supersteps: not supported by Fawn; create the thread, then run it");
   }
-  const { store } = await ctx.resolve();
+  const { store, runs } = await ctx.resolve();
   const threadId = body.thread_id ?? uuid7();
-  const existing = store.get(threadId);
+  const existing = await store.get(threadId);
   if (existing) {
-    if (body.if_exists === "do_nothing") return jsonResponse(presentThread(existing, ctx));
+    if (body.if_exists === "do_nothing") return jsonResponse(await presentThread(existing, runs));
     throw new ApiError(409, "conflict", `Thread ${threadId} already exists (send if_exists "do_nothing" to reuse it)`);
   }
-  const thread = store.create(threadId, body.metadata ?? {});
+  const thread = await store.create(threadId, body.metadata ?? {});
   ctx.logger("info", "thread.create", { thread_id: threadId });
-  return jsonResponse(presentThread(thread, ctx));
+  return jsonResponse(await presentThread(thread, runs));
 }
 
 async function getThread({ params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
-  return jsonResponse(presentThread(await requireThread(await ctx.resolve(), threadId), ctx));
+  const resolved = await ctx.resolve();
+  return jsonResponse(await presentThread(await requireThread(resolved, threadId), resolved.runs));
 }
 
 async function patchThread({ request, params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
   const body = await parseJsonBody(request, ThreadPatchBody, ctx.maxBodyBytes);
   const resolved = await ctx.resolve();
-  const { store } = resolved;
+  const { store, runs } = resolved;
   await requireThread(resolved, threadId);
-  const updated = store.update(threadId, { metadata: body.metadata ?? {} });
+  const updated = await store.update(threadId, { metadata: body.metadata ?? {} });
   if (!updated) throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
-  return jsonResponse(presentThread(updated, ctx));
+  return jsonResponse(await presentThread(updated, runs));
 }
 
 async function deleteThread({ params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
   const resolved = await ctx.resolve();
-  const { store, runtime } = resolved;
+  const { store, runtime, runs } = resolved;
   await requireThread(resolved, threadId);
-  // A run still writing checkpoints would recreate what we delete: stop it first.
-  await ctx.runs.cancelThread(threadId);
+  // A run still writing checkpoints would recreate what we delete: stop it first (wherever it runs).
+  await runs.cancelThread(threadId);
   // Then its files, so a new thread given the same id starts empty (commands still running there are killed first).
   if (runtime.toolContext) await removeThreadFolder(runtime.toolContext.sandbox.root, threadId);
   const saver = runtime.graph.checkpointer as { deleteThread?: (id: string) => Promise<void> } | undefined;
   if (saver && typeof saver.deleteThread === "function") await saver.deleteThread(threadId);
-  store.delete(threadId);
-  ctx.runs.forgetThread(threadId);
+  await store.delete(threadId);
+  await runs.forgetThread(threadId);
   ctx.logger("info", "thread.delete", { thread_id: threadId });
   return emptyResponse(204);
 }
 
 async function searchThreads({ request, ctx }: RouteRequest): Promise<Response> {
   const body = await parseJsonBody(request, ThreadSearchBody, ctx.maxBodyBytes);
-  const { store } = await ctx.resolve();
-  const threads = store.search(body).map((t) => pick(presentThread(t, ctx), body.select));
-  return jsonResponse(threads);
+  const { store, runs } = await ctx.resolve();
+  const threads = await presentThreads(await store.search(body), runs);
+  return jsonResponse(threads.map((t) => pick(t, body.select)));
 }
 
 export const threadRoutes: Route[] = [

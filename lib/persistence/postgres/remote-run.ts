@@ -1,0 +1,181 @@
+/**
+ * A run seen from an instance that does not execute it: its row and its stored events, tailed while someone
+ * reads them (a join, a reconnect with Last-Event-ID). New events are fetched when the executing instance
+ * NOTIFYs, and by polling as a fallback. The log is complete at `end`. A run whose instance died first
+ * (orphaned: its liveness lock is gone) is settled through the source, which stores an `error` event saying
+ * so and `end`, so every reader, now or later, sees the same close.
+ */
+import { publicError } from "@/lib/server/errors";
+import type { RunHandle } from "@/lib/server/run-book";
+import type { SseEvent } from "@/lib/server/sse";
+import type { Logger, Run } from "@/lib/server/types";
+
+export interface RunRow {
+  run: Run;
+  /** The executing instance marked it finished. */
+  finished: boolean;
+  /** Unfinished, and its instance no longer holds its liveness lock: it will never finish. */
+  orphaned: boolean;
+  /** Milliseconds since it was marked finished (null while it is not). */
+  finishedMsAgo: number | null;
+}
+
+export interface RunSource {
+  readRow(): Promise<RunRow | undefined>;
+  /** Stored events with a seq above `afterSeq`, in order. */
+  readEvents(afterSeq: number): Promise<SseEvent[]>;
+  /** Call back when the executing instance reports new events of this run; returns the unsubscribe function. */
+  watch(onNotice: () => void): () => void;
+  /** Mark orphaned runs finished, closing their stored events with `error` and `end`. */
+  settleOrphans(): Promise<unknown>;
+}
+
+/** Fallback poll while tailing, in case a notice was missed (a reconnecting session). */
+const POLL_MS = 500;
+/** How often a tail checks that the executing instance is still alive. */
+const LIVENESS_MS = 1000;
+/** Between "marked finished" and `end` a few milliseconds pass (the thread is released in between). */
+const END_GRACE_MS = 3000;
+/** How often `finished` re-reads the row. */
+const FINISH_POLL_MS = 100;
+
+export class RemoteRun implements RunHandle {
+  readonly run_id: string;
+  readonly thread_id: string;
+  private readonly log: SseEvent[] = [];
+  private complete = false;
+  private readonly listeners = new Set<() => void>();
+  private stopTail: (() => void) | null = null;
+  private refreshing: Promise<void> | null = null;
+  private again = false;
+  private lastRowCheck = Date.now();
+  private finishing: Promise<void> | null = null;
+
+  constructor(
+    private row: RunRow,
+    private readonly source: RunSource,
+    private readonly logger: Logger,
+  ) {
+    this.run_id = row.run.run_id;
+    this.thread_id = row.run.thread_id;
+  }
+
+  get events(): readonly SseEvent[] {
+    return this.log;
+  }
+
+  get done(): boolean {
+    return this.complete;
+  }
+
+  toRun(): Run {
+    return this.row.orphaned ? { ...this.row.run, status: "error" } : this.row.run;
+  }
+
+  /** Settles when the run is marked finished or orphaned. */
+  get finished(): Promise<void> {
+    this.finishing ??= (async () => {
+      while (!this.row.finished && !this.row.orphaned) {
+        await new Promise((r) => setTimeout(r, FINISH_POLL_MS));
+        const row = await this.source.readRow().catch(() => undefined);
+        if (!row) return;
+        this.row = row;
+      }
+    })();
+    return this.finishing;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    if (!this.stopTail && !this.complete) this.startTail();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stopTailing();
+    };
+  }
+
+  /** Read what is stored now (a finished run is then complete at once). */
+  async load(): Promise<this> {
+    await this.refresh();
+    return this;
+  }
+
+  private startTail(): void {
+    const unwatch = this.source.watch(() => this.poke());
+    const timer = setInterval(() => this.poke(), POLL_MS);
+    timer.unref?.();
+    this.stopTail = () => {
+      unwatch();
+      clearInterval(timer);
+    };
+    this.poke();
+  }
+
+  private stopTailing(): void {
+    this.stopTail?.();
+    this.stopTail = null;
+  }
+
+  private poke(): void {
+    if (this.refreshing) {
+      this.again = true;
+      return;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        try {
+          await this.refresh();
+        } catch (err) {
+          this.logger("warn", "run.tail_failed", { run_id: this.run_id, ...publicError(err) });
+        }
+      } while (this.again && !this.complete);
+    })().finally(() => {
+      this.refreshing = null;
+    });
+  }
+
+  private async refresh(): Promise<void> {
+    if (this.complete) return;
+    const before = this.log.length;
+    this.append(await this.source.readEvents(this.lastSeq()));
+    if (!this.complete && (this.row.finished || this.row.orphaned || Date.now() - this.lastRowCheck >= LIVENESS_MS)) {
+      this.lastRowCheck = Date.now();
+      const row = await this.source.readRow();
+      if (row?.orphaned) await this.source.settleOrphans();
+      if (row) this.row = row;
+      if (!row || row.orphaned || (row.finished && (row.finishedMsAgo ?? 0) > END_GRACE_MS)) {
+        // Whatever is stored now is all there will be (a settled orphan ends with its `error` and `end`).
+        this.append(await this.source.readEvents(this.lastSeq()));
+        if (!this.complete) {
+          this.log.push({ id: this.lastSeq() + 1, event: "end" });
+          this.complete = true;
+        }
+      }
+    }
+    if (this.log.length !== before || this.complete) this.notify();
+    if (this.complete) this.stopTailing();
+  }
+
+  private lastSeq(): number {
+    return this.log.at(-1)?.id ?? -1;
+  }
+
+  private append(events: SseEvent[]): void {
+    for (const e of events) {
+      if (this.complete) return;
+      this.log.push(e);
+      if (e.event === "end") this.complete = true;
+    }
+  }
+
+  private notify(): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l();
+      } catch (err) {
+        this.logger("warn", "run.listener_failed", { run_id: this.run_id, reason: String(err) });
+      }
+    }
+  }
+}
