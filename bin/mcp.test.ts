@@ -56,11 +56,11 @@ describe("fawn mcp", { timeout: 180_000 }, () => {
     expect(list.code).toBe(0);
     const doc = McpServersResponseSchema.parse(JSON.parse(list.out));
     expect(doc.servers.find((s) => s.name === "mem2")).toMatchObject({
-      status: "connected",
+      status: "sleeping",
       entry: { env: { K: "***" } },
     });
     expect(list.out).not.toContain("tok-cli-SECRET-77");
-    expect((await fawn("list")).out).toMatch(/mem2\s+connected\s+stdio\s+9/);
+    expect((await fawn("list")).out).toMatch(/mem2\s+sleeping\s+stdio\s+9/);
     expect((await fawn("disable", "mem2")).code).toBe(0);
     expect(servers().mem2.enabled).toBe(false);
     expect((await fawn("enable", "mem2")).code).toBe(0);
@@ -123,7 +123,7 @@ describe("fawn mcp", { timeout: 180_000 }, () => {
     expect(fs.statSync(store).mode & 0o777).toBe(0o600);
     const list = McpServersResponseSchema.parse(JSON.parse((await fawn("list", "--json")).out));
     expect(list.servers.find((s) => s.name === "secure")).toMatchObject({
-      status: "connected",
+      status: "sleeping",
       auth: { signed_in: true },
     });
     const logout = await fawn("logout", "secure");

@@ -154,8 +154,12 @@ export class McpManager {
     this.slots.clear();
   }
 
-  /** Drop a server's connection so the next load() connects it afresh (e.g. after an OAuth sign-in or sign-out). */
+  /**
+   * Drop a server's connection and its cached tools so the next load() connects it afresh (after an OAuth sign-in
+   * or sign-out: what the server lists, or whether it answers at all, changed without its config changing).
+   */
   async reconnect(name: string): Promise<void> {
+    this.cache?.forget(name);
     const slot = this.slots.get(name);
     if (!slot) return;
     this.clearIdle(slot);

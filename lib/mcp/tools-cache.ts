@@ -110,6 +110,11 @@ export class ToolsCache {
     return { tools, malformed: parsed.malformed, cachedAt: parsed.cached_at };
   }
 
+  /** Drop a server's list (its answers changed for reasons the config does not show, e.g. an OAuth sign-out). */
+  forget(server: string): void {
+    fs.rmSync(this.file(server), { force: true });
+  }
+
   /** Store a server's list atomically (temp file + rename, mode 0600); a failure is logged, never thrown. */
   write(server: string, identity: string, list: { tools: readonly Tool[]; malformed: readonly string[] }): string {
     const cachedAt = new Date().toISOString();

@@ -79,7 +79,8 @@ describe("GET /api/mcp/servers", () => {
     expect(r.status).toBe(200);
     const doc = McpServersResponseSchema.parse(r.body);
     const memory = doc.servers.find((s) => s.name === "memory");
-    expect(memory).toMatchObject({ status: "connected", transport: "stdio", enabled: true });
+    // Deferred tools make a server lazy: started once to list its tools (kept in the cache), then asleep.
+    expect(memory).toMatchObject({ status: "sleeping", transport: "stdio", enabled: true });
     expect(memory?.tools.length).toBe(9);
     expect(memory?.tools.every((t) => t.state === "deferred" && t.tokens > 0)).toBe(true);
     expect(memory?.cost.total).toBe(memory?.tools.reduce((n, t) => n + t.tokens, 0));
@@ -104,7 +105,7 @@ describe("adding, changing and removing a server", () => {
     expect(JSON.parse(fs.readFileSync(cfg.extensions, "utf8")).mcpServers.mem2.env.KEY).toBe(SECRET);
 
     const listed = McpServersResponseSchema.parse((await list()).body);
-    expect(listed.servers.find((s) => s.name === "mem2")?.status).toBe("connected");
+    expect(listed.servers.find((s) => s.name === "mem2")?.status).toBe("sleeping");
 
     // The browser sends back what it was shown: *** keeps the stored value, a typed value replaces it.
     const replaced = await put("mem2", {
@@ -247,7 +248,8 @@ describe("OAuth through the routes", () => {
     expect(cb.status).toBe(303);
     expect(cb.headers.get("location")).toBe("/?panel=servers&signed_in=secure");
     const signedIn = await secureOf();
-    expect(signedIn).toMatchObject({ status: "connected", auth: { signed_in: true, required: false } });
+    // Signed in, it connected and listed its tools; as a lazy server it then sleeps until a tool is used.
+    expect(signedIn).toMatchObject({ status: "sleeping", auth: { signed_in: true, required: false } });
     expect(signedIn?.tools.map((t) => t.name).sort()).toEqual(["secure_echo", "secure_whoami"]);
     expect(signedIn?.tools.every((t) => t.state === "deferred")).toBe(true);
     // The token never leaves the server.
