@@ -82,7 +82,8 @@ test("add a stdio server from the UI: a broken command fails its test clearly an
   expect(fileServers()).toEqual([]);
 
   await form.getByTestId("server-form-save").click();
-  await expect(card(page, "fixture")).toHaveAttribute("data-state", "connected");
+  // Its tools are all deferred, so it is a lazy server: started once to list them, then asleep until used.
+  await expect(card(page, "fixture")).toHaveAttribute("data-state", "sleeping");
   await expect(card(page, "fixture")).toContainText("2 tools");
   expect(fileServers()).toEqual(["fixture"]);
   // Secrets are write-only: the page shows *** (open the editor to see the env field).
@@ -115,7 +116,7 @@ test("toggle a server off and on while a thread has promotions from it", async (
 
   await page.getByTestId("side-tab-servers").click();
   await card(page, "fixture").getByTestId("server-enabled").check();
-  await expect(card(page, "fixture")).toHaveAttribute("data-state", "connected");
+  await expect(card(page, "fixture")).toHaveAttribute("data-state", "sleeping");
   // Back with the same schema: the thread's promotion counts again, and the tool answers.
   await page.getByTestId("side-tab-tools").click();
   await expect(promoted).toBeVisible();
@@ -145,7 +146,8 @@ test("sign in to an OAuth server through the real redirect flow; its tools are d
   await page.locator("#approve").click();
   await expect(page.getByTestId("oauth-notice")).toContainText("Signed in to secure");
   expect(new URL(page.url()).search).toBe("");
-  await expect(secure).toHaveAttribute("data-state", "connected");
+  // Signed in, it listed its tools; lazy, it sleeps until the agent uses one (which wakes it, below).
+  await expect(secure).toHaveAttribute("data-state", "sleeping");
   await expect(secure.getByTestId("server-signed-in")).toBeVisible();
   const after = await stats();
   expect(after.registrations).toBe(before.registrations + 1);
