@@ -385,6 +385,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
         servers={
           <ServersPanel
             onChanged={inventory.refresh}
+            refreshKey={`${runsFinished}|${catalogChanges}`}
             notice={notice}
             onDismissNotice={() => setNotice(null)}
             className="min-h-0 flex-1"

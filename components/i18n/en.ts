@@ -269,7 +269,8 @@ export const en = {
   "servers.file": "Saved in {file}",
   "servers.configError": "The configuration has a problem: {detail}",
   "servers.loadFailed": "Could not list the servers: {detail}",
-  "servers.totals": "{connected} of {count} connected · {bound} tokens bound on every call · {deferred} deferred",
+  "servers.totals":
+    "{ready} of {count} ready ({running} running) · {bound} tokens bound on every call · {deferred} deferred",
   "servers.state.connected": "connected",
   "servers.state.sleeping": "sleeping",
   "servers.state.failed": "failed",

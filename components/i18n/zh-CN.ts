@@ -268,7 +268,7 @@ export const zhCN: Record<MessageKey, string> = {
   "servers.file": "保存在 {file}",
   "servers.configError": "配置有问题：{detail}",
   "servers.loadFailed": "无法列出服务器：{detail}",
-  "servers.totals": "已连接 {connected}/{count} · 每次调用绑定 {bound} 个 token · 延迟加载 {deferred} 个",
+  "servers.totals": "就绪 {ready}/{count}（运行中 {running}）· 每次调用绑定 {bound} 个 token · 延迟加载 {deferred} 个",
   "servers.state.connected": "已连接",
   "servers.state.sleeping": "休眠中",
   "servers.state.failed": "失败",

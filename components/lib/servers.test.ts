@@ -56,6 +56,7 @@ describe("serverRows and totals", () => {
   const doc: McpServersResponse = {
     servers: [
       view({ name: "a" }),
+      view({ name: "s", status: "sleeping", tools: [], cost: { total: 0, bound: 0, deferred: 0 } }),
       view({ name: "b", status: "failed", error: "x", tools: [], cost: { total: 0, bound: 0, deferred: 0 } }),
       view({ name: "c", enabled: false, status: "disabled", tools: [], cost: { total: 0, bound: 0, deferred: 0 } }),
     ],
@@ -64,11 +65,11 @@ describe("serverRows and totals", () => {
     error: null,
   };
   it("keeps file order, or puts what needs attention first", () => {
-    expect(serverRows(doc).map((r) => r.name)).toEqual(["a", "b", "c"]);
-    expect(serverRows(doc, true).map((r) => r.name)).toEqual(["b", "a", "c"]);
+    expect(serverRows(doc).map((r) => r.name)).toEqual(["a", "s", "b", "c"]);
+    expect(serverRows(doc, true).map((r) => r.name)).toEqual(["b", "a", "s", "c"]);
   });
-  it("sums what the enabled servers cost", () => {
-    expect(serversTotals(serverRows(doc))).toEqual({ servers: 3, connected: 1, bound: 90, deferred: 40 });
+  it("counts a sleeping server as ready, not running, and sums what the enabled servers cost", () => {
+    expect(serversTotals(serverRows(doc))).toEqual({ servers: 4, ready: 2, running: 1, bound: 90, deferred: 40 });
   });
 });
 

@@ -59,7 +59,9 @@ export function serverRows(doc: McpServersResponse, sorted = false): ServerRow[]
 
 export interface ServersTotals {
   servers: number;
-  connected: number;
+  /** Usable now: running, or a lazy server asleep with its tools known (it starts on first use). */
+  ready: number;
+  running: number;
   /** Schema tokens of the enabled servers' tools bound on every call, and deferred behind tool_search. */
   bound: number;
   deferred: number;
@@ -68,7 +70,8 @@ export interface ServersTotals {
 export function serversTotals(rows: readonly ServerRow[]): ServersTotals {
   return {
     servers: rows.length,
-    connected: rows.filter((r) => r.state === "connected").length,
+    ready: rows.filter((r) => r.state === "connected" || r.state === "sleeping").length,
+    running: rows.filter((r) => r.state === "connected").length,
     bound: rows.reduce((n, r) => n + r.cost.bound, 0),
     deferred: rows.reduce((n, r) => n + r.cost.deferred, 0),
   };

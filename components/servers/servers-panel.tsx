@@ -12,6 +12,8 @@ import { useMcpServers } from "./use-mcp-servers";
 export interface ServersPanelProps {
   /** A server was added, changed, removed or signed in: the tools panel should read the inventory again. */
   onChanged: () => void;
+  /** Changes when server states may have changed elsewhere (a run woke a lazy server, the catalog changed). */
+  refreshKey?: string;
   /** What the OAuth callback reported, shown once at the top. */
   notice: OAuthNotice | null;
   onDismissNotice: () => void;
@@ -19,9 +21,15 @@ export interface ServersPanelProps {
 }
 
 /** MCP servers managed from the browser: list with state and cost, add, edit, test, toggle, remove, sign in. */
-export function ServersPanel({ onChanged, notice, onDismissNotice, className = "" }: ServersPanelProps) {
+export function ServersPanel({
+  onChanged,
+  refreshKey = "",
+  notice,
+  onDismissNotice,
+  className = "",
+}: ServersPanelProps) {
   const t = useT();
-  const servers = useMcpServers([notice?.kind === "signed_in" ? notice.server : ""]);
+  const servers = useMcpServers([notice?.kind === "signed_in" ? notice.server : "", refreshKey]);
   const [editing, setEditing] = useState<string | "new" | null>(null);
   const doc = servers.data;
   const rows = useMemo(() => (doc ? serverRows(doc) : []), [doc]);
@@ -99,7 +107,8 @@ export function ServersPanel({ onChanged, notice, onDismissNotice, className = "
           <>
             <p data-testid="servers-totals" className="text-[11px] text-stone-500">
               {t("servers.totals", {
-                connected: totals.connected,
+                ready: totals.ready,
+                running: totals.running,
                 count: totals.servers,
                 bound: totals.bound,
                 deferred: totals.deferred,
