@@ -1,4 +1,5 @@
 import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
+import { type ClauseConfig, DEFAULT_CLAUSES } from "./clauses";
 import { Bm25Index, type Bm25Config, DEFAULT_BM25, type TermScoreMemo } from "./bm25";
 import { expandQuery, type QueryTerm } from "./expand";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
@@ -26,10 +27,18 @@ export interface SearchTechniques {
   wordnet: boolean;
   /** Name words the catalog's own descriptions associate with a query word (associations.ts). */
   associations: boolean;
+  /** Long queries with clause boundaries also searched clause by clause, the lists fused (clauses.ts). */
+  clauses: boolean;
 }
 
 /** Every technique on. */
-export const ALL_TECHNIQUES: SearchTechniques = { lexicon: true, feedback: true, wordnet: true, associations: true };
+export const ALL_TECHNIQUES: SearchTechniques = {
+  lexicon: true,
+  feedback: true,
+  wordnet: true,
+  associations: true,
+  clauses: true,
+};
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
  * they moved Recall@5 by one query either way; bench:search prints them switched on).
@@ -50,6 +59,7 @@ export interface RankerConfig {
   feedback: FeedbackConfig;
   wordnet: WordnetUse;
   associations: AssociationConfig;
+  clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
   /** How much a name made entirely of query words is lifted (score × (1 + nameBonus × coverage)). */
@@ -63,6 +73,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   feedback: DEFAULT_FEEDBACK,
   wordnet: DEFAULT_WORDNET_USE,
   associations: DEFAULT_ASSOCIATIONS,
+  clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
   nameBonus: 0.5,
