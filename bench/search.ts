@@ -33,7 +33,7 @@ import {
 } from "./lib/data";
 import { ENGINE_FACTORIES } from "./lib/engines";
 import { namedByStyle } from "./lib/named";
-import { K, percentile, reciprocalRank, scoreByStyle, timeCalls } from "./lib/metrics";
+import { K, percentile, reciprocalRank, scoreByStyle, timeCallsBest } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
 import { coldStart } from "./lib/resources";
 
@@ -188,7 +188,7 @@ function main(): void {
       const t0 = performance.now();
       const searcher = s.make(set);
       const build = performance.now() - t0;
-      const times = timeCalls(
+      const { all: times, best } = timeCallsBest(
         (q) => {
           try {
             searcher.search(q, K);
@@ -205,6 +205,7 @@ function main(): void {
         build_ms: build,
         median_ms: percentile(times, 50),
         p95_ms: percentile(times, 95),
+        p95_best_ms: percentile(best, 95),
         max_ms: times[times.length - 1]!,
       });
     }
@@ -216,7 +217,7 @@ function main(): void {
   const ours = (tools: number, label = "ours") => timing.find((t) => t.searcher === label && t.tools === tools);
   const p95 = (tools: number, label?: string) => {
     const t = ours(tools, label);
-    return t ? `${ms(t.p95_ms as number)} ms` : "—";
+    return t ? `${ms(t.p95_ms as number)} ms (best of rounds ${ms(t.p95_best_ms as number)})` : "—";
   };
   console.log("\nResources: the first search after a cold start, in the order a fresh process loads them");
   console.log(
@@ -262,13 +263,14 @@ function main(): void {
   );
   console.log(
     table(
-      ["searcher", "tools", "build ms", "median ms", "p95 ms", "max ms"],
+      ["searcher", "tools", "build ms", "median ms", "p95 ms", "p95 best of rounds ms", "max ms"],
       timing.map((t) => [
         String(t.searcher),
         String(t.tools),
         ms(t.build_ms as number),
         ms(t.median_ms as number),
         ms(t.p95_ms as number),
+        ms(t.p95_best_ms as number),
         ms(t.max_ms as number),
       ]),
     ),
