@@ -53,7 +53,8 @@ const QUOTES: Record<string, string> = {
   "\u300e": "\u300f",
 };
 
-const isLetter = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+const LETTER = /[\p{L}\p{N}]/u;
+const isLetter = (c: string | undefined) => c !== undefined && LETTER.exec(c) !== null;
 const isSpace = (c: string | undefined) => c === undefined || c.trim() === "";
 const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
 /** Full-width clause ends: always a boundary (no space follows them in CJK text). */
@@ -113,7 +114,7 @@ export function clausePieces(text: string, commas = false): string[] {
       i = end;
       continue;
     }
-    if (LINE_BREAK.test(c) || c === ";" || CJK_ENDS.has(c)) cut(i, i + 1);
+    if (LINE_BREAK.exec(c) !== null || c === ";" || CJK_ENDS.has(c)) cut(i, i + 1);
     else if ((c === "." || c === "!" || c === "?") && isSpace(text[i + 1]) && text[i + 1] !== undefined) {
       if (c !== "." || !abbreviationBefore(text, i)) cut(i, i + 1);
     } else if (c === "\u7136" && text[i + 1] === "\u540e") cut(i, i + 2);
@@ -125,7 +126,7 @@ export function clausePieces(text: string, commas = false): string[] {
   return pieces.map((p) => p.replace(/(?:[,\s]|\band\b)+$/i, "").trim()).filter((p) => p.length > 0);
 }
 
-/** Any sign of a boundary at all (most queries have none): a cheap test before the real scan. */
+/** Any sign of a boundary at all (most queries have none): a cheap look before the real scan. */
 const BOUNDARY = /[;.!?\n\r\u0085\u2028\u2029\uff0c\u3002\uff1b\uff01\uff1f]|\u7136\u540e|then/i;
 const SOFT_BOUNDARY = new RegExp(`${BOUNDARY.source}|[,:]`, "i");
 
@@ -137,7 +138,7 @@ const wordCount = (text: string) => terms(text).length;
  * Short pieces join a neighbour; beyond `maxClauses`, the longest pieces are kept.
  */
 export function splitClauses(query: string, config: ClauseConfig = DEFAULT_CLAUSES): string[] {
-  if (config.maxClauses < 2 || !(config.commas ? SOFT_BOUNDARY : BOUNDARY).test(query)) return [];
+  if (config.maxClauses < 2 || (config.commas ? SOFT_BOUNDARY : BOUNDARY).exec(query) === null) return [];
   if (wordCount(query) < config.minWords) return [];
   const pieces = clausePieces(query, config.commas).map((text) => ({ text, words: wordCount(text) }));
   const merged: Array<{ text: string; words: number }> = [];
