@@ -116,5 +116,9 @@ describe("per-tool hashes, annotations, servers", () => {
     expect(text.every((r) => typeof r.score === "number" && r.score > 0)).toBe(true);
     expect(c.searchScored("select:git_log", 5)).toEqual([{ entry: c.get("git_log"), score: null }]);
     expect(c.searchScored("commit", 5, "git").map((r) => r.entry.server)).toEqual(["git", "git"]);
+    // A long request searched clause by clause stays within the server too.
+    const long = "record my changes to the repository with a message; then show the commit status checks";
+    expect(c.searchScored(long, 5).map((r) => r.entry.name)).toContain("gh_commit_status");
+    expect(c.searchScored(long, 5, "git").map((r) => r.entry.server)).toEqual(["git", "git"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Bm25Index } from "./bm25";
+import { Bm25Index, type TermScoreMemo } from "./bm25";
 import type { DocFields } from "./fields";
 
 const doc = (name: string[], description: string[]): DocFields => ({
@@ -48,5 +48,34 @@ describe("Bm25Index", () => {
   it("resets between searches", () => {
     score([{ terms: ["file"], weight: 1 }]);
     expect(score([{ terms: ["request"], weight: 1 }]).slice(0, 2)).toEqual([0, 0]);
+  });
+
+  it("gives the same scores from a memo of earlier terms as from the posting lists", () => {
+    const q = (source: string, ...expansions: Array<{ terms: string[]; weight: number }>) => ({ source, expansions });
+    const query = [
+      q("file", { terms: ["file"], weight: 1 }),
+      q("remove", { terms: ["remov"], weight: 1 }, { terms: ["delet"], weight: 0.8 }),
+      q("pr", { terms: ["pull", "request"], weight: 1 }),
+    ];
+    const plain = (terms: typeof query) => {
+      const r = index.score(terms);
+      return { touched: [...r.touched].sort(), scores: [...r.scores] };
+    };
+    const memo: TermScoreMemo = new Map();
+    const withMemo = (terms: typeof query) => {
+      const r = index.score(terms, memo);
+      return { touched: [...r.touched].sort(), scores: [...r.scores] };
+    };
+    expect(withMemo(query)).toEqual(plain(query));
+    expect(memo.size).toBe(3);
+    // Read back from the memo: a subset (a clause), the whole again, and a query with one new term.
+    expect(withMemo(query.slice(1))).toEqual(plain(query.slice(1)));
+    expect(withMemo(query)).toEqual(plain(query));
+    const more = [...query, q("read", { terms: ["read"], weight: 0.2 })];
+    expect(withMemo(more)).toEqual(plain(more));
+    // A term with other weights is another term.
+    const lighter = [q("file", { terms: ["file"], weight: 0.5 })];
+    expect(withMemo(lighter)).toEqual(plain(lighter));
+    expect(memo.size).toBe(5);
   });
 });

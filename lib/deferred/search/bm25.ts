@@ -42,6 +42,20 @@ export interface ScoreResult {
   scores: Float64Array;
 }
 
+/**
+ * Each query term's best-expansion scores, kept for the rest of one search call: a feedback pass or a clause
+ * search scores the same terms again, and reads them here instead of walking their posting lists again. Make
+ * one per call (`new Map()`); the sums come out identical, only faster.
+ */
+export type TermScoreMemo = Map<string, { docs: Int32Array; values: Float64Array }>;
+
+/** What makes two query terms score the same: their expansions and weights. */
+function termKey(q: QueryTerm): string {
+  let key = "";
+  for (const e of q.expansions) key += `${e.weight}:${e.terms.join(" ")}|`;
+  return key;
+}
+
 export class Bm25Index {
   readonly size: number;
   /** Sorted vocabulary, for prefix and typo matching. */
@@ -137,12 +151,26 @@ export class Bm25Index {
     return df === 0 ? 0 : Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 
-  /** Sum over query terms of each term's best expansion score. The hot loop of a search: no closures, no maps. */
-  score(query: readonly QueryTerm[]): ScoreResult {
+  /**
+   * Sum over query terms of each term's best expansion score. The hot loop of a search: no closures, no maps
+   * (but the memo, when given, which is read once per term).
+   */
+  score(query: readonly QueryTerm[], memo?: TermScoreMemo): ScoreResult {
     const { total, best, phrase, phraseCount, bestTouched, phraseTouched } = this;
     for (const d of this.lastTouched) total[d] = 0;
     const touched: number[] = [];
     for (const q of query) {
+      const key = memo ? termKey(q) : "";
+      const known = memo?.get(key);
+      if (known) {
+        const { docs, values } = known;
+        for (let k = 0; k < docs.length; k++) {
+          const d = docs[k]!;
+          if (total[d] === 0) touched.push(d);
+          total[d] += values[k]!;
+        }
+        continue;
+      }
       let nb = 0;
       for (const e of q.expansions) {
         const w = e.weight;
@@ -188,6 +216,12 @@ export class Bm25Index {
           phrase[d] = 0;
           phraseCount[d] = 0;
         }
+      }
+      if (memo) {
+        const docs = bestTouched.slice(0, nb);
+        const values = new Float64Array(nb);
+        for (let k = 0; k < nb; k++) values[k] = best[docs[k]!]!;
+        memo.set(key, { docs, values });
       }
       for (let k = 0; k < nb; k++) {
         const d = bestTouched[k]!;

@@ -1,8 +1,9 @@
 import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
-import { Bm25Index, type Bm25Config, DEFAULT_BM25 } from "./bm25";
+import { type ClauseConfig, DEFAULT_CLAUSES } from "./clauses";
+import { Bm25Index, type Bm25Config, DEFAULT_BM25, type TermScoreMemo } from "./bm25";
 import { expandQuery, type QueryTerm } from "./expand";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
-import { DEFAULT_LEXICON_WEIGHTS, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
+import { DEFAULT_LEXICON_WEIGHTS, type Expansion, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
 import { docFields } from "./fields";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
@@ -26,10 +27,18 @@ export interface SearchTechniques {
   wordnet: boolean;
   /** Name words the catalog's own descriptions associate with a query word (associations.ts). */
   associations: boolean;
+  /** Long queries with clause boundaries also searched clause by clause, the lists fused (clauses.ts). */
+  clauses: boolean;
 }
 
 /** Every technique on. */
-export const ALL_TECHNIQUES: SearchTechniques = { lexicon: true, feedback: true, wordnet: true, associations: true };
+export const ALL_TECHNIQUES: SearchTechniques = {
+  lexicon: true,
+  feedback: true,
+  wordnet: true,
+  associations: true,
+  clauses: true,
+};
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
  * they moved Recall@5 by one query either way; bench:search prints them switched on).
@@ -50,6 +59,7 @@ export interface RankerConfig {
   feedback: FeedbackConfig;
   wordnet: WordnetUse;
   associations: AssociationConfig;
+  clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
   /** How much a name made entirely of query words is lifted (score × (1 + nameBonus × coverage)). */
@@ -63,6 +73,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   feedback: DEFAULT_FEEDBACK,
   wordnet: DEFAULT_WORDNET_USE,
   associations: DEFAULT_ASSOCIATIONS,
+  clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
   nameBonus: 0.5,
@@ -112,9 +123,21 @@ export class TextRanker implements FeedbackSource {
     return [prefix, typos];
   }
 
-  terms(text: string): QueryTerm[] {
+  /**
+   * Query text → terms with every expansion. `cache` (one per search call) keeps what a word or a word pair
+   * expanded to, so the clauses of a long query do not look their words up again.
+   */
+  terms(text: string, cache?: Map<string, Expansion[]>): QueryTerm[] {
     const lexicon = this.config.techniques.lexicon ? getLexicon(this.config.lexicon) : NO_LEXICON;
     const wordnet = this.config.techniques.wordnet ? getWordnet() : null;
+    const remembered = (key: string, make: () => Expansion[]) => {
+      let hit = cache?.get(key);
+      if (!hit) {
+        hit = make();
+        cache?.set(key, hit);
+      }
+      return hit;
+    };
     const query = expandQuery(text, lexicon);
     const phrases: QueryTerm[] = [];
     if (wordnet)
@@ -122,26 +145,28 @@ export class TextRanker implements FeedbackSource {
         const a = query[i - 1]!.surface;
         const b = query[i]!.surface;
         if (!a || !b) continue;
-        const expansions = wordnetPhraseExpansions(wordnet, a, b, this.index, this.config.wordnet);
+        const expansions = remembered(`${a} ${b}`, () =>
+          wordnetPhraseExpansions(wordnet, a, b, this.index, this.config.wordnet),
+        );
         if (expansions.length > 0) phrases.push({ source: `${a} ${b}`, expansions });
       }
     return [...query, ...phrases].map((q) => {
       if (!q.surface) return q;
-      const [prefix, typos] = this.vocabularyMatches(q.surface);
-      const synonyms = wordnet ? wordnetExpansions(wordnet, q.surface, this.index, this.config.wordnet) : [];
-      const associated = this.config.techniques.associations ? this.associations.of(stem(q.surface)) : [];
-      if (prefix.length === 0 && typos.length === 0 && synonyms.length === 0 && associated.length === 0) return q;
-      return {
-        ...q,
-        expansions: [
-          ...q.expansions,
-          ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
-          ...typos.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
-          ...synonyms,
-          ...associated,
-        ],
-      };
+      const surface = q.surface;
+      const more = remembered(surface, () => this.moreExpansions(surface, wordnet));
+      return more.length === 0 ? q : { ...q, expansions: [...q.expansions, ...more] };
     });
+  }
+
+  /** What a typed word adds beyond the lexicon: prefixes, typos, WordNet synonyms, catalog associations. */
+  private moreExpansions(surface: string, wordnet: ReturnType<typeof getWordnet> | null): Expansion[] {
+    const [prefix, typos] = this.vocabularyMatches(surface);
+    return [
+      ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
+      ...typos.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
+      ...(wordnet ? wordnetExpansions(wordnet, surface, this.index, this.config.wordnet) : []),
+      ...(this.config.techniques.associations ? this.associations.of(stem(surface)) : []),
+    ];
   }
 
   private weights(query: readonly QueryTerm[]): Map<string, number> {
@@ -215,17 +240,27 @@ export class TextRanker implements FeedbackSource {
   }
 
   /**
-   * Best `limit` results, best first. With feedback on, the first results' characteristic words join the
-   * query at low weight and the query runs again; the name lift still counts only the words the user gave.
+   * Best `limit` results, best first. With feedback (the configured one when that technique is on, unless
+   * `options.feedback` says otherwise), the first results' characteristic words join the query at low weight
+   * and the query runs again; the name lift still counts only the words the user gave. `options.memo` keeps
+   * each term's scores for later searches of the same call (clauses); a feedback pass uses one in any case.
    */
-  top(query: readonly QueryTerm[], limit: number, allow?: (index: number) => boolean): Scored[] {
+  top(
+    query: readonly QueryTerm[],
+    limit: number,
+    allow?: (index: number) => boolean,
+    options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo } = {},
+  ): Scored[] {
     if (limit <= 0) return [];
+    const feedback =
+      options.feedback !== undefined ? options.feedback : this.config.techniques.feedback ? this.config.feedback : null;
     const weightOf = this.weights(query);
-    if (!this.config.techniques.feedback) return this.rank(query, limit, weightOf, allow);
-    const first = this.rank(query, Math.max(limit, this.config.feedback.docs), weightOf, allow);
-    const extra = feedbackTerms(query, first, this, this.config.feedback);
+    if (!feedback) return this.rank(query, limit, weightOf, allow, options.memo);
+    const memo = options.memo ?? new Map();
+    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, memo);
+    const extra = feedbackTerms(query, first, this, feedback);
     if (extra.length === 0) return first.slice(0, limit);
-    return this.rank([...query, ...extra], limit, weightOf, allow);
+    return this.rank([...query, ...extra], limit, weightOf, allow, memo);
   }
 
   /**
@@ -237,18 +272,38 @@ export class TextRanker implements FeedbackSource {
     limit: number,
     weightOf: Map<string, number>,
     allow?: (index: number) => boolean,
+    memo?: TermScoreMemo,
   ): Scored[] {
-    const { touched, scores } = this.index.score(query);
-    const base: Scored[] = [];
-    for (const i of touched) if (!allow || allow(i)) base.push({ index: i, name: this.names[i]!, score: scores[i]! });
-    const seeds = topK(base.slice(), limit);
-    if (seeds.length === 0) return [];
+    const { touched, scores } = this.index.score(query, memo);
+    // Seeds: any `limit` documents give a floor; the best by base score give the highest. Kept as two small
+    // sorted arrays, so the thousands of touched documents at 10,000 tools allocate nothing here.
+    const seedIndex: number[] = [];
+    const seedScore: number[] = [];
+    for (const i of touched) {
+      if (allow && !allow(i)) continue;
+      const v = scores[i]!;
+      if (seedIndex.length === limit && v <= seedScore[limit - 1]!) continue;
+      let j = seedIndex.length;
+      while (j > 0 && seedScore[j - 1]! < v) j--;
+      seedIndex.splice(j, 0, i);
+      seedScore.splice(j, 0, v);
+      if (seedIndex.length > limit) {
+        seedIndex.pop();
+        seedScore.pop();
+      }
+    }
+    if (seedIndex.length === 0) return [];
     let floor = Infinity;
-    for (const s of seeds) floor = Math.min(floor, this.final(s.index, s.score, weightOf));
+    for (let j = 0; j < seedIndex.length; j++)
+      floor = Math.min(floor, this.final(seedIndex[j]!, seedScore[j]!, weightOf));
+    // The name lift is at most ×reach: a document whose base cannot reach the floor is beaten by every seed.
     const reach = 1 + this.config.nameBonus;
     const kept: Scored[] = [];
-    for (const s of base)
-      if (s.score * reach >= floor) kept.push({ ...s, score: this.final(s.index, s.score, weightOf) });
+    for (const i of touched) {
+      const v = scores[i]!;
+      if (v * reach < floor || (allow && !allow(i))) continue;
+      kept.push({ index: i, name: this.names[i]!, score: this.final(i, v, weightOf) });
+    }
     return topK(kept, limit);
   }
 }

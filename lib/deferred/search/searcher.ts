@@ -1,8 +1,10 @@
-import { getLexicon } from "./lexicon";
+import { type Expansion, getLexicon } from "./lexicon";
 import { collectAlternatives, fuseAlternatives, type ScoredName } from "./alternatives";
-import { type ParsedQuery, parseQuery } from "./query-modes";
+import type { TermScoreMemo } from "./bm25";
+import { fuseClauses, splitClauses } from "./clauses";
+import { type ParsedQuery, parseQuery, stripControl } from "./query-modes";
 import { NameMatcher, squash } from "./select";
-import { byScoreThenName, DEFAULT_RANKER, type RankerConfig, TextRanker, topK } from "./ranker";
+import { byScoreThenName, DEFAULT_RANKER, type RankerConfig, type Scored, TextRanker, topK } from "./ranker";
 import { SafeRegex } from "./regex/match";
 import { SubstringIndex } from "./regex/substring-index";
 import type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
@@ -31,7 +33,10 @@ export class LexicalSearcher implements ToolSearcher {
   private readonly substrings: SubstringIndex;
   private readonly indexOf: Map<string, number>;
 
-  constructor(docs: readonly SearchDoc[], config: RankerConfig = DEFAULT_RANKER) {
+  constructor(
+    docs: readonly SearchDoc[],
+    private readonly config: RankerConfig = DEFAULT_RANKER,
+  ) {
     // The lexicon is compiled once per process; do it now, not on the first (timed) search.
     getLexicon(config.lexicon);
     this.ranker = new TextRanker(docs, config);
@@ -58,7 +63,7 @@ export class LexicalSearcher implements ToolSearcher {
     const parsed = alternatives.map(parseQuery);
     if (k === 0) return [];
     return fuseAlternatives(
-      parsed.map((p) => this.one(p, k, budget)),
+      parsed.map((p, i) => this.one(p, alternatives[i]!, k, budget)),
       k,
     );
   }
@@ -78,7 +83,8 @@ export class LexicalSearcher implements ToolSearcher {
     return share;
   }
 
-  private one(parsed: ParsedQuery, k: number, budget: SearchBudget): ScoredName[] {
+  /** One alternative in its mode; `raw` is its text before cleaning (line breaks are clause boundaries). */
+  private one(parsed: ParsedQuery, raw: string, k: number, budget: SearchBudget): ScoredName[] {
     const unscored = (names: string[]) => names.map((name) => ({ name, score: null }));
     switch (parsed.mode) {
       case "select":
@@ -88,8 +94,39 @@ export class LexicalSearcher implements ToolSearcher {
       case "regex":
         return unscored(this.regex(parsed.pattern, k, budget));
       case "text":
-        return this.ranker.top(this.ranker.terms(parsed.text), k).map((s) => ({ name: s.name, score: s.score }));
+        return this.ranked(parsed.text, raw, k);
     }
+  }
+
+  /**
+   * Plain words, ranked. A long query with clause boundaries is also searched clause by clause (at most
+   * `clauses.maxClauses` more ranked searches), and the lists are fused (clauses.ts).
+   */
+  private ranked(text: string, raw: string, k: number): ScoredName[] {
+    const { techniques, clauses: config, feedback } = this.config;
+    const named = (found: readonly Scored[]) => found.map((s) => ({ name: s.name, score: s.score }));
+    const clauses = techniques.clauses ? splitClauses(raw, config).map(stripControl) : [];
+    if (clauses.length === 0) return named(this.ranker.top(this.ranker.terms(text), k));
+    // One memo for the call: a term the whole query and a clause share is scored once.
+    const memo: TermScoreMemo = new Map();
+    const words = new Map<string, Expansion[]>();
+    const on = techniques.feedback;
+    const wholeFeedback = on && config.feedback !== "clauses" ? feedback : null;
+    const clauseFeedback =
+      !on || config.feedback === "whole"
+        ? null
+        : config.feedback === "clauses"
+          ? { ...feedback, minTerms: 0 }
+          : feedback;
+    const lists = clauses.map((c) => {
+      const terms = this.ranker.terms(c, words);
+      const top = this.ranker.top(terms, k, undefined, { feedback: clauseFeedback, memo });
+      // A clause whose best result is no real match for it is left out (clauses.minTopShare).
+      if (top.length === 0 || this.ranker.matchShare(terms, top[0]!.index) < config.minTopShare) return [];
+      return named(top);
+    });
+    const whole = this.ranker.top(this.ranker.terms(text, words), k, undefined, { feedback: wholeFeedback, memo });
+    return fuseClauses(named(whole), lists, k);
   }
 
   private text(text: string, k: number): string[] {
