@@ -117,7 +117,7 @@ describe("McpManager", () => {
       file,
       JSON.stringify([{ name: "alpha", description: "now with a new description" }, { name: "gamma" }]),
     );
-    for (let i = 0; i < 50 && !m.needsReload(); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 200 && !m.needsReload(); i++) await new Promise((r) => setTimeout(r, 100));
     expect(m.needsReload()).toBe(true);
     const after = await m.load([cfg]);
     expect(after.tools.map((t) => t.tool.name)).toEqual(["nt_alpha", "nt_gamma"]);
