@@ -26,8 +26,8 @@ export function currentBootId(): string | null {
   return boot;
 }
 
-/** The start time of a running process, or null when it cannot be read (gone, or no /proc). */
-export function processStartTicks(pid: number): string | null {
+/** Fields 3 onwards of /proc/<pid>/stat (field 3, the state, first), or null (gone, or no /proc). */
+function statFields(pid: number): string[] | null {
   let stat: string;
   try {
     stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -35,10 +35,23 @@ export function processStartTicks(pid: number): string | null {
     return null;
   }
   // The command name (field 2) is in parentheses and may itself contain spaces or ')'.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // Fields after the name start at field 3 (state); starttime is field 22.
-  const started = fields[22 - 3];
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** The start time of a running process, or null when it cannot be read (gone, or no /proc). */
+export function processStartTicks(pid: number): string | null {
+  const started = statFields(pid)?.[22 - 3];
   return started && /^\d+$/.exec(started) !== null ? started : null;
+}
+
+/**
+ * A process that has exited but was not reaped yet: a zombie (Z) or one being torn down (X, x). Its pid and
+ * start time stay readable until its parent waits for it — forever where PID 1 does not reap (some containers),
+ * so a server killed with SIGKILL would otherwise hold its thread locks for good.
+ */
+function hasExited(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === "Z" || state === "X" || state === "x";
 }
 
 export function processIdentity(pid: number = process.pid): ProcessIdentity {
@@ -59,7 +72,7 @@ function pidExists(pid: number): boolean {
  * time. `unverified` says the answer rests on the pid alone (nothing else was recorded or readable).
  */
 export function isRunning(recorded: ProcessIdentity): { running: boolean; unverified: boolean } {
-  if (!Number.isInteger(recorded.pid) || recorded.pid <= 0 || !pidExists(recorded.pid))
+  if (!Number.isInteger(recorded.pid) || recorded.pid <= 0 || !pidExists(recorded.pid) || hasExited(recorded.pid))
     return { running: false, unverified: false };
   const bootNow = currentBootId();
   if (recorded.bootId !== null && bootNow !== null && recorded.bootId !== bootNow)
