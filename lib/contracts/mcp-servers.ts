@@ -7,12 +7,13 @@
  * `***` (a bare `$VAR` reference is shown as written), and `***` sent back means "keep the stored value".
  */
 import { z } from "zod";
-import { McpTransportSchema } from "./mcp";
+import { McpServerStateSchema, McpTransportSchema } from "./mcp";
 import { DeferPolicySchema } from "./inventory";
 
 /** Stands for a stored secret: shown instead of it, and sent back to keep it. */
 export const SECRET_MASK = "***";
 
+/** A server's name: the key of its `mcpServers` entry, a path segment of the API and a safe file name. */
 export const ServerNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, "server names must match ^[A-Za-z0-9_-]{1,32}$");
@@ -76,8 +77,11 @@ export const McpServerViewSchema = z.object({
   entry: McpServerEntrySchema,
   enabled: z.boolean(),
   transport: McpTransportSchema,
-  /** `sleeping`: a lazy server not running now (started when one of its tools is promoted or called). */
-  status: z.enum(["connected", "sleeping", "failed", "disabled", "pending"]),
+  /**
+   * A server's state (`sleeping`: a lazy server not running now, started when one of its tools is promoted or
+   * called), or `pending`: saved, not yet loaded.
+   */
+  status: z.enum([...McpServerStateSchema.options, "pending"]),
   error: z.string().nullable(),
   warnings: z.array(z.string()).default([]),
   connect_ms: z.number().nullable(),

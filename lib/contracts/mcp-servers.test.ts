@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ExtensionsConfigSchema } from "@/lib/config/extensions";
+import { McpServerStateSchema } from "./mcp";
+import { McpServerViewSchema, ServerNameSchema } from "./mcp-servers";
+
+describe("ServerNameSchema", () => {
+  it("takes 1-32 letters, digits, _ and -", () => {
+    for (const ok of ["a", "gh_2-x", "x".repeat(32)]) expect(ServerNameSchema.safeParse(ok).success).toBe(true);
+    for (const bad of ["", "x".repeat(33), "no spaces!", "a/b", "é"])
+      expect(ServerNameSchema.safeParse(bad).success).toBe(false);
+  });
+
+  it("is the rule the config file's server names are checked by", () => {
+    const parsed = ExtensionsConfigSchema.safeParse({ mcpServers: { "a/b": { command: "node" } } });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({
+      code: "invalid_key",
+      path: ["mcpServers", "a/b"],
+      issues: [{ message: "server names must match ^[A-Za-z0-9_-]{1,32}$" }],
+    });
+    expect(ExtensionsConfigSchema.safeParse({ mcpServers: { "gh_2-x": { command: "node" } } }).success).toBe(true);
+  });
+});
+
+describe("McpServerViewSchema.status", () => {
+  it("is every state of a loaded server, or pending", () => {
+    expect(McpServerViewSchema.shape.status.options).toEqual([...McpServerStateSchema.options, "pending"]);
+    expect(McpServerViewSchema.shape.status.safeParse("signin").success).toBe(false);
+  });
+});
