@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ExtensionsConfigSchema } from "@/lib/config/extensions";
 import { McpServerStateSchema } from "./mcp";
-import { McpServerViewSchema, ServerNameSchema } from "./mcp-servers";
+import { McpServerViewSchema, needsSignIn, ServerNameSchema } from "./mcp-servers";
 
 describe("ServerNameSchema", () => {
   it("takes 1-32 letters, digits, _ and -", () => {
@@ -26,5 +26,15 @@ describe("McpServerViewSchema.status", () => {
   it("is every state of a loaded server, or pending", () => {
     expect(McpServerViewSchema.shape.status.options).toEqual([...McpServerStateSchema.options, "pending"]);
     expect(McpServerViewSchema.shape.status.safeParse("signin").success).toBe(false);
+  });
+});
+
+describe("needsSignIn", () => {
+  const auth = { oauth: true, signed_in: false, required: true, expires_at: null };
+  it("is an enabled server that answered 401 with no usable token", () => {
+    expect(needsSignIn({ enabled: true, auth })).toBe(true);
+    expect(needsSignIn({ enabled: false, auth })).toBe(false);
+    expect(needsSignIn({ enabled: true, auth: { ...auth, required: false } })).toBe(false);
+    expect(needsSignIn({ enabled: true, auth: { ...auth, signed_in: true } })).toBe(false);
   });
 });

@@ -91,6 +91,14 @@ export const McpServerViewSchema = z.object({
 });
 export type McpServerView = z.infer<typeof McpServerViewSchema>;
 
+/**
+ * The server waits for a person to sign in: it is enabled, answered 401 and no usable token is held. What the
+ * Servers panel shows as "Sign in" and `fawn mcp list` as "sign-in needed".
+ */
+export function needsSignIn(view: Pick<McpServerView, "enabled" | "auth">): boolean {
+  return view.enabled && view.auth.required && !view.auth.signed_in;
+}
+
 /** GET /api/mcp/servers (the ETag header carries `etag` too). */
 export const McpServersResponseSchema = z.object({
   servers: z.array(McpServerViewSchema),
