@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { FawnRuntime } from "@/lib/agent/runtime";
 import { ConfigError } from "@/lib/config";
-import { type McpServerEntry, McpServerEntrySchema, ServerNameSchema } from "@/lib/contracts/mcp-servers";
+import { type McpServerEntry, McpServerEntrySchema, ServerNameSchema, splitPair } from "@/lib/contracts/mcp-servers";
 import { ConfigConflictError } from "@/lib/mcp/config-writer";
 import { listServers, loadedServer, oauthOf, probeConfigured } from "@/lib/mcp/manage";
 import { OAuthFlowError } from "@/lib/mcp/oauth/errors";
@@ -32,12 +32,12 @@ class UsageError extends Error {}
 function pairs(values: string[] | undefined, separator: "=" | ":", option: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const v of values ?? []) {
-    const at = v.indexOf(separator);
-    if (at <= 0)
+    const pair = splitPair(v, separator);
+    if (!pair)
       throw new UsageError(
         `--${option} ${JSON.stringify(v)}: expected ${separator === "=" ? "KEY=VALUE" : '"Name: value"'}`,
       );
-    out[v.slice(0, at).trim()] = separator === ":" ? v.slice(at + 1).trim() : v.slice(at + 1);
+    out[pair[0]] = pair[1];
   }
   return out;
 }

@@ -5,7 +5,7 @@
  */
 import { type Phrase, phrase } from "@/components/i18n/phrase";
 import type { McpTransport } from "@/lib/contracts/mcp";
-import { type McpServerEntry, type McpServerView, ServerNameSchema } from "@/lib/contracts/mcp-servers";
+import { type McpServerEntry, type McpServerView, ServerNameSchema, splitPair } from "@/lib/contracts/mcp-servers";
 
 export type FormTransport = McpTransport;
 
@@ -88,8 +88,7 @@ function pairs(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { line, text: t } of lines(text)) {
-    const at = t.indexOf(separator);
-    const key = at > 0 ? t.slice(0, at).trim() : "";
+    const [key, value] = splitPair(t, separator) ?? ["", ""];
     if (!key || /\s/.test(key)) {
       problems.push({
         field,
@@ -97,7 +96,7 @@ function pairs(
       });
       continue;
     }
-    out[key] = separator === ":" ? t.slice(at + 1).trim() : t.slice(at + 1);
+    out[key] = value;
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ExtensionsConfigSchema } from "@/lib/config/extensions";
 import { McpServerStateSchema } from "./mcp";
-import { McpServerViewSchema, needsSignIn, ServerNameSchema } from "./mcp-servers";
+import { McpServerViewSchema, needsSignIn, ServerNameSchema, splitPair } from "./mcp-servers";
 
 describe("ServerNameSchema", () => {
   it("takes 1-32 letters, digits, _ and -", () => {
@@ -36,5 +36,19 @@ describe("needsSignIn", () => {
     expect(needsSignIn({ enabled: false, auth })).toBe(false);
     expect(needsSignIn({ enabled: true, auth: { ...auth, required: false } })).toBe(false);
     expect(needsSignIn({ enabled: true, auth: { ...auth, signed_in: true } })).toBe(false);
+  });
+});
+
+describe("splitPair", () => {
+  it("splits at the first separator; a header value is trimmed, an env value kept as typed", () => {
+    expect(splitPair("A=x=y ", "=")).toEqual(["A", "x=y "]);
+    expect(splitPair(" TOKEN =  v", "=")).toEqual(["TOKEN", "  v"]);
+    expect(splitPair("Authorization:  Bearer a:b ", ":")).toEqual(["Authorization", "Bearer a:b"]);
+  });
+
+  it("is null with nothing before the separator, or none at all", () => {
+    expect(splitPair("=x", "=")).toBeNull();
+    expect(splitPair("JUSTAKEY", "=")).toBeNull();
+    expect(splitPair("no colon here", ":")).toBeNull();
   });
 });

@@ -22,6 +22,17 @@ export const ServerNameSchema = z
 export const McpServerEntrySchema = z.record(z.string(), z.unknown());
 export type McpServerEntry = z.infer<typeof McpServerEntrySchema>;
 
+/**
+ * One `KEY=VALUE` (env) or `Name: value` (header) as the Servers form and `fawn mcp add` take it: the key is what
+ * comes before the first separator, trimmed; the value is the rest, trimmed for a header only (an env value may
+ * hold spaces and `=`). Null when nothing comes before the separator, or there is none.
+ */
+export function splitPair(text: string, separator: "=" | ":"): [key: string, value: string] | null {
+  const at = text.indexOf(separator);
+  if (at <= 0) return null;
+  return [text.slice(0, at).trim(), separator === ":" ? text.slice(at + 1).trim() : text.slice(at + 1)];
+}
+
 /** POST /api/mcp/servers: the name and the fields of one entry, side by side. */
 export const McpServerCreateSchema = z.object({ name: ServerNameSchema }).catchall(z.unknown());
 
