@@ -1,6 +1,7 @@
 import type { Inventory } from "@/lib/contracts/inventory";
 
-function table(rows: string[][]): string {
+/** Columns padded to their widest cell, two spaces apart (the first row is the header). */
+export function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
   return rows
     .map((r) =>

@@ -1,20 +1,8 @@
-import type { McpServersResponse, McpServerProbeResult } from "@/lib/contracts/mcp-servers";
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-}
+import { type McpServersResponse, type McpServerProbeResult, needsSignIn } from "@/lib/contracts/mcp-servers";
+import { table } from "./format";
 
 function stateOf(s: McpServersResponse["servers"][number]): string {
-  if (s.enabled && s.auth.required && !s.auth.signed_in) return "sign-in needed";
-  return s.status;
+  return needsSignIn(s) ? "sign-in needed" : s.status;
 }
 
 /** `fawn mcp list` for people: one row per server, then the errors in full. */

@@ -4,14 +4,10 @@
  */
 import { parseArgs } from "node:util";
 import { FawnRuntime } from "@/lib/agent/runtime";
-import { ConfigError } from "@/lib/config";
-import { type McpServerEntry, McpServerEntrySchema, ServerNameSchema } from "@/lib/contracts/mcp-servers";
-import { ConfigConflictError } from "@/lib/mcp/config-writer";
+import { type McpServerEntry, McpServerEntrySchema, ServerNameSchema, splitPair } from "@/lib/contracts/mcp-servers";
 import { listServers, loadedServer, oauthOf, probeConfigured } from "@/lib/mcp/manage";
-import { OAuthFlowError } from "@/lib/mcp/oauth/errors";
 import { usesOAuth } from "@/lib/mcp/oauth/service";
-import { EntryError } from "@/lib/mcp/server-entries";
-import { addServer, patchServer, removeServer, ServerAdminError } from "@/lib/mcp/servers-admin";
+import { addServer, adminErrorOf, patchServer, removeServer, ServerAdminError } from "@/lib/mcp/servers-admin";
 import { loginWithLoopback } from "./mcp-login";
 import { formatServers, formatTestResult } from "./mcp-format";
 
@@ -32,12 +28,12 @@ class UsageError extends Error {}
 function pairs(values: string[] | undefined, separator: "=" | ":", option: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const v of values ?? []) {
-    const at = v.indexOf(separator);
-    if (at <= 0)
+    const pair = splitPair(v, separator);
+    if (!pair)
       throw new UsageError(
         `--${option} ${JSON.stringify(v)}: expected ${separator === "=" ? "KEY=VALUE" : '"Name: value"'}`,
       );
-    out[v.slice(0, at).trim()] = separator === ":" ? v.slice(at + 1).trim() : v.slice(at + 1);
+    out[pair[0]] = pair[1];
   }
   return out;
 }
@@ -98,13 +94,11 @@ function parse(argv: string[]) {
   });
 }
 
-/** What a failure says on stderr: the field, the server or the file, as the API would. */
+/** What a failure says on stderr: the field (of the entry), the server or the file, as the API would. */
 function describe(e: unknown): string {
-  if (e instanceof EntryError) return `entry.${e.field || "entry"}: ${e.problem}`;
-  if (e instanceof ServerAdminError || e instanceof ConfigConflictError || e instanceof OAuthFlowError)
-    return e.message;
-  if (e instanceof ConfigError) return `cannot change the file until it is fixed: ${e.message}`;
-  return (e as Error).message;
+  const failure = adminErrorOf(e);
+  if (!failure) return (e as Error).message;
+  return failure.kind === "invalid" ? `entry.${failure.message}` : failure.message;
 }
 
 type Output = Pick<NodeJS.WritableStream, "write">;

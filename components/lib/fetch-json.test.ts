@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { fetchJson } from "./fetch-json";
+import { errorText } from "./message-content";
 
 const schema = z.object({ n: z.number() });
 
@@ -34,5 +35,14 @@ describe("fetchJson", () => {
   it("reports a body that is not JSON", async () => {
     serve(500, "<html>boom</html>");
     await expect(fetchJson("/api/x", schema)).rejects.toThrow("/api/x: HTTP 500, not JSON: <html>boom</html>");
+  });
+
+  it("fails with plain Errors, so a panel shows the message without a class name", async () => {
+    serve(409, '{"error":{"code":"conflict","message":"busy"}}');
+    const refused = await fetchJson("/api/x", schema).catch((e: unknown) => e);
+    expect(errorText(refused)).toBe("/api/x: busy (conflict)");
+    serve(200, "{}");
+    const wrong = await fetchJson("/api/x", schema).catch((e: unknown) => e);
+    expect(errorText(wrong)).toMatch(/^\/api\/x: unexpected response at "n"/);
   });
 });

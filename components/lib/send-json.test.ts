@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { RequestError, sendJson } from "./send-json";
+import { RequestError } from "./request-json";
+import { sendJson } from "./send-json";
 
 const schema = z.object({ n: z.number() });
 const calls: RequestInit[] = [];

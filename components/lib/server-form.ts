@@ -4,9 +4,10 @@
  * entry, keeping every field the form does not show (timeouts, defer and approval policies, per-tool settings).
  */
 import { type Phrase, phrase } from "@/components/i18n/phrase";
-import type { McpServerEntry, McpServerView } from "@/lib/contracts/mcp-servers";
+import type { McpTransport } from "@/lib/contracts/mcp";
+import { type McpServerEntry, type McpServerView, ServerNameSchema, splitPair } from "@/lib/contracts/mcp-servers";
 
-export type FormTransport = "stdio" | "http" | "sse";
+export type FormTransport = McpTransport;
 
 export interface ServerFormValues {
   name: string;
@@ -44,8 +45,6 @@ export interface FormProblem {
 
 /** The fields this form shows; the others of an entry are kept as they were. */
 const FORM_FIELDS = ["type", "transport", "command", "args", "env", "cwd", "url", "headers", "description", "enabled"];
-
-const NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 const record = (v: unknown): Record<string, unknown> =>
@@ -89,8 +88,7 @@ function pairs(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { line, text: t } of lines(text)) {
-    const at = t.indexOf(separator);
-    const key = at > 0 ? t.slice(0, at).trim() : "";
+    const [key, value] = splitPair(t, separator) ?? ["", ""];
     if (!key || /\s/.test(key)) {
       problems.push({
         field,
@@ -98,7 +96,7 @@ function pairs(
       });
       continue;
     }
-    out[key] = separator === ":" ? t.slice(at + 1).trim() : t.slice(at + 1);
+    out[key] = value;
   }
   return out;
 }
@@ -112,7 +110,8 @@ export function entryFromForm(
   base: McpServerEntry = {},
 ): { entry: McpServerEntry; problems: FormProblem[] } {
   const problems: FormProblem[] = [];
-  if (!NAME.test(values.name)) problems.push({ field: "name", message: phrase("servers.form.nameInvalid") });
+  if (!ServerNameSchema.safeParse(values.name).success)
+    problems.push({ field: "name", message: phrase("servers.form.nameInvalid") });
   const entry: McpServerEntry = Object.fromEntries(Object.entries(base).filter(([k]) => !FORM_FIELDS.includes(k)));
   entry.type = values.transport;
   if (values.transport === "stdio") {

@@ -3,7 +3,13 @@
  * state a person acts on (connected, sleeping, failed, disabled, starting, or "sign in"), what its tools cost, and the
  * sign-in action that applies. Also reads the note the OAuth callback leaves in the page's URL.
  */
-import type { McpServersResponse, McpServerView, ServerCost, ServerTool } from "@/lib/contracts/mcp-servers";
+import {
+  type McpServersResponse,
+  type McpServerView,
+  needsSignIn,
+  type ServerCost,
+  type ServerTool,
+} from "@/lib/contracts/mcp-servers";
 
 export type ServerState = "connected" | "sleeping" | "failed" | "disabled" | "pending" | "signin";
 
@@ -33,7 +39,7 @@ const STATE_ORDER: Record<ServerState, number> = {
 };
 
 export function serverRow(view: McpServerView): ServerRow {
-  const wantsSignIn = view.enabled && view.auth.required && !view.auth.signed_in;
+  const wantsSignIn = needsSignIn(view);
   const state: ServerState = wantsSignIn ? "signin" : view.status;
   const description = typeof view.entry.description === "string" ? view.entry.description : null;
   return {

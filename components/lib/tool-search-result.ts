@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { readToolSearchAnswer } from "@/lib/contracts/tool-search";
 
 /** One tool that a tool_search call returned, and so promoted into the thread. */
 export interface FoundTool {
@@ -23,39 +23,15 @@ export type ToolSearchResult =
   /** Anything else (an error, an unexpected shape): shown verbatim. */
   | { kind: "text"; message: string };
 
-const fnDef = z.object({ name: z.string().min(1), description: z.string().optional().nullable() });
-// tool_search returns OpenAI function definitions, either bare or wrapped as {type:"function", function}.
-const toolDef = z.union([z.object({ type: z.literal("function"), function: fnDef }), fnDef]);
-const named = z.object({ name: z.string().min(1), description: z.string().optional().nullable() });
-const closest = z.object({ name: z.string().min(1), server: z.string().nullable().optional() });
-const payload = z.union([
-  z.array(toolDef),
-  z.object({ tools: z.array(toolDef), not_loaded: z.array(named).optional(), closest: z.array(closest).optional() }),
-]);
-
 export function parseToolSearchResult(content: string): ToolSearchResult {
   const text = content.trim();
   if (/^no tools? (were )?found/i.test(text)) return { kind: "none", message: text };
   if (!text.startsWith("[") && !text.startsWith("{")) return { kind: "text", message: text };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: "text", message: text };
-  }
-  const parsed = payload.safeParse(json);
-  if (!parsed.success) return { kind: "text", message: text };
-  const defs = Array.isArray(parsed.data) ? parsed.data : parsed.data.tools;
-  const tools = defs.map((d) => {
-    const fn = "function" in d ? d.function : d;
-    return { name: fn.name, description: fn.description ?? "" };
-  });
-  const notLoaded = Array.isArray(parsed.data)
-    ? []
-    : (parsed.data.not_loaded ?? []).map((n) => ({ name: n.name, description: n.description ?? "" }));
-  const near = Array.isArray(parsed.data)
-    ? []
-    : (parsed.data.closest ?? []).map((c) => ({ name: c.name, server: c.server ?? null }));
+  const answer = readToolSearchAnswer(text);
+  if (!answer) return { kind: "text", message: text };
+  const tools = answer.tools.map((fn) => ({ name: fn.name, description: fn.description ?? "" }));
+  const notLoaded = (answer.not_loaded ?? []).map((n) => ({ name: n.name, description: n.description ?? "" }));
+  const near = (answer.closest ?? []).map((c) => ({ name: c.name, server: c.server ?? null }));
   if (tools.length === 0 && notLoaded.length === 0) return { kind: "none", message: null };
   return { kind: "found", tools, notLoaded, closest: near };
 }

@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { ChevronIcon, LockIcon } from "@/components/icons";
-import { RequestError, requestMessage } from "@/components/lib/send-json";
+import { isConflict } from "@/components/lib/request-json";
+import { requestMessage } from "@/components/lib/send-json";
 import type { ServerRow, ServerState } from "@/components/lib/servers";
 import type { McpServerProbeResult } from "@/lib/contracts/mcp-servers";
 import { TestResult } from "./test-result";
@@ -54,7 +55,7 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
       if (refresh) onChanged();
       return true;
     } catch (e) {
-      const conflict = e instanceof RequestError && e.status === 409 && e.code === "conflict";
+      const conflict = isConflict(e);
       setError(conflict ? t("servers.conflict", { detail: requestMessage(e) }) : requestMessage(e));
       if (conflict) onChanged();
       return false;

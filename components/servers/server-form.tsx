@@ -3,7 +3,8 @@
 import { type ReactNode, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { say } from "@/components/i18n/phrase";
-import { RequestError, requestMessage } from "@/components/lib/send-json";
+import { isConflict } from "@/components/lib/request-json";
+import { requestMessage } from "@/components/lib/send-json";
 import {
   entryFromForm,
   type FormProblem,
@@ -73,7 +74,7 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
       onSaved(values.name);
     } catch (e) {
       setError(requestMessage(e));
-      if (e instanceof RequestError && e.status === 409 && e.code === "conflict") onConflict();
+      if (isConflict(e)) onConflict();
     } finally {
       setBusy(null);
     }

@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { type DeferPolicy, DeferPolicySchema } from "@/lib/contracts/inventory";
-import type { McpTransport } from "@/lib/contracts/mcp";
+import { McpLifecycleSchema, type McpTransport } from "@/lib/contracts/mcp";
+import { ServerNameSchema } from "@/lib/contracts/mcp-servers";
 import { ApprovalModeSchema } from "./app-config";
 
 const seconds = z.number().positive().max(3600);
-
-/** When a server runs: `eager` from boot, `lazy` only while one of its tools is promoted or called (see lib/mcp/lifecycle.ts). */
-export const McpLifecycleSchema = z.enum(["lazy", "eager"]);
-export type McpLifecycle = z.infer<typeof McpLifecycleSchema>;
 
 export { type DeferPolicy, DeferPolicySchema };
 
@@ -65,12 +62,7 @@ export function transportOf(s: Pick<McpServerConfig, "type" | "transport" | "url
 
 export const ExtensionsConfigSchema = z
   .object({
-    mcpServers: z
-      .record(
-        z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "server names must match ^[A-Za-z0-9_-]{1,32}$"),
-        McpServerConfigSchema,
-      )
-      .default({}),
+    mcpServers: z.record(ServerNameSchema, McpServerConfigSchema).default({}),
   })
   .strict();
 export type ExtensionsConfig = z.infer<typeof ExtensionsConfigSchema>;

@@ -107,6 +107,10 @@ export const ThreadPromotionSchema = z.object({
 });
 export type ThreadPromotion = z.infer<typeof ThreadPromotionSchema>;
 
+/** `bind`: promoted tools are bound to the model; `proxy`: the bound tools never change, promoted ones go through call_tool. */
+export const ToolBindingSchema = z.enum(["bind", "proxy"]);
+export type ToolBinding = z.infer<typeof ToolBindingSchema>;
+
 export const ListingSettingSchema = z.enum(["auto", "names", "servers"]);
 export type ListingSetting = z.infer<typeof ListingSettingSchema>;
 export const ListingModeSchema = z.enum(["names", "servers"]);
@@ -139,8 +143,7 @@ export const ToolSearchSettingsSchema = z.object({
   prefetch: z
     .object({ enabled: z.boolean(), k: z.number(), min_score: z.number() })
     .default({ enabled: false, k: 0, min_score: 0 }),
-  /** `bind`: promoted tools are bound; `proxy`: the bound tools never change, promoted ones go through call_tool. */
-  binding: z.enum(["bind", "proxy"]).default("bind"),
+  binding: ToolBindingSchema.default("bind"),
 });
 export type ToolSearchSettings = z.infer<typeof ToolSearchSettingsSchema>;
 

@@ -7,12 +7,13 @@
  * `***` (a bare `$VAR` reference is shown as written), and `***` sent back means "keep the stored value".
  */
 import { z } from "zod";
-import { McpTransportSchema } from "./mcp";
+import { McpServerStateSchema, McpTransportSchema } from "./mcp";
 import { DeferPolicySchema } from "./inventory";
 
 /** Stands for a stored secret: shown instead of it, and sent back to keep it. */
 export const SECRET_MASK = "***";
 
+/** A server's name: the key of its `mcpServers` entry, a path segment of the API and a safe file name. */
 export const ServerNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,32}$/, "server names must match ^[A-Za-z0-9_-]{1,32}$");
@@ -20,6 +21,17 @@ export const ServerNameSchema = z
 /** One `mcpServers` entry as written in the file; its fields are checked by McpServerConfigSchema. */
 export const McpServerEntrySchema = z.record(z.string(), z.unknown());
 export type McpServerEntry = z.infer<typeof McpServerEntrySchema>;
+
+/**
+ * One `KEY=VALUE` (env) or `Name: value` (header) as the Servers form and `fawn mcp add` take it: the key is what
+ * comes before the first separator, trimmed; the value is the rest, trimmed for a header only (an env value may
+ * hold spaces and `=`). Null when nothing comes before the separator, or there is none.
+ */
+export function splitPair(text: string, separator: "=" | ":"): [key: string, value: string] | null {
+  const at = text.indexOf(separator);
+  if (at <= 0) return null;
+  return [text.slice(0, at).trim(), separator === ":" ? text.slice(at + 1).trim() : text.slice(at + 1)];
+}
 
 /** POST /api/mcp/servers: the name and the fields of one entry, side by side. */
 export const McpServerCreateSchema = z.object({ name: ServerNameSchema }).catchall(z.unknown());
@@ -76,8 +88,11 @@ export const McpServerViewSchema = z.object({
   entry: McpServerEntrySchema,
   enabled: z.boolean(),
   transport: McpTransportSchema,
-  /** `sleeping`: a lazy server not running now (started when one of its tools is promoted or called). */
-  status: z.enum(["connected", "sleeping", "failed", "disabled", "pending"]),
+  /**
+   * A server's state (`sleeping`: a lazy server not running now, started when one of its tools is promoted or
+   * called), or `pending`: saved, not yet loaded.
+   */
+  status: z.enum([...McpServerStateSchema.options, "pending"]),
   error: z.string().nullable(),
   warnings: z.array(z.string()).default([]),
   connect_ms: z.number().nullable(),
@@ -86,6 +101,14 @@ export const McpServerViewSchema = z.object({
   auth: ServerAuthSchema,
 });
 export type McpServerView = z.infer<typeof McpServerViewSchema>;
+
+/**
+ * The server waits for a person to sign in: it is enabled, answered 401 and no usable token is held. What the
+ * Servers panel shows as "Sign in" and `fawn mcp list` as "sign-in needed".
+ */
+export function needsSignIn(view: Pick<McpServerView, "enabled" | "auth">): boolean {
+  return view.enabled && view.auth.required && !view.auth.signed_in;
+}
 
 /** GET /api/mcp/servers (the ETag header carries `etag` too). */
 export const McpServersResponseSchema = z.object({

@@ -3,6 +3,10 @@ import { z } from "zod";
 export const McpTransportSchema = z.enum(["stdio", "sse", "http"]);
 export type McpTransport = z.infer<typeof McpTransportSchema>;
 
+/** When a server runs: `eager` from boot, `lazy` only while one of its tools is promoted or called (see lib/mcp/lifecycle.ts). */
+export const McpLifecycleSchema = z.enum(["lazy", "eager"]);
+export type McpLifecycle = z.infer<typeof McpLifecycleSchema>;
+
 /** `connected`: running; `sleeping`: a lazy server not running now, its tools known from the cache. */
 export const McpServerStateSchema = z.enum(["connected", "sleeping", "failed", "disabled"]);
 export type McpServerState = z.infer<typeof McpServerStateSchema>;
@@ -26,7 +30,7 @@ export const McpServerStatusSchema = z.object({
   /** The server wants an OAuth sign-in (it answered 401 and Fawn holds no usable token for it). */
   auth_required: z.boolean().default(false),
   /** `lazy`: started when one of its tools is promoted or called, stopped when idle; `eager`: runs from boot. */
-  lifecycle: z.enum(["lazy", "eager"]).default("eager"),
+  lifecycle: McpLifecycleSchema.default("eager"),
   /** Why the server has this lifecycle (the setting, or what forced it eager). */
   lifecycle_reason: z.string().nullable().default(null),
   /** A lazy server is stopped after this many seconds unused. */

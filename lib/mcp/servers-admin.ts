@@ -3,10 +3,12 @@
  * `fawn mcp` both call. Each change reads the file, checks the caller's ETag (If-Match), resolves `***` to the
  * stored secret, checks the entry by the config's schema and writes atomically (lib/mcp/config-writer).
  */
+import { ConfigError } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
 import type { McpServerEntry } from "@/lib/contracts/mcp-servers";
 import { ConfigConflictError, type ExtensionsSnapshot, readExtensions, writeExtensions } from "./config-writer";
-import { checkEntry, maskEntry, patchEntry, resolveMasked } from "./server-entries";
+import { OAuthFlowError } from "./oauth/errors";
+import { checkEntry, EntryError, maskEntry, patchEntry, resolveMasked } from "./server-entries";
 
 export class ServerAdminError extends Error {
   constructor(
@@ -16,6 +18,30 @@ export class ServerAdminError extends Error {
     super(message);
     this.name = "ServerAdminError";
   }
+}
+
+/**
+ * A failed change or sign-in as the API and `fawn mcp` both report it. `invalid`: the entry is wrong, and the
+ * message names its field (`args.0: …`), so the caller prefixes where the entry came from (`body.`, `entry.`);
+ * `conflict`: the server exists already, the file changed since it was read, or the file as it is cannot take
+ * the change; `upstream`: the OAuth authorization server refused or failed.
+ */
+export interface AdminFailure {
+  kind: "invalid" | "not_found" | "conflict" | "upstream";
+  message: string;
+}
+
+/** What a failure of this module (or of the config and OAuth flow it drives) means; null for anything else. */
+export function adminErrorOf(e: unknown): AdminFailure | null {
+  if (e instanceof EntryError) return { kind: "invalid", message: `${e.field || "entry"}: ${e.problem}` };
+  if (e instanceof ServerAdminError)
+    return { kind: e.kind === "not_found" ? "not_found" : "conflict", message: e.message };
+  if (e instanceof ConfigConflictError) return { kind: "conflict", message: e.message };
+  // The file as it is cannot take the change (a hand edit broke it, or another server is invalid): fix it first.
+  if (e instanceof ConfigError)
+    return { kind: "conflict", message: `cannot change the file until it is fixed: ${e.message}` };
+  if (e instanceof OAuthFlowError) return { kind: "upstream", message: e.message };
+  return null;
 }
 
 export interface WriteResult {

@@ -2,7 +2,15 @@ import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
 import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
 import { inferArgs, searchKeywords } from "./args";
 import { afterWrite, startWorkspaceTurn } from "./workspace";
-import { howToCall, prefetchedThisTurn, safeArgs, searchedTools, targetOf, type Turn } from "./known-tools";
+import {
+  foundDefinitions,
+  howToCall,
+  prefetchedThisTurn,
+  safeArgs,
+  searchedTools,
+  targetOf,
+  type Turn,
+} from "./known-tools";
 import { type ChatRequest, type DemoReply, messageText, type WireMessage } from "./wire";
 
 /**
@@ -155,19 +163,7 @@ function startTurn(turn: Turn, deferred: string[], prefetched: string[] = []): D
 }
 
 function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
-  let found: string[] = [];
-  try {
-    const json: unknown = JSON.parse(messageText(result));
-    // An array of definitions, or {tools, not_loaded} when some results were only named.
-    const parsed = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools;
-    if (Array.isArray(parsed)) {
-      found = parsed
-        .map((d) => (d?.function?.name ?? d?.name) as unknown)
-        .filter((n): n is string => typeof n === "string");
-    }
-  } catch {
-    /* a "no tools found" or error text */
-  }
+  const found = foundDefinitions(messageText(result)).map((fn) => fn.name);
   if (found.length === 0) {
     // Like a person would: try again with the single most telling words before giving up.
     const tried = new Set(

@@ -1,5 +1,6 @@
 import { CALL_TOOL_NAME, calledToolOf } from "@/lib/contracts/call-tool";
 import { isPrefetchCall } from "@/lib/contracts/prefetch";
+import { readToolSearchAnswer } from "@/lib/contracts/tool-search";
 import { messageText, type WireMessage, type WireTool } from "./wire";
 
 /** What the demo model knows about the tools of a turn: bound ones, ones searched earlier, prefetched ones. */
@@ -32,16 +33,9 @@ export function searchedTools(messages: WireMessage[]): Map<string, WireTool["fu
   return out;
 }
 
-/** The definitions a tool_search result loaded: an array of functions, or {tools, not_loaded}. */
+/** The definitions a tool_search result loaded (none for a text answer: no match, an error). */
 export function foundDefinitions(text: string): Array<WireTool["function"]> {
-  try {
-    const json: unknown = JSON.parse(text);
-    const list = Array.isArray(json) ? json : (json as { tools?: unknown } | null)?.tools;
-    if (!Array.isArray(list)) return [];
-    return list.map((d) => (d?.function ?? d) as WireTool["function"]).filter((fn) => typeof fn?.name === "string");
-  } catch {
-    return [];
-  }
+  return (readToolSearchAnswer(text)?.tools ?? []) as Array<WireTool["function"]>;
 }
 
 /** How the model can call a tool now: bound directly, through call_tool (proxy mode), or not at all. */

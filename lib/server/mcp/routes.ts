@@ -5,8 +5,8 @@
  * state-changing and pass the edge's Host, Origin and token checks like every other.
  */
 import { z } from "zod";
-import { ConfigError } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
+import type { ErrorCode } from "@/lib/contracts/errors";
 import {
   McpServerCreateSchema,
   McpServerEntrySchema,
@@ -17,7 +17,6 @@ import {
   type OAuthSignOutResponse,
   ServerNameSchema,
 } from "@/lib/contracts/mcp-servers";
-import { ConfigConflictError } from "@/lib/mcp/config-writer";
 import {
   listServers,
   loadedServer,
@@ -28,13 +27,13 @@ import {
 } from "@/lib/mcp/manage";
 import { OAuthFlowError } from "@/lib/mcp/oauth/errors";
 import { usesOAuth } from "@/lib/mcp/oauth/service";
-import { EntryError } from "@/lib/mcp/server-entries";
 import {
+  type AdminFailure,
   addServer,
+  adminErrorOf,
   patchServer,
   removeServer,
   replaceServer,
-  ServerAdminError,
   type WriteResult,
 } from "@/lib/mcp/servers-admin";
 import { type Edge, edgeRoute } from "../edge";
@@ -54,21 +53,19 @@ async function nameOf(ctx: NameContext): Promise<string> {
   return parseWith(NamePath, await ctx.params, "path").name;
 }
 
-/** Domain errors as the client sees them: each names the server, the field or the file. */
+const API_ERROR: Record<AdminFailure["kind"], [number, ErrorCode]> = {
+  invalid: [400, "invalid_body"],
+  not_found: [404, "not_found"],
+  conflict: [409, "conflict"],
+  upstream: [502, "upstream_error"],
+};
+
+/** Domain errors as the client sees them: each names the server, the field (of the body) or the file. */
 function asApiError(e: unknown): unknown {
-  if (e instanceof EntryError) return new ApiError(400, "invalid_body", `body.${e.field || "entry"}: ${e.problem}`);
-  if (e instanceof ServerAdminError)
-    return new ApiError(
-      e.kind === "not_found" ? 404 : 409,
-      e.kind === "not_found" ? "not_found" : "conflict",
-      e.message,
-    );
-  if (e instanceof ConfigConflictError) return new ApiError(409, "conflict", e.message);
-  // The file as it is cannot take the change (a hand edit broke it, or another server is invalid): fix it first.
-  if (e instanceof ConfigError)
-    return new ApiError(409, "conflict", `cannot change the file until it is fixed: ${e.message}`);
-  if (e instanceof OAuthFlowError) return new ApiError(502, "upstream_error", e.message);
-  return e;
+  const failure = adminErrorOf(e);
+  if (!failure) return e;
+  const [status, code] = API_ERROR[failure.kind];
+  return new ApiError(status, code, failure.kind === "invalid" ? `body.${failure.message}` : failure.message);
 }
 
 async function mapped<T>(work: () => T | Promise<T>): Promise<T> {
