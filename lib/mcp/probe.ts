@@ -18,7 +18,7 @@ import { toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { checkServerTools } from "./catalog-check";
 import { listAllTools } from "./server-tools";
-import { connectServer } from "./connect";
+import { connectServer, within } from "./connect";
 import { isSignInRequired } from "./oauth/errors";
 
 export interface OfferContext {
@@ -98,14 +98,6 @@ async function price(server: ResolvedServer, tools: Tool[]): Promise<{ priced: P
     };
   });
   return { priced, warnings };
-}
-
-function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000}s`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 export async function probeServer(server: ResolvedServer, opts: ProbeOptions): Promise<McpServerProbeResult> {
