@@ -3,11 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LoadedConfig } from "@/lib/config";
 import { ConfigStore, resolveConfigPaths } from "@/lib/config";
+import type { Env } from "@/lib/config/env";
+import { dataDirOf } from "@/lib/config/load";
 import { log } from "@/lib/log/logger";
 import { redact, secretsOf } from "@/lib/log/redact";
 import { McpManager } from "@/lib/mcp/client";
-import { mcpOAuthFor } from "@/lib/mcp/oauth/service";
-import { dataDirOf } from "@/lib/mcp/oauth/store";
+import { type McpOAuth, mcpOAuthFor } from "@/lib/mcp/oauth/service";
 import { lifecycleWarnings, planLifecycles, withBoundServers } from "@/lib/mcp/lifecycle";
 import { ToolsCache, toolsCacheDir } from "@/lib/mcp/tools-cache";
 import type { McpServerStatus } from "@/lib/mcp/types";
@@ -94,7 +95,7 @@ export class FawnRuntime {
     this.mcp ??= new McpManager(
       path.dirname(config.paths.extensions),
       () => this.secrets,
-      (server) => mcpOAuthFor(dataDirOf(path.dirname(this.store.paths.config))).providerFor(server),
+      (server) => this.oauth().providerFor(server),
     );
     const configError = this.store.lastError?.message ?? null;
     if (
@@ -170,6 +171,11 @@ export class FawnRuntime {
       }
       throw e;
     }
+  }
+
+  /** OAuth for remote MCP servers, kept in this config's data folder (the routes and the CLI sign in through it). */
+  oauth(env: Env = process.env): McpOAuth {
+    return mcpOAuthFor(dataDirOf(path.dirname(this.store.paths.config), env));
   }
 
   /** Connect one MCP server afresh on the next get() (its OAuth tokens changed). */

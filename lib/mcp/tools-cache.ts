@@ -4,10 +4,10 @@ import path from "node:path";
 import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { LoadedConfig, ResolvedServer } from "@/lib/config";
+import { dataDirOf } from "@/lib/config/load";
 import { canonicalJson } from "@/lib/deferred/canonical-json";
 import { log } from "@/lib/log/logger";
 import { writeFileAtomic } from "./atomic-file";
-import { dataDirOf } from "./oauth/store";
 
 /**
  * Each MCP server's `tools/list`, kept in the data dir so a lazy server's tools are known without starting it.

@@ -46,11 +46,6 @@ const FileSchema = z.object({
 });
 type OAuthFile = z.infer<typeof FileSchema>;
 
-/** The data folder: FAWN_DATA_DIR, else `.fawn` beside config.yaml (where threads.sqlite lives by default). */
-export function dataDirOf(baseDir: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return path.resolve(baseDir, env.FAWN_DATA_DIR || ".fawn");
-}
-
 export class OAuthStore {
   readonly file: string;
   /** Writes within this process, one after another. */
