@@ -378,7 +378,9 @@ export class McpManager {
     slot.entries = wrapped.entries;
     slot.signature = wrapped.signature;
     const secrets = this.secrets();
-    return wrapped.warnings.map((w) => redact(w, secrets));
+    const warnings = wrapped.warnings.map((w) => redact(w, secrets));
+    for (const w of warnings) log("warn", "mcp.tool_dropped", { server: slot.server.name, message: w });
+    return warnings;
   }
 
   private clearIdle(slot: ServerSlot): void {
