@@ -1,7 +1,9 @@
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { FawnRuntime } from "./runtime";
 import { tempConfig } from "@/test/support/config";
+import { REPO_ROOT } from "@/test/support/repo";
 
 describe("FawnRuntime reload", () => {
   const paths = tempConfig({ servers: {} });
@@ -32,6 +34,44 @@ describe("FawnRuntime reload", () => {
     const fixed = await rt.get();
     expect(fixed.error).toBeNull();
     expect(fixed.config.app.tool_search.max_results).toBe(5);
+  });
+});
+
+describe("FawnRuntime MCP statuses", () => {
+  const SECRET = "tok-runtime-SECRET-3307";
+  const paths = tempConfig({
+    servers: {
+      lz: {
+        command: "node",
+        args: ["--import", "tsx", path.join(REPO_ROOT, "servers/fixtures/misbehaving.ts"), "ok", "stdio"],
+        // tsx resolves from the repo.
+        cwd: REPO_ROOT,
+        lifecycle: "lazy",
+      },
+      leaky: {
+        command: "node",
+        args: ["-e", "process.stderr.write(`token is ${process.env.API_TOKEN}\\n`); process.exit(1)"],
+        env: { API_TOKEN: SECRET },
+      },
+    },
+  });
+  const rt = new FawnRuntime(paths);
+  afterAll(() => rt.close());
+
+  it("the same runtime while no server changed; a lazy server's wake shows in the next one; errors masked", async () => {
+    const first = await rt.get();
+    const status = (r: typeof first, name: string) => r.mcpServers.find((s) => s.name === name);
+    expect(status(first, "lz")?.status).toBe("sleeping");
+    expect(status(first, "leaky")?.error).toContain("token is ***");
+    expect(JSON.stringify(first.mcpServers)).not.toContain(SECRET);
+    expect(await rt.get()).toBe(first);
+    const add = first.built.tools.find((t) => t.tool.name === "lz_add");
+    expect(await add?.tool.invoke({ a: 2, b: 2 })).toContain("4");
+    const woken = await rt.get();
+    expect(woken).not.toBe(first);
+    expect(woken.built).toBe(first.built);
+    expect(status(woken, "lz")?.status).toBe("connected");
+    expect(await rt.get()).toBe(woken);
   });
 });
 

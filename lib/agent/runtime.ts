@@ -3,11 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import type { LoadedConfig } from "@/lib/config";
 import { ConfigStore, resolveConfigPaths } from "@/lib/config";
+import type { Env } from "@/lib/config/env";
+import { dataDirOf } from "@/lib/config/load";
 import { log } from "@/lib/log/logger";
-import { redact, secretsOf } from "@/lib/log/redact";
+import { secretsOf } from "@/lib/log/redact";
 import { McpManager } from "@/lib/mcp/client";
-import { mcpOAuthFor } from "@/lib/mcp/oauth/service";
-import { dataDirOf } from "@/lib/mcp/oauth/store";
+import { type McpOAuth, mcpOAuthFor } from "@/lib/mcp/oauth/service";
 import { lifecycleWarnings, planLifecycles, withBoundServers } from "@/lib/mcp/lifecycle";
 import { ToolsCache, toolsCacheDir } from "@/lib/mcp/tools-cache";
 import type { McpServerStatus } from "@/lib/mcp/types";
@@ -60,10 +61,12 @@ export interface RuntimeOptions {
 export class FawnRuntime {
   readonly store: ConfigStore;
   private mcp: McpManager | null = null;
-  private current: { key: string; runtime: AgentRuntime } | null = null;
+  /** The built runtime, and the MCP manager's statusVersion its `mcpServers` were taken at. */
+  private current: { key: string; runtime: AgentRuntime; statusVersion: number } | null = null;
   private building: Promise<AgentRuntime> | null = null;
   private failed: { key: string; error: string } | null = null;
-  private secrets: string[] = [];
+  /** Derived once per config (the config's fingerprint), not on every request or tool call. */
+  private secrets: { fingerprint: string; values: string[] } | null = null;
   /** Servers the built agent binds a tool of (server → tool): they run eagerly whatever the plan says. */
   private boundServers = new Map<string, string>();
 
@@ -88,13 +91,14 @@ export class FawnRuntime {
     }
     // The sandbox root exists before any server that is confined to it starts.
     fs.mkdirSync(path.resolve(config.baseDir, config.app.sandbox.root), { recursive: true });
+    if (this.secrets?.fingerprint !== config.fingerprint)
+      this.secrets = { fingerprint: config.fingerprint, values: secretsOf(config) };
     // Relative commands and args in extensions_config.json resolve from that file's own folder.
-    // Secrets are derived once per config, not on every tool call (the MCP layer masks tool results with them).
-    this.secrets = secretsOf(config);
+    // The MCP layer masks tool results and its servers' statuses with the secrets.
     this.mcp ??= new McpManager(
       path.dirname(config.paths.extensions),
-      () => this.secrets,
-      (server) => mcpOAuthFor(dataDirOf(path.dirname(this.store.paths.config))).providerFor(server),
+      () => this.secrets?.values ?? [],
+      (server) => this.oauth().providerFor(server),
     );
     const configError = this.store.lastError?.message ?? null;
     if (
@@ -102,25 +106,16 @@ export class FawnRuntime {
       this.current.key === `${config.fingerprint}:${this.mcp.generation}` &&
       !this.mcp.needsReload()
     ) {
-      // Lazy servers start and stop between builds: their status is read now (the same object while unchanged).
-      const servers = this.statuses();
-      const rt = this.current.runtime;
-      if (rt.error !== configError || JSON.stringify(rt.mcpServers) !== JSON.stringify(servers))
-        this.current.runtime = { ...rt, mcpServers: servers, error: configError };
-      return this.current.runtime;
+      return this.withStatuses(this.current, this.mcp, configError);
     }
     const plan = planLifecycles(config);
     const cache = new ToolsCache(toolsCacheDir(config));
-    const loaded = await this.mcp.load(config.servers, {
+    const mcp = await this.mcp.load(config.servers, {
       lifecycles: withBoundServers(plan, this.boundServers),
       cache,
     });
-    const mcp = { ...loaded, servers: this.masked(loaded.servers) };
     const key = `${config.fingerprint}:${this.mcp.generation}`;
-    if (this.current && this.current.key === key) {
-      this.current.runtime = { ...this.current.runtime, mcpServers: mcp.servers, error: configError };
-      return this.current.runtime;
-    }
+    if (this.current && this.current.key === key) return this.withStatuses(this.current, this.mcp, configError);
     // The same inputs failed to build before: report that again rather than rebuild on every request.
     if (this.current && this.failed?.key === key)
       return { ...this.current.runtime, mcpServers: mcp.servers, error: this.failed.error };
@@ -137,6 +132,7 @@ export class FawnRuntime {
         warnings: lifecycleWarnings(config.servers, plan, path.basename(config.paths.extensions)),
       });
       await this.keepBoundServersRunning(plan, built, mcp.tools);
+      const statusVersion = this.mcp.statusVersion;
       const previous = this.current?.runtime;
       const runtime: AgentRuntime = {
         graph: built.agent.graph,
@@ -148,13 +144,13 @@ export class FawnRuntime {
         config,
         toolContext,
         stateUpdateSchema: StateUpdateValuesSchema,
-        mcpServers: this.statuses(),
+        mcpServers: this.mcp.statuses(),
         error: configError,
         catalogChange: previous
           ? (diffCatalogs(previous.built.setup.catalog, built.setup.catalog) ?? previous.catalogChange)
           : null,
       };
-      this.current = { key, runtime };
+      this.current = { key, runtime, statusVersion };
       log("info", "agent.built", {
         tools: built.tools.length,
         deferred: built.setup.deferredNames.size,
@@ -172,23 +168,30 @@ export class FawnRuntime {
     }
   }
 
+  /** OAuth for remote MCP servers, kept in this config's data folder (the routes and the CLI sign in through it). */
+  oauth(env: Env = process.env): McpOAuth {
+    return mcpOAuthFor(dataDirOf(path.dirname(this.store.paths.config), env));
+  }
+
   /** Connect one MCP server afresh on the next get() (its OAuth tokens changed). */
   async reconnectServer(name: string): Promise<void> {
     await this.mcp?.reconnect(name);
   }
 
-  /** A server's stderr or error text may echo its own env or headers: mask them before anyone sees it. */
-  private masked(servers: McpServerStatus[]): McpServerStatus[] {
-    const secrets = this.secrets;
-    return servers.map((s) => ({
-      ...s,
-      error: s.error === null ? null : redact(s.error, secrets),
-      warnings: s.warnings.map((w) => redact(w, secrets)),
-    }));
-  }
-
-  private statuses(): McpServerStatus[] {
-    return this.masked(this.mcp?.statuses() ?? []);
+  /**
+   * The built runtime with the servers' statuses as of now: lazy servers start and stop between builds. Read
+   * again only when the manager says one changed; the same object while nothing did.
+   */
+  private withStatuses(
+    current: NonNullable<FawnRuntime["current"]>,
+    mcp: McpManager,
+    error: string | null,
+  ): AgentRuntime {
+    const statusVersion = mcp.statusVersion;
+    if (current.runtime.error === error && current.statusVersion === statusVersion) return current.runtime;
+    const runtime = { ...current.runtime, mcpServers: mcp.statuses(), error };
+    this.current = { ...current, runtime, statusVersion };
+    return runtime;
   }
 
   /**

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "./errors";
-import { parseAppConfig, parseExtensionsConfig, resolveConfigPaths } from "./load";
+import { dataDirOf, parseAppConfig, parseExtensionsConfig, resolveConfigPaths } from "./load";
 import { ConfigStore } from "./store";
 
 const MIN = "models:\n  - name: demo\n    model: demo\n";
@@ -165,5 +165,14 @@ describe("ConfigStore", () => {
   it("a missing config.yaml is a clear error", () => {
     const store = new ConfigStore(resolveConfigPaths({ config: "/nonexistent/config.yaml" }, {}), {});
     expect(() => store.get()).toThrow("/nonexistent/config.yaml: file not found");
+  });
+});
+
+describe("dataDirOf", () => {
+  it("is FAWN_DATA_DIR (relative to config.yaml's folder), else .fawn beside config.yaml", () => {
+    expect(dataDirOf("/srv/fawn", {})).toBe("/srv/fawn/.fawn");
+    expect(dataDirOf("/srv/fawn", { FAWN_DATA_DIR: "" })).toBe("/srv/fawn/.fawn");
+    expect(dataDirOf("/srv/fawn", { FAWN_DATA_DIR: "state" })).toBe("/srv/fawn/state");
+    expect(dataDirOf("/srv/fawn", { FAWN_DATA_DIR: "/shared/fawn" })).toBe("/shared/fawn");
   });
 });

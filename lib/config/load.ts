@@ -52,6 +52,11 @@ export function resolveConfigPaths(
   return { config, extensions, extensionsExplicit: explicit !== undefined };
 }
 
+/** The data folder of the config in `baseDir` (config.yaml's folder): FAWN_DATA_DIR, else `.fawn` beside config.yaml. */
+export function dataDirOf(baseDir: string, env: Env = process.env): string {
+  return path.resolve(baseDir, env.FAWN_DATA_DIR || ".fawn");
+}
+
 export function parseAppConfig(text: string, file: string, env: Env): { app: AppConfig; modelsMissingKey: string[] } {
   const doc = parseLocated(text, file, "yaml");
   const expanded = expandDeep(doc.data, env);

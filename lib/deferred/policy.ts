@@ -1,8 +1,18 @@
-import type { ResolvedServer } from "@/lib/config";
+import type { McpServerConfig, ResolvedServer } from "@/lib/config";
 import type { DeferPolicy, ToolPolicy } from "@/lib/contracts/inventory";
 import type { McpToolEntry } from "@/lib/mcp/types";
 
 export type { DeferPolicy, ToolPolicy };
+
+/**
+ * One tool's `defer` policy: its own entry in the server's `tools` (by its name on the server, else as exposed)
+ * wins over the server's default. The agent's setup and "Test connection" both ask this.
+ */
+export function policyOf(cfg: Pick<McpServerConfig, "tools" | "defer">, original: string, exposed: string): ToolPolicy {
+  const own = (cfg.tools[original] ?? cfg.tools[exposed])?.defer;
+  if (own) return { policy: own, from: "tool" };
+  return { policy: cfg.defer, from: cfg.defer === "auto" ? "default" : "server" };
+}
 
 /**
  * Each MCP tool's `defer` policy from extensions_config.json: the tool's own entry (by its name on
@@ -25,11 +35,7 @@ export function resolveDeferPolicies(
     const key = cfg.tools[t.originalName] ? t.originalName : t.tool.name;
     // An entry names the tool even when it sets only its approval: it is no typo.
     if (own) matched.add(`${t.server}\0${key}`);
-    if (own?.defer) {
-      policies.set(t.tool.name, { policy: own.defer, from: "tool" });
-    } else {
-      policies.set(t.tool.name, { policy: cfg.defer, from: cfg.defer === "auto" ? "default" : "server" });
-    }
+    policies.set(t.tool.name, policyOf(cfg, t.originalName, t.tool.name));
   }
   const listed = new Set(tools.map((t) => t.server));
   for (const s of servers) {

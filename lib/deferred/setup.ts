@@ -6,7 +6,7 @@ import { ToolCatalog } from "./catalog";
 import type { DeferredFilterOptions } from "./filter";
 import { HybridSearch, type HybridOptions } from "./hybrid";
 import { buildListing, type DeferredListing, type ListingOptions } from "./listing";
-import type { ToolPolicy } from "./policy";
+import type { DeferPolicy, ToolPolicy } from "./policy";
 import type { ToolHashes } from "./promoted";
 import { PROMOTE_ALL, type PromotionPolicy } from "./promotion";
 import { createCallTool } from "./proxy";
@@ -70,19 +70,41 @@ export interface SetupOptions {
   onPromote?: (names: readonly string[]) => void;
 }
 
-/** Which MCP tools stay bound and why: `never` always; `auto` while their schemas fit under the threshold. */
-function boundMcpTools(mcp: readonly ToolRecord[], opts: SetupOptions): Map<string, string> {
+/** An MCP tool as the defer decision sees it; `tokens` (its schema's cost) is asked only when a threshold is set. */
+export interface PolicyItem {
+  name: string;
+  policy: DeferPolicy;
+  tokens: () => number;
+}
+
+/**
+ * Which MCP tools stay bound while tool_search is on, and why: `never` always; `auto` while every `auto` schema
+ * together (`otherAutoTokens` counts those not in `items`) fits under the threshold (0: never). The agent's setup
+ * decides with it, and "Test connection" (lib/mcp/probe.ts) predicts with it.
+ */
+export function boundByPolicy(
+  items: readonly PolicyItem[],
+  threshold: number,
+  otherAutoTokens = 0,
+): Map<string, string> {
   const bound = new Map<string, string>();
-  const policyOf = (t: ToolRecord) => opts.policies?.get(t.tool.name)?.policy ?? "auto";
-  for (const t of mcp) if (policyOf(t) === "never") bound.set(t.tool.name, "defer: never");
-  const threshold = opts.autoThresholdTokens ?? 0;
+  for (const t of items) if (t.policy === "never") bound.set(t.name, "defer: never");
   if (threshold > 0) {
-    const auto = mcp.filter((t) => policyOf(t) === "auto");
-    const tokens = auto.reduce((n, t) => n + toolDefinitionTokens(toOpenAIDefinition(t.tool)), 0);
+    const auto = items.filter((t) => t.policy === "auto");
+    const tokens = auto.reduce((n, t) => n + t.tokens(), otherAutoTokens);
     if (tokens <= threshold)
-      for (const t of auto) bound.set(t.tool.name, `auto: MCP schemas ${tokens} tokens ≤ threshold ${threshold}`);
+      for (const t of auto) bound.set(t.name, `auto: MCP schemas ${tokens} tokens ≤ threshold ${threshold}`);
   }
   return bound;
+}
+
+function boundMcpTools(mcp: readonly ToolRecord[], opts: SetupOptions): Map<string, string> {
+  const items = mcp.map((t) => ({
+    name: t.tool.name,
+    policy: opts.policies?.get(t.tool.name)?.policy ?? "auto",
+    tokens: () => toolDefinitionTokens(toOpenAIDefinition(t.tool)),
+  }));
+  return boundByPolicy(items, opts.autoThresholdTokens ?? 0);
 }
 
 /** MCP tools are deferred unless their policy keeps them bound; built-ins, configured tools and tool_search never are. */

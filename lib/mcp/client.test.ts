@@ -144,6 +144,29 @@ describe("McpManager", () => {
 });
 
 describe("secrets", () => {
+  it("a failing server's error and a dropped tool's warning are masked in its status", async () => {
+    const SECRET = "tok-status-SECRET-6120";
+    const m = new McpManager(REPO, () => [SECRET, "dots.are.bad"]);
+    managers.push(m);
+    const r = await m.load([
+      // Its stderr (which the error quotes) echoes its own token.
+      server("leaky", {
+        command: "node",
+        args: ["-e", "process.stderr.write(`token is ${process.env.API_TOKEN}\\n`); process.exit(1)"],
+        env: { API_TOKEN: SECRET },
+      }),
+      fixture("bad", "bad_names", { tool_name_prefix: false }),
+    ]);
+    for (const statuses of [r.servers, m.statuses()]) {
+      const [leaky, bad] = statuses;
+      expect(leaky.status).toBe("failed");
+      expect(leaky.error).toContain("token is ***");
+      expect(JSON.stringify(statuses)).not.toContain(SECRET);
+      expect(bad.warnings.join("\n")).toContain('tool "***" dropped');
+      expect(bad.warnings.join("\n")).not.toContain("dots.are.bad");
+    }
+  });
+
   it("a tool result that echoes the server's env is masked", async () => {
     const m = new McpManager(REPO, () => ["s3cr3t-value-42"]);
     managers.push(m);

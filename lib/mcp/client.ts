@@ -53,6 +53,8 @@ export class McpManager {
   private order: string[] = [];
   private cache: ToolsCache | null = null;
   generation = 0;
+  /** Bumped whenever any server's status changes (or a server comes or goes): statuses() is worth reading again. */
+  statusVersion = 0;
 
   /**
    * @param secrets values that must never leave through a tool result (env and header values, keys):
@@ -60,6 +62,7 @@ export class McpManager {
    */
   constructor(
     private readonly baseDir: string,
+    /** Also masked out of every error and warning a server's status shows (its stderr may echo its env). */
     private readonly secrets: () => readonly string[] = () => [],
     /** OAuth tokens for a remote server (lib/mcp/oauth), when it uses them. */
     private readonly authFor: (server: ResolvedServer) => OAuthClientProvider | undefined = () => undefined,
@@ -76,6 +79,11 @@ export class McpManager {
     return masked === json ? result : (JSON.parse(masked) as T);
   }
 
+  private setStatus(slot: ServerSlot, change: Partial<McpServerStatus>): void {
+    slot.status = { ...slot.status, ...change };
+    this.statusVersion++;
+  }
+
   /** Bring the connections in line with the configured servers and return every usable tool. */
   async load(servers: ResolvedServer[], opts: LoadOptions = {}): Promise<McpLoadResult> {
     this.cache = opts.cache ?? null;
@@ -83,12 +91,14 @@ export class McpManager {
     for (const [name, slot] of this.slots) {
       if (!wanted.has(name)) {
         this.slots.delete(name);
+        this.statusVersion++;
         this.clearIdle(slot);
         await slot.conn?.close();
         this.generation++;
       }
     }
     this.order = servers.map((s) => s.name);
+    this.statusVersion++;
     await Promise.all(servers.map((s) => this.ensure(s, opts.lifecycles?.get(s.name) ?? EAGER)));
     const result: McpLoadResult = { tools: [], servers: [] };
     for (const s of servers) {
@@ -99,7 +109,7 @@ export class McpManager {
     return result;
   }
 
-  /** Every server's status as of now (lazy servers go to sleep and wake between loads). */
+  /** Every server's status as of now, secrets masked (lazy servers go to sleep and wake between loads). */
   statuses(): McpServerStatus[] {
     return this.order.flatMap((name) => {
       const slot = this.slots.get(name);
@@ -164,6 +174,7 @@ export class McpManager {
     if (!slot) return;
     this.clearIdle(slot);
     this.slots.delete(name);
+    this.statusVersion++;
     await slot.conn?.close();
     this.generation++;
   }
@@ -175,12 +186,11 @@ export class McpManager {
   /** Record a slot's lifecycle; returns the start of a sleeping server that must now run. */
   private applyLifecycle(slot: ServerSlot, life: ServerLifecycle): Promise<void> | null {
     slot.life = life;
-    slot.status = {
-      ...slot.status,
+    this.setStatus(slot, {
       lifecycle: life.lifecycle,
       lifecycle_reason: life.reason,
       idle_timeout_s: life.lifecycle === "lazy" ? life.idleMs / 1000 : null,
-    };
+    });
     if (life.lifecycle === "lazy") {
       if (running(slot)) this.scheduleIdle(slot);
       return null;
@@ -228,6 +238,7 @@ export class McpManager {
         },
       };
       this.slots.set(server.name, slot);
+      this.statusVersion++;
       this.applyLifecycle(slot, life);
       if (isLazy(slot) && this.canStart(slot) && (await this.fromCache(slot))) return;
     } else {
@@ -256,14 +267,13 @@ export class McpManager {
     if (!cached) return false;
     const before = slot.signature;
     const warnings = await this.adopt(slot, cached.tools, cached.malformed);
-    slot.status = {
-      ...slot.status,
+    this.setStatus(slot, {
       status: "sleeping",
       tools: slot.entries.length,
       error: null,
       warnings,
       cached_at: cached.cachedAt,
-    };
+    });
     if (slot.signature !== before) this.generation++;
     return true;
   }
@@ -275,7 +285,9 @@ export class McpManager {
     return slot.connecting;
   }
 
-  private setFailed(slot: ServerSlot, error: string, authRequired = false): void {
+  private setFailed(slot: ServerSlot, raw: string, authRequired = false): void {
+    // A server's stderr or error text may echo its own env or headers: masked before anyone sees it.
+    const error = redact(raw, this.secrets());
     slot.conn = null;
     slot.failedAt = Date.now();
     // A lazy server keeps the tools it had (cached or listed): its next use tries again.
@@ -283,14 +295,13 @@ export class McpManager {
       slot.entries = [];
       slot.signature = "";
     }
-    slot.status = {
-      ...slot.status,
+    this.setStatus(slot, {
       status: "failed",
       tools: slot.entries.length,
       error,
       connect_ms: null,
       auth_required: authRequired,
-    };
+    });
     log("warn", "mcp.server_failed", { server: slot.server.name, error });
   }
 
@@ -300,7 +311,7 @@ export class McpManager {
     if (!server.config.enabled) {
       slot.entries = [];
       slot.signature = "";
-      slot.status = { ...slot.status, status: "disabled", tools: 0, error: null };
+      this.setStatus(slot, { status: "disabled", tools: 0, error: null });
     } else if (server.error) {
       this.setFailed(slot, server.error);
     } else {
@@ -310,15 +321,14 @@ export class McpManager {
         const conn = await connectServer(server, this.baseDir, { authProvider: this.authFor(server) });
         const warnings = await this.listInto(slot, conn);
         slot.conn = conn;
-        slot.status = {
-          ...slot.status,
+        this.setStatus(slot, {
           status: "connected",
           tools: slot.entries.length,
           error: null,
           warnings,
           connect_ms: Math.round(performance.now() - started),
           auth_required: false,
-        };
+        });
         log("info", "mcp.server_connected", {
           server: server.name,
           tools: slot.entries.length,
@@ -340,7 +350,7 @@ export class McpManager {
     const before = slot.signature;
     try {
       const warnings = await this.listInto(slot, conn);
-      slot.status = { ...slot.status, tools: slot.entries.length, warnings };
+      this.setStatus(slot, { tools: slot.entries.length, warnings });
       log("info", "mcp.tools_changed", { server: slot.server.name, tools: slot.entries.length });
     } catch (e) {
       await conn.close();
@@ -357,17 +367,20 @@ export class McpManager {
         tools,
         malformed,
       });
-      slot.status = { ...slot.status, cached_at: cachedAt };
+      this.setStatus(slot, { cached_at: cachedAt });
     }
     return this.adopt(slot, tools, malformed);
   }
 
-  /** Check and wrap a server's tools into the slot; returns the warnings for what was dropped. */
+  /** Check and wrap a server's tools into the slot; returns the warnings for what was dropped, secrets masked. */
   private async adopt(slot: ServerSlot, tools: Tool[], malformed: string[]): Promise<string[]> {
     const wrapped = await wrapServerTools(slot.server, tools, malformed, (checked) => this.proxyClient(slot, checked));
     slot.entries = wrapped.entries;
     slot.signature = wrapped.signature;
-    return wrapped.warnings;
+    const secrets = this.secrets();
+    const warnings = wrapped.warnings.map((w) => redact(w, secrets));
+    for (const w of warnings) log("warn", "mcp.tool_dropped", { server: slot.server.name, message: w });
+    return warnings;
   }
 
   private clearIdle(slot: ServerSlot): void {
@@ -399,7 +412,7 @@ export class McpManager {
   private toSleep(slot: ServerSlot): void {
     this.clearIdle(slot);
     slot.conn = null;
-    slot.status = { ...slot.status, status: "sleeping", error: null, tools: slot.entries.length };
+    this.setStatus(slot, { status: "sleeping", error: null, tools: slot.entries.length });
   }
 
   /**

@@ -49,12 +49,13 @@ export interface ConnectOptions {
   authProvider?: OAuthClientProvider;
 }
 
-function timeoutAfter(ms: number, what: string): { promise: Promise<never>; cancel(): void } {
+/** `work`, or an error "`what` timed out after Ns" once `ms` have passed (the timer is cleared either way). */
+export function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const promise = new Promise<never>((_, reject) => {
+  const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000}s`)), ms);
   });
-  return { promise, cancel: () => clearTimeout(timer) };
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -91,15 +92,12 @@ export async function connectServer(
     },
   };
   const ms = server.config.session_init_timeout * 1000;
-  const timeout = timeoutAfter(ms, "session initialisation");
   try {
-    await Promise.race([client.connect(transport, { timeout: ms }), timeout.promise]);
+    await within(ms, "session initialisation", client.connect(transport, { timeout: ms }));
   } catch (e) {
     await conn.close();
     const stderr = tail.trim().split("\n").slice(-3).join(" | ");
     throw new Error(`${(e as Error).message}${stderr ? ` (stderr: ${stderr})` : ""}`, { cause: e });
-  } finally {
-    timeout.cancel();
   }
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     conn.toolsChanged = true;

@@ -109,6 +109,24 @@ describe("lazy MCP servers (real stdio processes)", () => {
     expect(startCount()).toBe(3);
   });
 
+  it("statusVersion moves when a server wakes or falls asleep, never when its status is only read", async () => {
+    const { srv, cache } = setup();
+    await manager().load([srv], { lifecycles: lazy(), cache });
+    const m = manager();
+    const r = await m.load([srv], { lifecycles: lazy(400), cache });
+    const asleep = m.statusVersion;
+    m.statuses();
+    m.needsReload();
+    m.statuses();
+    expect(m.statusVersion).toBe(asleep);
+    expect(await r.tools.find((t) => t.tool.name === "lz_add")?.tool.invoke({ a: 1, b: 2 })).toContain("3");
+    const awake = m.statusVersion;
+    expect(awake).toBeGreaterThan(asleep);
+    expect(m.statuses()[0].status).toBe("connected");
+    await until(() => m.statusVersion > awake);
+    expect(m.statuses()[0].status).toBe("sleeping");
+  });
+
   it("an eager server runs from boot and is never stopped for idleness", async () => {
     const { srv, cache, startCount } = setup();
     const m = manager();

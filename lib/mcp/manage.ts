@@ -9,8 +9,7 @@ import { ConfigError, type ConfigPaths } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
 import type { McpServerEntry, McpServersResponse, McpServerProbeResult } from "@/lib/contracts/mcp-servers";
 import { etagOf, readExtensions } from "./config-writer";
-import { mcpOAuthFor } from "./oauth/service";
-import { dataDirOf } from "./oauth/store";
+import type { McpOAuth } from "./oauth/service";
 import { probeServer, resolveForProbe } from "./probe";
 import { entryForProbe } from "./servers-admin";
 import { displayPath, serversView } from "./servers-view";
@@ -20,6 +19,8 @@ export interface ManagedRuntime {
   readonly store: { readonly paths: ConfigPaths };
   get(): Promise<AgentRuntime>;
   reconnectServer(name: string): Promise<void>;
+  /** OAuth for the config's data folder: the tokens the app's own connections use. */
+  oauth(env?: Env): McpOAuth;
 }
 
 export async function runtimeOrError(
@@ -32,8 +33,8 @@ export async function runtimeOrError(
   }
 }
 
-export function oauthOf(fawn: ManagedRuntime, env: Env = process.env) {
-  return mcpOAuthFor(dataDirOf(path.dirname(fawn.store.paths.config), env));
+export function oauthOf(fawn: ManagedRuntime, env: Env = process.env): McpOAuth {
+  return fawn.oauth(env);
 }
 
 /** GET /api/mcp/servers and `fawn mcp list`. A file that does not parse is reported, with no servers. */

@@ -5,21 +5,20 @@
  * before it is enabled.
  */
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
-import { loadMcpTools } from "@langchain/mcp-adapters";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedServer } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
 import { parseExtensionsConfig } from "@/lib/config/load";
-import type { DeferPolicy } from "@/lib/contracts/inventory";
 import type { McpServerEntry, McpServerProbeResult, ServerCost, ServerTool } from "@/lib/contracts/mcp-servers";
+import { policyOf } from "@/lib/deferred/policy";
+import { boundByPolicy } from "@/lib/deferred/setup";
 import { redact, serverSecretsOf } from "@/lib/log/redact";
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
-import { checkServerTools } from "./catalog-check";
-import { listAllTools } from "./server-tools";
-import { connectServer } from "./connect";
+import { connectServer, within } from "./connect";
 import { isSignInRequired } from "./oauth/errors";
+import { listAllTools, wrapServerTools } from "./server-tools";
 
 export interface OfferContext {
   /** tool_search.enabled: off binds every MCP tool. */
@@ -49,25 +48,19 @@ interface Priced {
   tokens: number;
 }
 
-/** How each tool would be offered: the policies and threshold lib/deferred/setup applies, predicted. */
+/** How each tool would be offered: the policies and threshold of lib/deferred (policyOf, boundByPolicy), predicted. */
 export function offerTools(server: ResolvedServer, tools: readonly Priced[], ctx: OfferContext): ServerTool[] {
-  const policyOf = (t: Priced): DeferPolicy =>
-    (server.config.tools[t.original] ?? server.config.tools[t.name])?.defer ?? server.config.defer;
-  const autoTokens = tools.filter((t) => policyOf(t) === "auto").reduce((n, t) => n + t.tokens, 0);
-  const total = ctx.otherAutoTokens + autoTokens;
-  const autoBound = ctx.autoThresholdTokens > 0 && total <= ctx.autoThresholdTokens;
-  return tools.map((t) => {
-    const policy = policyOf(t);
-    const base = { name: t.name, description: t.description, tokens: t.tokens, policy };
+  const items = tools.map((t) => ({
+    name: t.name,
+    policy: policyOf(server.config, t.original, t.name).policy,
+    tokens: () => t.tokens,
+  }));
+  const bound = boundByPolicy(items, ctx.autoThresholdTokens, ctx.otherAutoTokens);
+  return tools.map((t, i) => {
+    const base = { name: t.name, description: t.description, tokens: t.tokens, policy: items[i].policy };
     if (!ctx.toolSearch) return { ...base, state: "bound" as const, why: "tool_search is off" };
-    if (policy === "never") return { ...base, state: "bound" as const, why: "defer: never" };
-    if (policy === "auto" && autoBound)
-      return {
-        ...base,
-        state: "bound" as const,
-        why: `auto: MCP schemas ${total} tokens ≤ threshold ${ctx.autoThresholdTokens}`,
-      };
-    return { ...base, state: "deferred" as const, why: null };
+    const why = bound.get(t.name);
+    return why ? { ...base, state: "bound" as const, why } : { ...base, state: "deferred" as const, why: null };
   });
 }
 
@@ -77,35 +70,23 @@ export function costOf(tools: readonly Pick<ServerTool, "tokens" | "state">[]): 
   return { total: sum(), bound: sum("bound"), deferred: sum("deferred") };
 }
 
-/** Each tool's definition exactly as the agent would bind it (the same wrapping as lib/mcp/client), priced. */
-async function price(server: ResolvedServer, tools: Tool[]): Promise<{ priced: Priced[]; warnings: string[] }> {
-  const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
-  const lister = { listTools: async () => ({ tools: ok.map((c) => c.tool) }) } as unknown as Client;
-  const loaded = await loadMcpTools(server.name, lister, {
-    throwOnLoadError: false,
-    prefixToolNameWithServerName: false,
-    additionalToolNamePrefix: "",
-  });
-  const exposed = new Map(ok.map((c) => [c.tool.name, c.exposedName]));
-  const priced = loaded.map((tool) => {
-    const original = tool.name;
-    tool.name = exposed.get(original) ?? original;
-    return {
-      name: tool.name,
-      original,
-      description: tool.description,
-      tokens: toolDefinitionTokens(toOpenAIDefinition(tool)),
-    };
-  });
+/**
+ * Each tool's definition exactly as the agent would bind it (lib/mcp/client's own wrapping, never called here),
+ * priced; the warnings name what was dropped.
+ */
+async function price(
+  server: ResolvedServer,
+  listed: { tools: Tool[]; malformed: string[] },
+): Promise<{ priced: Priced[]; warnings: string[] }> {
+  const lister = (checked: Tool[]) => ({ listTools: async () => ({ tools: checked }) }) as unknown as Client;
+  const { entries, warnings } = await wrapServerTools(server, listed.tools, listed.malformed, lister);
+  const priced = entries.map(({ tool, originalName }) => ({
+    name: tool.name,
+    original: originalName,
+    description: tool.description,
+    tokens: toolDefinitionTokens(toOpenAIDefinition(tool)),
+  }));
   return { priced, warnings };
-}
-
-function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000}s`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 export async function probeServer(server: ResolvedServer, opts: ProbeOptions): Promise<McpServerProbeResult> {
@@ -135,9 +116,7 @@ export async function probeServer(server: ResolvedServer, opts: ProbeOptions): P
     const listed = await within(limit, "tools/list", listAllTools(conn.client));
     // Connect, handshake and listing: pricing below loads the tokenizer once, which is not the server's time.
     const elapsed = ms();
-    const { priced, warnings } = await price(server, listed.tools);
-    for (const name of listed.malformed)
-      warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
+    const { priced, warnings } = await price(server, listed);
     const tools = offerTools(server, priced, opts);
     return {
       name: server.name,

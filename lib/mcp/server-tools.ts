@@ -3,7 +3,6 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { ResolvedServer } from "@/lib/config";
-import { log } from "@/lib/log/logger";
 import { checkServerTools } from "./catalog-check";
 import type { McpToolEntry } from "./types";
 
@@ -41,7 +40,6 @@ export async function wrapServerTools(
   const { ok, warnings } = checkServerTools(server.name, tools, server.config.tool_name_prefix);
   for (const name of malformed)
     warnings.push(`${server.name}: tool "${name}" dropped: its definition does not follow the MCP schema`);
-  for (const w of warnings) log("warn", "mcp.tool_dropped", { server: server.name, message: w });
   const byOriginal = new Map(ok.map((c) => [c.tool.name, c]));
   const loaded = await loadMcpTools(server.name, clientFor(ok.map((c) => c.tool)), {
     throwOnLoadError: false,

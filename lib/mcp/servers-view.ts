@@ -7,8 +7,8 @@ import path from "node:path";
 import type { AgentRuntime } from "@/lib/agent/runtime";
 import { toolsResponse } from "@/lib/agent/tools-response";
 import type { ResolvedServer } from "@/lib/config";
-import { transportOf } from "@/lib/config/extensions";
-import { McpServerConfigSchema } from "@/lib/config/extensions";
+import { z } from "zod";
+import { McpServerConfigSchema, transportOf } from "@/lib/config/extensions";
 import type { McpServersResponse, McpServerView, ServerTool } from "@/lib/contracts/mcp-servers";
 import type { ExtensionsSnapshot } from "./config-writer";
 import type { McpOAuth } from "./oauth/service";
@@ -40,6 +40,15 @@ function toolsByServer(inventory: Awaited<ReturnType<typeof toolsResponse>>, too
   return out;
 }
 
+const fields = McpServerConfigSchema.shape;
+/** What decides an entry's transport, each field kept only when valid: an entry that does not parse still shows one. */
+const TransportFieldsSchema = z.object({
+  type: fields.type.catch(undefined),
+  transport: fields.transport.catch(undefined),
+  url: fields.url.catch(undefined),
+  command: fields.command.catch(undefined),
+});
+
 /** The server as the running app resolved it, else as the file says; null when the entry does not parse. */
 function resolvedOf(name: string, raw: Record<string, unknown>, runtime: AgentRuntime | null): ResolvedServer | null {
   const loaded = runtime?.config.servers.find((s) => s.name === name);
@@ -70,7 +79,7 @@ export async function serversView(
       name,
       entry: maskEntry(raw),
       enabled,
-      transport: resolved?.transport ?? (typeof raw.url === "string" && !raw.command ? "http" : "stdio"),
+      transport: resolved?.transport ?? transportOf(TransportFieldsSchema.parse(raw)),
       status: inSync ? status.status : enabled ? "pending" : "disabled",
       error: status?.error ?? null,
       warnings: status?.warnings ?? [],

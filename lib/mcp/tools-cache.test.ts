@@ -72,6 +72,14 @@ describe("ToolsCache", () => {
     expect(cache.read("gh", id)?.tools).toEqual(tools);
   });
 
+  it("a write that cannot replace the file leaves no temp file behind", () => {
+    const { dir, cache, id } = fresh();
+    fs.mkdirSync(path.join(dir, "gh.json"), { recursive: true });
+    expect(() => cache.write("gh", id, { tools, malformed: [] })).not.toThrow();
+    expect(fs.readdirSync(dir)).toEqual(["gh.json"]);
+    expect(cache.read("gh", id)).toBeNull();
+  });
+
   it("a cache folder that cannot be written is logged, not thrown", () => {
     const blocker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "fawn-cache-")), "file");
     fs.writeFileSync(blocker, "");

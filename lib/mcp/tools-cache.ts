@@ -4,9 +4,10 @@ import path from "node:path";
 import { type Tool, ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import type { LoadedConfig, ResolvedServer } from "@/lib/config";
+import { dataDirOf } from "@/lib/config/load";
 import { canonicalJson } from "@/lib/deferred/canonical-json";
 import { log } from "@/lib/log/logger";
-import { dataDirOf } from "./oauth/store";
+import { writeFileAtomic } from "./atomic-file";
 
 /**
  * Each MCP server's `tools/list`, kept in the data dir so a lazy server's tools are known without starting it.
@@ -115,7 +116,7 @@ export class ToolsCache {
     fs.rmSync(this.file(server), { force: true });
   }
 
-  /** Store a server's list atomically (temp file + rename, mode 0600); a failure is logged, never thrown. */
+  /** Store a server's list atomically (writeFileAtomic: temp file, fsync, rename; mode 0600); a failure is logged, never thrown. */
   write(server: string, identity: string, list: { tools: readonly Tool[]; malformed: readonly string[] }): string {
     const cachedAt = new Date().toISOString();
     const salt = randomBytes(16).toString("hex");
@@ -130,18 +131,10 @@ export class ToolsCache {
       malformed: [...list.malformed],
       list_hash: listHash(tools.map((t) => t.hash)),
     };
-    const target = this.file(server);
-    const temp = `${target}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      fs.writeFileSync(temp, JSON.stringify(body), { mode: 0o600, flag: "wx" });
-      fs.renameSync(temp, target);
+      writeFileAtomic(this.file(server), JSON.stringify(body), { mode: 0o600 });
     } catch (e) {
-      try {
-        fs.rmSync(temp, { force: true });
-      } catch {
-        // Nothing was created.
-      }
       log("warn", "mcp.cache_write_failed", { server, error: (e as Error).message });
     }
     return cachedAt;

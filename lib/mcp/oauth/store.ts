@@ -3,8 +3,9 @@
  * (`mcp-oauth.json`, mode 0600), never the config, never the browser. Per server: the tokens (with the time
  * they expire), the dynamic client registrations (one per redirect URI) and the discovery state. Everything is
  * bound to the server's URL: when a server's URL changes, what was stored for the old URL is ignored, so a
- * token is never sent to a server it was not issued for. The file is read on every use, so a `fawn mcp login`
- * in another process is seen at once.
+ * token is never sent to a server it was not issued for. Every use checks the file (one stat: inode, size and
+ * mtime) and parses it again only when it changed, so a `fawn mcp login` in another process is seen at once
+ * while a tool call to an OAuth server (the SDK asks for the tokens on every request) costs no read and no parse.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -45,20 +46,18 @@ const FileSchema = z.object({
 });
 type OAuthFile = z.infer<typeof FileSchema>;
 
-/** The data folder: FAWN_DATA_DIR, else `.fawn` beside config.yaml (where threads.sqlite lives by default). */
-export function dataDirOf(baseDir: string, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  return path.resolve(baseDir, env.FAWN_DATA_DIR || ".fawn");
-}
-
 export class OAuthStore {
   readonly file: string;
   /** Writes within this process, one after another. */
   private chain: Promise<unknown> = Promise.resolve();
+  /** The file as last parsed, under the stat it had then. */
+  private parsed: { stamp: string; data: OAuthFile } | null = null;
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, OAUTH_FILE);
   }
 
+  /** The file as it is on disk now, parsed (update and remove change this fresh copy). */
   private read(): OAuthFile {
     let text: string;
     try {
@@ -73,10 +72,33 @@ export class OAuthStore {
     return parsed.data;
   }
 
-  /** What is stored for `server` at `url`; nothing when it was stored for another URL. */
+  /**
+   * The file as it is now, parsed again only when its stat changed. A write (here or by another process) renames
+   * a new file into place (writeFileAtomic), so the inode alone tells a rewrite even within one mtime tick.
+   */
+  private current(): OAuthFile {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(this.file);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+      this.parsed = null;
+      return { version: 1, servers: {} };
+    }
+    const stamp = `${st.ino}:${st.size}:${st.mtimeMs}`;
+    if (this.parsed?.stamp !== stamp) this.parsed = { stamp, data: this.read() };
+    return this.parsed.data;
+  }
+
+  /** What is stored for `server` at `url` (the caller's own copy); nothing when it was stored for another URL. */
   get(server: string, url: string): ServerRecord | undefined {
-    const rec = this.read().servers[server];
-    return rec && rec.url === url ? rec : undefined;
+    const rec = this.current().servers[server];
+    return rec && rec.url === url ? structuredClone(rec) : undefined;
+  }
+
+  private write(data: OAuthFile): void {
+    this.parsed = null;
+    writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
   }
 
   /** Change one server's record (created for `url` when missing or stored for another URL); `null` deletes it. */
@@ -88,7 +110,7 @@ export class OAuthStore {
       const next = change(structuredClone(rec));
       if (next === null) delete data.servers[server];
       else data.servers[server] = next;
-      writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+      this.write(data);
     });
     this.chain = run.catch(() => undefined);
     return run;
@@ -100,7 +122,7 @@ export class OAuthStore {
       const data = this.read();
       if (!(server in data.servers)) return;
       delete data.servers[server];
-      writeFileAtomic(this.file, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
+      this.write(data);
     });
     this.chain = run.catch(() => undefined);
     return run;
