@@ -172,22 +172,3 @@ export class UploadBatch {
     this.staged.length = 0;
   }
 }
-
-/** Store one file in the thread's uploads/, never overwriting: a taken name gets -1, -2, … */
-export async function saveUpload(
-  root: string,
-  threadId: string,
-  filename: string,
-  data: AsyncIterable<Uint8Array> | Uint8Array,
-  maxBytes: number = LIMITS.uploadBytes,
-): Promise<SavedUpload> {
-  const batch = await UploadBatch.open(root, threadId);
-  try {
-    await batch.stage(filename, data, maxBytes);
-    const [saved] = await batch.commit();
-    return saved;
-  } catch (e) {
-    await batch.discard();
-    throw e;
-  }
-}
