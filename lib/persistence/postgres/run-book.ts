@@ -13,7 +13,7 @@ import type { CancelAction, RunRecord } from "@/lib/server/run-record";
 import type { SseEvent } from "@/lib/server/sse";
 import type { Logger, MultitaskStrategy, Run, RunStatus } from "@/lib/server/types";
 import type { Database } from "./database";
-import { isUnavailable, toUnavailable } from "./errors";
+import { asUnavailable } from "./errors";
 import { EventJournal, type JournalLimits } from "./event-journal";
 import { RemoteRun, type RunRow } from "./remote-run";
 import type { InstanceSession } from "./session";
@@ -99,7 +99,7 @@ export class PgRunBook implements RunBook {
   async claim(run: RunRecord): Promise<ClaimResult> {
     const { db, session, sql } = this.o;
     const lock = await session.tryLockThread(run.thread_id).catch((err: unknown) => {
-      throw isUnavailable(err) ? toUnavailable(err, db.target) : err;
+      throw asUnavailable(err, db.target);
     });
     if (!lock.ok) {
       const holder = await this.activeElsewhere(run.thread_id);
