@@ -7,6 +7,7 @@
  */
 import { publicError } from "@/lib/server/errors";
 import type { RunHandle } from "@/lib/server/run-book";
+import { RunListeners } from "@/lib/server/run-listeners";
 import type { SseEvent } from "@/lib/server/sse";
 import type { Logger, Run } from "@/lib/server/types";
 
@@ -44,7 +45,7 @@ export class RemoteRun implements RunHandle {
   readonly thread_id: string;
   private readonly log: SseEvent[] = [];
   private complete = false;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners: RunListeners;
   private stopTail: (() => void) | null = null;
   private refreshing: Promise<void> | null = null;
   private again = false;
@@ -58,6 +59,7 @@ export class RemoteRun implements RunHandle {
   ) {
     this.run_id = row.run.run_id;
     this.thread_id = row.run.thread_id;
+    this.listeners = new RunListeners(this.run_id, logger);
   }
 
   get events(): readonly SseEvent[] {
@@ -86,10 +88,10 @@ export class RemoteRun implements RunHandle {
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
+    const remove = this.listeners.add(listener);
     if (!this.stopTail && !this.complete) this.startTail();
     return () => {
-      this.listeners.delete(listener);
+      remove();
       if (this.listeners.size === 0) this.stopTailing();
     };
   }
@@ -153,7 +155,7 @@ export class RemoteRun implements RunHandle {
         }
       }
     }
-    if (this.log.length !== before || this.complete) this.notify();
+    if (this.log.length !== before || this.complete) this.listeners.notify();
     if (this.complete) this.stopTailing();
   }
 
@@ -166,16 +168,6 @@ export class RemoteRun implements RunHandle {
       if (this.complete) return;
       this.log.push(e);
       if (e.event === "end") this.complete = true;
-    }
-  }
-
-  private notify(): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l();
-      } catch (err) {
-        this.logger("warn", "run.listener_failed", { run_id: this.run_id, reason: String(err) });
-      }
     }
   }
 }
