@@ -31,6 +31,11 @@ export interface RunSource {
   settleOrphans(): Promise<unknown>;
 }
 
+/** The run as clients see it: one whose instance died before it finished reads as `error`. */
+export function runOf(row: RunRow): Run {
+  return row.orphaned ? { ...row.run, status: "error" } : row.run;
+}
+
 /** Fallback poll while tailing, in case a notice was missed (a reconnecting session). */
 const POLL_MS = 500;
 /** How often a tail checks that the executing instance is still alive. */
@@ -71,7 +76,7 @@ export class RemoteRun implements RunHandle {
   }
 
   toRun(): Run {
-    return this.row.orphaned ? { ...this.row.run, status: "error" } : this.row.run;
+    return runOf(this.row);
   }
 
   /** Settles when the run is marked finished or orphaned. */

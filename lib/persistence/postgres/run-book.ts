@@ -15,7 +15,7 @@ import type { Logger, MultitaskStrategy, Run, RunStatus } from "@/lib/server/typ
 import type { Database } from "./database";
 import { asUnavailable } from "./errors";
 import { EventJournal, type JournalLimits } from "./event-journal";
-import { RemoteRun, type RunRow } from "./remote-run";
+import { RemoteRun, type RunRow, runOf } from "./remote-run";
 import type { InstanceSession } from "./session";
 import { HELD_KEYS, type SchemaSql } from "./sql";
 
@@ -202,10 +202,7 @@ export class PgRunBook implements RunBook {
       `${this.select} WHERE r.thread_id = $1 ORDER BY r.created_at DESC LIMIT 1000`,
       [threadId],
     );
-    return rows.map((r) => {
-      const row = toRow(r);
-      return row.orphaned ? { ...row.run, status: "error" } : row.run;
-    });
+    return rows.map((r) => runOf(toRow(r)));
   }
 
   async cancelElsewhere(runId: string, action: CancelAction): Promise<void> {
