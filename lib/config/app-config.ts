@@ -119,7 +119,7 @@ export const SqliteCheckpointerSchema = z
   .strict();
 
 /** A PostgreSQL schema name Fawn creates its tables in (an SQL identifier, quoted where it is used). */
-const PG_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+export const PG_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Threads, checkpoints and runs in one PostgreSQL database that several Fawn instances share. */
 export const PostgresCheckpointerSchema = z
