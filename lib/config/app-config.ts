@@ -198,6 +198,20 @@ export const AppConfigSchema = z
          */
         binding: z.enum(["bind", "proxy"]).default("bind"),
         /**
+         * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
+         * defaults: lexicons, feedback and WordNet on, catalog associations and clause search off.
+         */
+        techniques: z
+          .object({
+            lexicon: z.boolean().optional(),
+            feedback: z.boolean().optional(),
+            wordnet: z.boolean().optional(),
+            associations: z.boolean().optional(),
+            clauses: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
+        /**
          * Defer `defer: auto` MCP tools only when their schemas exceed this: tokens (0 = always defer),
          * or a percentage of the default model's context window such as "10%".
          */
