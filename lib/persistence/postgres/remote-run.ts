@@ -25,8 +25,11 @@ export interface RunSource {
   readRow(): Promise<RunRow | undefined>;
   /** Stored events with a seq above `afterSeq`, in order. */
   readEvents(afterSeq: number): Promise<SseEvent[]>;
-  /** Call back when the executing instance reports new events of this run; returns the unsubscribe function. */
-  watch(onNotice: () => void): () => void;
+  /**
+   * Call back when the executing instance reports new events of this run (`ended`: its `end`, written after it
+   * let go of the thread); returns the unsubscribe function.
+   */
+  watch(onNotice: (ended: boolean) => void): () => void;
   /** Mark orphaned runs finished, closing their stored events with `error` and `end`. */
   settleOrphans(): Promise<unknown>;
 }
@@ -42,8 +45,8 @@ const POLL_MS = 500;
 const LIVENESS_MS = 1000;
 /** Between "marked finished" and `end` a few milliseconds pass (the thread is released in between). */
 const END_GRACE_MS = 3000;
-/** How often `finished` re-reads the row. */
-const FINISH_POLL_MS = 100;
+/** A notice re-reads the row for `finished` at most this often (a streaming run sends one per batch of events). */
+const FINISH_READ_MS = 100;
 
 export class RemoteRun implements RunHandle {
   readonly run_id: string;
@@ -79,17 +82,61 @@ export class RemoteRun implements RunHandle {
     return runOf(this.row);
   }
 
-  /** Settles when the run is marked finished or orphaned. */
+  /**
+   * Settles when the run is marked finished or orphaned (or its row is gone or cannot be read). The row is read
+   * at once, then when the executing instance says the run has ended (after it let go of the thread), on its
+   * other notices at most every FINISH_READ_MS (an instance of an earlier version says only those), and every
+   * LIVENESS_MS without notices, which finds an instance that died and a notice that was missed.
+   */
   get finished(): Promise<void> {
-    this.finishing ??= (async () => {
-      while (!this.row.finished && !this.row.orphaned) {
-        await new Promise((r) => setTimeout(r, FINISH_POLL_MS));
-        const row = await this.source.readRow().catch(() => undefined);
-        if (!row) return;
-        this.row = row;
-      }
-    })();
+    this.finishing ??= this.row.finished || this.row.orphaned ? Promise.resolve() : this.awaitFinished();
     return this.finishing;
+  }
+
+  private awaitFinished(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let due = Number.POSITIVE_INFINITY;
+      let lastRead = 0;
+      let reading = false;
+      let settled = false;
+      /** Notices heard while a read was in flight. */
+      let heard: "none" | "events" | "ended" = "none";
+      /** One pending read, at `at` or sooner. */
+      const readBy = (at: number) => {
+        if (settled || at >= due) return;
+        if (timer) clearTimeout(timer);
+        due = at;
+        timer = setTimeout(read, Math.max(0, at - Date.now()));
+      };
+      const unwatch = this.source.watch((ended) => {
+        if (reading) heard = ended || heard === "ended" ? "ended" : "events";
+        else readBy(ended ? Date.now() : lastRead + FINISH_READ_MS);
+      });
+      const settle = () => {
+        settled = true;
+        unwatch();
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+      const read = async () => {
+        timer = null;
+        due = Number.POSITIVE_INFINITY;
+        reading = true;
+        const row = await this.source.readRow().catch(() => undefined);
+        reading = false;
+        const meanwhile = heard;
+        heard = "none";
+        lastRead = Date.now();
+        if (!row) return settle();
+        this.row = row;
+        if (row.finished || row.orphaned) return settle();
+        const wait = meanwhile === "ended" ? 0 : meanwhile === "events" ? FINISH_READ_MS : LIVENESS_MS;
+        readBy(lastRead + wait);
+      };
+      // At once: the run may have ended between reading its row and watching for its notices.
+      readBy(Date.now());
+    });
   }
 
   subscribe(listener: () => void): () => void {

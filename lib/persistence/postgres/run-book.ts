@@ -14,7 +14,7 @@ import type { SseEvent } from "@/lib/server/sse";
 import type { Logger, MultitaskStrategy, Run, RunStatus } from "@/lib/server/types";
 import type { Database } from "./database";
 import { asUnavailable } from "./errors";
-import { EventJournal, type JournalLimits } from "./event-journal";
+import { ENDED_NOTICE, EventJournal, type JournalLimits } from "./event-journal";
 import { RemoteRun, type RunRow, runOf } from "./remote-run";
 import type { InstanceSession } from "./session";
 import { HELD_KEYS, type SchemaSql } from "./sql";
@@ -171,7 +171,8 @@ export class PgRunBook implements RunBook {
           ).map((e): SseEvent => ({ id: e.seq, event: e.event, ...(e.data === null ? {} : { data: e.data }) })),
         watch: (onNotice) =>
           session.on("events", (payload) => {
-            if (payload === runId) onNotice();
+            if (payload === runId) onNotice(false);
+            else if (payload === runId + ENDED_NOTICE) onNotice(true);
           }),
       },
       this.o.logger,
