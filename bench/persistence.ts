@@ -3,7 +3,8 @@
  * What the store costs per turn, without the network, MCP servers or a model's own latency: the LangGraph API
  * in-process with a zero-latency scripted model (one tool call per turn: two model calls, four messages),
  * threads run one after another, on a SQLite file and on PostgreSQL (a throwaway cluster unless
- * --database-url names one). Prints turn latency per store; nothing is asserted.
+ * --database-url names one). Prints turn latency per store, and on PostgreSQL the queries one instance's
+ * 3-second wait on another instance's run costs (bench/lib/wait-queries.ts); nothing is asserted.
  */
 import fs from "node:fs";
 import type { Client } from "@langchain/langgraph-sdk";
@@ -13,6 +14,7 @@ import { startPostgres } from "../test/support/postgres";
 import { createLangGraphApi } from "../lib/server/api";
 import { parseArgs } from "./lib/args";
 import { pct } from "./lib/load-turns";
+import { waitQueries } from "./lib/wait-queries";
 
 process.env.FAWN_LOG_LEVEL ??= "warn";
 const args = parseArgs(process.argv.slice(2), ["threads", "turns", "database-url"]);
@@ -74,10 +76,15 @@ async function main() {
     const inst = pgInstance(postgresConfig(url, { schema: `bench_${Date.now()}` }));
     const postgres = await measure(inst.client);
     await inst.close();
+    const wait = await waitQueries(url);
     const rows = [
       row("SQLite file", sqlite),
       row("PostgreSQL (localhost)", postgres),
       ["PostgreSQL ÷ SQLite (p50)", `${(pct(postgres.turns, 50) / pct(sqlite.turns, 50)).toFixed(2)}×`],
+      [
+        "PostgreSQL, B joins A's held run",
+        `${wait.queries} queries in ${wait.holdMs / 1000} s of waiting; answered ${wait.answeredMs.toFixed(0)} ms after the run was released`,
+      ],
     ];
     console.log(`${THREADS} threads × ${TURNS} turns each, one at a time; zero-latency model, one tool call per turn`);
     const w = Math.max(...rows.map((r) => r[0].length));

@@ -4,6 +4,7 @@ import { runTurn, type TurnEvent } from "@/lib/agent/run-turn";
 import { FawnRuntime } from "@/lib/agent/runtime";
 import { toolsResponse } from "@/lib/agent/tools-response";
 import { ThreadIdSchema } from "@/lib/contracts/thread-id";
+import { findTools } from "@/lib/deferred/tool-search";
 import { formatInventoryTable, formatSearchTable, formatTokenLine } from "./format";
 import { mcpMain } from "./mcp";
 
@@ -67,8 +68,10 @@ async function main(argv: string[]): Promise<number> {
         throw new Error(
           "nothing is deferred (tool_search is disabled or no MCP tools loaded), so there is nothing to search",
         );
-      const found = catalog.search(query, runtime.config.app.tool_search.max_results);
-      const out = found.map((e) => ({
+      // As tool_search finds them (alternatives, `server:` scopes), before its promotion policy.
+      const { found, texts } = await findTools(catalog, query, [], runtime.config.app.tool_search.max_results);
+      for (const t of texts) process.stderr.write(`${t.text}\n`);
+      const out = found.map(({ entry: e }) => ({
         name: e.name,
         server: e.server,
         description: e.definition.function.description,

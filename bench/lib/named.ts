@@ -1,5 +1,6 @@
 import type { ToolCatalog } from "@/lib/deferred/catalog";
 import { hintsForWeakMatch } from "@/lib/deferred/closest";
+import { scopeAlternative } from "@/lib/deferred/server-query";
 import type { BenchQuery } from "./data";
 import { K } from "./metrics";
 
@@ -27,7 +28,7 @@ export function namedByStyle(catalog: ToolCatalog, queries: readonly BenchQuery[
     } catch {
       /* a refused query finds nothing */
     }
-    const closest = hintsForWeakMatch(catalog, [q.query], found);
+    const closest = hintsForWeakMatch(catalog, [scopeAlternative(catalog, q.query)], found);
     const loaded = found.some((f) => q.expected.includes(f.entry.name));
     const named = loaded || closest.some((c) => q.expected.includes(c.name));
     for (const key of ["all", q.style]) {

@@ -6,17 +6,9 @@ import { FawnRuntime } from "@/lib/agent/runtime";
 import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
 import { isPrefetchCall } from "@/lib/contracts/prefetch";
 import { createDemoFetch } from "@/lib/models/demo/fetch";
+import { FILE_TOOLS_YAML } from "../../test/support/approval-runtime";
 import { REPO_ROOT as REPO } from "../../test/support/repo";
 import { SESSION, TASKS } from "../paging/tasks";
-
-const FILE_TOOLS = `tools:
-  - name: ls
-    use: "@/lib/sandbox:ls_tool"
-  - name: read_file
-    use: "@/lib/sandbox:read_file_tool"
-  - name: write_file
-    use: "@/lib/sandbox:write_file_tool"
-`;
 
 /**
  * The shipped MCP servers (extensions_config.json: workbench, memory, everything) in a throwaway data dir, the
@@ -34,7 +26,7 @@ function shippedConfig(toolSearchYaml: string): { config: string; extensions: st
   const config = path.join(dir, "config.yaml");
   fs.writeFileSync(
     config,
-    `models:\n  - name: demo\n    model: fawn-demo\n${FILE_TOOLS}approvals:\n  default: never\ncheckpointer:\n  path: threads.sqlite\nsandbox:\n  root: sandbox\n  bash: off\nmcp:\n  cache_dir: mcp-cache\ntool_search:\n${toolSearchYaml}`,
+    `models:\n  - name: demo\n    model: fawn-demo\n${FILE_TOOLS_YAML}approvals:\n  default: never\ncheckpointer:\n  path: threads.sqlite\nsandbox:\n  root: sandbox\n  bash: off\nmcp:\n  cache_dir: mcp-cache\ntool_search:\n${toolSearchYaml}`,
   );
   return { config, extensions };
 }

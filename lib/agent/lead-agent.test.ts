@@ -238,3 +238,40 @@ describe("hybrid tool search wiring", () => {
     });
   });
 });
+
+describe("tool_search.techniques reaches the searcher the agent builds", () => {
+  /** A long request whose one step (a sum) is drowned by the words of the others unless it is searched clause by clause. */
+  const STEPS =
+    "Yesterday the report about research progress was late and everyone complained loudly; give me the sum of two numbers";
+  const catalogOf = async (techniques: string) => {
+    const { rt } = start(tempConfig({ extraYaml: techniques && `tool_search:\n  techniques:\n${techniques}` }));
+    const catalog = (await rt.get()).built.setup.catalog;
+    if (!catalog) throw new Error("nothing deferred");
+    return catalog;
+  };
+  const names = (found: Array<{ entry: { name: string } }>) => found.map((f) => f.entry.name);
+
+  it("clauses and lexicon switch on and off as configured, in the whole catalog and one server's", async () => {
+    // The default first, so a searcher cached per catalog hash alone would be handed to the configured one.
+    const byDefault = await catalogOf("");
+    expect(byDefault.techniques).toEqual({
+      lexicon: true,
+      feedback: true,
+      wordnet: true,
+      associations: false,
+      clauses: false,
+    });
+    expect(byDefault.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
+    expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
+
+    const clauses = await catalogOf("    clauses: true\n");
+    expect(clauses.hash).toBe(byDefault.hash);
+    expect(clauses.techniques).toEqual({ ...byDefault.techniques, clauses: true });
+    expect(clauses.search(STEPS, 3)[0]?.name).toBe("everything_get-sum");
+    expect(names(clauses.searchScored(STEPS, 3, "everything"))[0]).toBe("everything_get-sum");
+
+    const noLexicon = await catalogOf("    lexicon: false\n");
+    expect(noLexicon.techniques).toEqual({ ...byDefault.techniques, lexicon: false });
+    expect(noLexicon.search("repeat back what I say", 3).map((e) => e.name)).toEqual(["everything_echo"]);
+  });
+});

@@ -154,6 +154,7 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
       budget: { tokens: ts.promoted_budget_tokens, count: ts.promoted_max_tools },
     },
     binding: ts.binding,
+    techniques: ts.techniques,
     onPromote: opts.onPromote,
   });
   sources.warnings.push(...(opts.warnings ?? []));

@@ -119,7 +119,7 @@ export const SqliteCheckpointerSchema = z
   .strict();
 
 /** A PostgreSQL schema name Fawn creates its tables in (an SQL identifier, quoted where it is used). */
-const PG_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+export const PG_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Threads, checkpoints and runs in one PostgreSQL database that several Fawn instances share. */
 export const PostgresCheckpointerSchema = z
@@ -197,6 +197,20 @@ export const AppConfigSchema = z
          * promoted tools are called through `call_tool(name, arguments)`.
          */
         binding: z.enum(["bind", "proxy"]).default("bind"),
+        /**
+         * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
+         * defaults: lexicons, feedback and WordNet on, catalog associations and clause search off.
+         */
+        techniques: z
+          .object({
+            lexicon: z.boolean().optional(),
+            feedback: z.boolean().optional(),
+            wordnet: z.boolean().optional(),
+            associations: z.boolean().optional(),
+            clauses: z.boolean().optional(),
+          })
+          .strict()
+          .optional(),
         /**
          * Defer `defer: auto` MCP tools only when their schemas exceed this: tokens (0 = always defer),
          * or a percentage of the default model's context window such as "10%".

@@ -93,6 +93,27 @@ describe("tool_search listing, budget and auto threshold", () => {
   });
 });
 
+describe("tool_search.techniques", () => {
+  it("is unset by default; each technique is an optional switch, the others left unset", () => {
+    expect(parseAppConfig(MIN, "config.yaml", {}).app.tool_search.techniques).toBeUndefined();
+    const yaml = `${MIN}tool_search:\n  techniques:\n    clauses: true\n    lexicon: false\n`;
+    expect(parseAppConfig(yaml, "config.yaml", {}).app.tool_search.techniques).toEqual({
+      clauses: true,
+      lexicon: false,
+    });
+  });
+  it("names an unknown technique and a value that is not a boolean", () => {
+    const unknown = errorOf(() =>
+      parseAppConfig(`${MIN}tool_search:\n  techniques:\n    synonyms: true\n`, "config.yaml", {}),
+    );
+    expect(unknown.message).toBe("config.yaml:6: tool_search.techniques.synonyms: unknown key");
+    const value = errorOf(() =>
+      parseAppConfig(`${MIN}tool_search:\n  techniques:\n    clauses: sometimes\n`, "config.yaml", {}),
+    );
+    expect(value.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.clauses: /);
+  });
+});
+
 describe("parseExtensionsConfig", () => {
   const ext = (servers: unknown) => JSON.stringify({ mcpServers: servers }, null, 2);
   it("accepts transport as an alias and defaults the rest", () => {

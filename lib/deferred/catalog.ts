@@ -4,7 +4,14 @@ import { type ToolAnnotations, ToolAnnotationsSchema } from "@/lib/contracts/inv
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { type OpenAIFunctionDef, toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { canonicalJson } from "./canonical-json";
-import { createToolSearcher, type SearchBudget, type SearchDoc, type ToolSearcher } from "./search";
+import {
+  createToolSearcher,
+  resolveTechniques,
+  type SearchBudget,
+  type SearchDoc,
+  type SearchTechniques,
+  type ToolSearcher,
+} from "./search";
 
 export { type ToolAnnotations, ToolAnnotationsSchema };
 
@@ -55,7 +62,8 @@ const SEARCHER_CACHE_MAX = 8;
 
 /**
  * The deferred tools: what tool_search searches and returns. Immutable; its hash identifies it,
- * and the search index is built once per hash (shared by every agent built on the same catalog).
+ * and the search index is built once per hash and search techniques (shared by every agent built on the
+ * same catalog with the same `tool_search.techniques`).
  */
 export class ToolCatalog {
   readonly entries: ReadonlyArray<CatalogEntry>;
@@ -66,8 +74,14 @@ export class ToolCatalog {
   private readonly byName: Map<string, CatalogEntry>;
   private readonly tokenCache = new Map<string, number>();
   private readonly serverSearchers = new Map<string, ToolSearcher>();
+  /** The search techniques every searcher of this catalog uses (`tool_search.techniques`, defaults filled in). */
+  readonly techniques: SearchTechniques;
 
-  constructor(tools: ReadonlyArray<{ tool: StructuredToolInterface; server: string | null }>) {
+  constructor(
+    tools: ReadonlyArray<{ tool: StructuredToolInterface; server: string | null }>,
+    techniques?: Partial<SearchTechniques>,
+  ) {
+    this.techniques = resolveTechniques(techniques);
     this.entries = tools.map(({ tool, server }) => {
       const annotations = annotationsOf(tool);
       return { name: tool.name, server, definition: toOpenAIDefinition(tool), ...(annotations ? { annotations } : {}) };
@@ -116,11 +130,12 @@ export class ToolCatalog {
   }
 
   private searcher(): ToolSearcher {
-    let s = searcherCache.get(this.hash);
+    const key = `${this.hash} ${JSON.stringify(this.techniques)}`;
+    let s = searcherCache.get(key);
     if (!s) {
-      s = createToolSearcher(this.searchDocs());
+      s = createToolSearcher(this.searchDocs(), this.techniques);
       if (searcherCache.size >= SEARCHER_CACHE_MAX) searcherCache.delete(searcherCache.keys().next().value as string);
-      searcherCache.set(this.hash, s);
+      searcherCache.set(key, s);
     }
     return s;
   }
@@ -150,7 +165,10 @@ export class ToolCatalog {
   private serverSearcher(server: string): ToolSearcher {
     let s = this.serverSearchers.get(server);
     if (!s) {
-      s = createToolSearcher(this.searchDocs().filter((d) => (d.server ?? "") === server));
+      s = createToolSearcher(
+        this.searchDocs().filter((d) => (d.server ?? "") === server),
+        this.techniques,
+      );
       this.serverSearchers.set(server, s);
     }
     return s;

@@ -1,6 +1,6 @@
 import type { ScoredEntry, ToolCatalog } from "./catalog";
 import { newSearchBudget, type SearchBudget } from "./search";
-import { findServer, parseServerQuery } from "./server-query";
+import type { ScopedAlternative } from "./server-query";
 
 /** A tool named (not loaded) so that the model's next query can use the catalog's own words. */
 export interface ClosestName {
@@ -27,16 +27,14 @@ const words = (q: string) => q.match(/[\p{L}\p{N}]+/gu) ?? [];
  */
 export function closestNames(
   catalog: ToolCatalog,
-  alternatives: readonly string[],
+  alternatives: readonly ScopedAlternative[],
   exclude: ReadonlySet<string>,
   budget: SearchBudget = newSearchBudget(),
   max = MAX_CLOSEST,
 ): ClosestName[] {
   const lists: string[][] = [];
-  for (const alt of alternatives) {
-    const scoped = parseServerQuery(alt);
-    const text = scoped ? scoped.rest : alt;
-    const server = scoped ? (findServer(catalog, scoped.server) ?? undefined) : undefined;
+  for (const { text, scope } of alternatives) {
+    const server = scope?.server ?? undefined;
     const w = words(text);
     if (w.length === 0) continue;
     const safe = (q: string) => {
@@ -78,13 +76,12 @@ export function serversText(catalog: ToolCatalog): string {
 }
 
 /** Whether even the best result holds few of the words of every plain-words alternative. */
-export function isWeakMatch(catalog: ToolCatalog, alternatives: readonly string[], best: string): boolean {
+export function isWeakMatch(catalog: ToolCatalog, alternatives: readonly ScopedAlternative[], best: string): boolean {
   let share: number | null = null;
-  for (const alt of alternatives) {
-    const scoped = parseServerQuery(alt);
-    const server = scoped ? (findServer(catalog, scoped.server) ?? undefined) : undefined;
-    if (scoped && (!server || !scoped.rest)) continue;
-    const s = catalog.matchShare(scoped ? scoped.rest : alt, best, server);
+  for (const { text, scope } of alternatives) {
+    // A listing or an unknown server searched nothing: it says nothing of the match.
+    if (scope && (!scope.server || !text)) continue;
+    const s = catalog.matchShare(text, best, scope?.server ?? undefined);
     if (s !== null) share = Math.max(share ?? 0, s);
   }
   return share !== null && share < WEAK_MATCH_SHARE;
@@ -93,7 +90,7 @@ export function isWeakMatch(catalog: ToolCatalog, alternatives: readonly string[
 /** The closest other names when the best of `found` is a weak match of every alternative, else none. */
 export function hintsForWeakMatch(
   catalog: ToolCatalog,
-  alternatives: readonly string[],
+  alternatives: readonly ScopedAlternative[],
   found: readonly ScoredEntry[],
   budget: SearchBudget = newSearchBudget(),
 ): ClosestName[] {

@@ -21,6 +21,22 @@ export function findServer(catalog: ToolCatalog, name: string): string | null {
   return servers.find((s) => s === name) ?? servers.find((s) => s.toLowerCase() === name.toLowerCase()) ?? null;
 }
 
+/** One alternative of a tool_search call with its `server:` scope read once, for every search made for it. */
+export interface ScopedAlternative {
+  /** The alternative as written. */
+  raw: string;
+  /** The words searched: those after `server:NAME`, or the whole alternative. */
+  text: string;
+  /** Absent: the whole catalog. Else the server asked for and the catalog's server of that name (null: none). */
+  scope?: { asked: string; server: string | null };
+}
+
+export function scopeAlternative(catalog: ToolCatalog, raw: string): ScopedAlternative {
+  const scoped = parseServerQuery(raw);
+  if (!scoped) return { raw, text: raw };
+  return { raw, text: scoped.rest, scope: { asked: scoped.server, server: findServer(catalog, scoped.server) } };
+}
+
 export function unknownServerText(catalog: ToolCatalog, name: string): string {
   const known = catalog
     .servers()

@@ -10,6 +10,7 @@ import type { DeferPolicy, ToolPolicy } from "./policy";
 import type { ToolHashes } from "./promoted";
 import { PROMOTE_ALL, type PromotionPolicy } from "./promotion";
 import { createCallTool } from "./proxy";
+import type { SearchTechniques } from "./search";
 import { createToolSearchTool } from "./tool-search";
 
 export interface DeferredSetup {
@@ -64,6 +65,8 @@ export interface SetupOptions {
   autoThresholdTokens?: number;
   listing?: ListingOptions;
   promotion?: PromotionPolicy;
+  /** `tool_search.techniques`: the search techniques switched on or off (unset: as by default). */
+  techniques?: Partial<SearchTechniques>;
   /** `tool_search.binding`: bind promoted tools (default), or call them through call_tool. */
   binding?: "bind" | "proxy";
   /** Called with the names each search promotes. */
@@ -119,7 +122,10 @@ export function buildDeferredSetup(tools: ReadonlyArray<ToolRecord>, opts: Setup
     autoThresholdTokens: opts.autoThresholdTokens ?? 0,
   };
   if (deferred.length === 0) return { ...NO_DEFERRAL, ...configured, bound };
-  const catalog = new ToolCatalog(deferred.map((t) => ({ tool: t.tool, server: t.server })));
+  const catalog = new ToolCatalog(
+    deferred.map((t) => ({ tool: t.tool, server: t.server })),
+    opts.techniques,
+  );
   const hybrid = opts.hybrid ? new HybridSearch(catalog, opts.hybrid) : undefined;
   const promotion = opts.promotion ?? PROMOTE_ALL;
   const binding = opts.binding ?? "bind";

@@ -10,7 +10,7 @@ import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, search
 import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
 import { parseQuery } from "./search/query-modes";
-import { findServer, parseServerQuery, serverToolsText, unknownServerText } from "./server-query";
+import { type ScopedAlternative, scopeAlternative, serverToolsText, unknownServerText } from "./server-query";
 
 export const TOOL_SEARCH_NAME = "tool_search";
 
@@ -49,24 +49,22 @@ export function noToolsFoundText(query: string, closest: readonly ClosestName[] 
 
 type QueryResult = { found: ScoredEntry[] } | { text: string; status: "success" | "error" };
 
-/** What one query finds: scored entries, or a text answer that promotes nothing (a server listing, an error). */
+/** What one alternative finds: scored entries, or a text answer that promotes nothing (a server listing, an error). */
 async function runQuery(
   catalog: ToolCatalog,
-  query: string,
+  { text, scope }: ScopedAlternative,
   maxResults: number,
   budget: SearchBudget,
   hybrid?: HybridSearch,
 ): Promise<QueryResult> {
-  const scoped = parseServerQuery(query);
-  if (scoped) {
-    const server = findServer(catalog, scoped.server);
-    if (server === null) return { text: unknownServerText(catalog, scoped.server), status: "error" };
-    if (!scoped.rest) return { text: serverToolsText(catalog, server), status: "success" };
-    return { found: catalog.searchScored(scoped.rest, maxResults, server, budget) };
+  if (scope) {
+    if (scope.server === null) return { text: unknownServerText(catalog, scope.asked), status: "error" };
+    if (!text) return { text: serverToolsText(catalog, scope.server), status: "success" };
+    return { found: catalog.searchScored(text, maxResults, scope.server, budget) };
   }
   if (hybrid)
-    return { found: (await hybrid.search(query, maxResults, budget)).map((entry) => ({ entry, score: null })) };
-  return { found: catalog.searchScored(query, maxResults, undefined, budget) };
+    return { found: (await hybrid.search(text, maxResults, budget)).map((entry) => ({ entry, score: null })) };
+  return { found: catalog.searchScored(text, maxResults, undefined, budget) };
 }
 
 /** Several alternatives' results as one list, best first (see fuseAlternatives). */
@@ -79,31 +77,61 @@ function fuseFound(catalog: ToolCatalog, lists: ReadonlyArray<readonly ScoredEnt
     .filter((f): f is ScoredEntry => f.entry !== undefined);
 }
 
-/** The answer to one call: every alternative searched, results fused, weak or empty answers made useful. */
-async function answer(
+/** What a tool_search query finds, before the promotion policy decides what is loaded. */
+export interface FoundTools {
+  /** The call's alternatives (`query`, its ` | ` parts, `queries`), each with its `server:` scope. */
+  alternatives: ScopedAlternative[];
+  /** Every alternative's results fused, best first, at most `maxResults`. */
+  found: ScoredEntry[];
+  /** The alternatives answered in text instead (a server's listing, an unknown server), in order. */
+  texts: Array<{ text: string; status: "success" | "error" }>;
+  /** The pattern budget the searches spent from, for any further search of the same call. */
+  budget: SearchBudget;
+}
+
+/**
+ * The one place a query's alternatives are split, searched and fused (tool_search, `fawn search`). Every
+ * alternative is checked before any search runs: one bad alternative refuses the call (SearchQueryError).
+ * One pattern budget serves the whole call, so alternatives cannot multiply a hostile pattern's cost.
+ */
+export async function findTools(
   catalog: ToolCatalog,
-  alternatives: readonly string[],
+  query: string,
+  queries: readonly string[],
   maxResults: number,
-  policy: PromotionPolicy,
   hybrid?: HybridSearch,
-): Promise<{ content: string; status: "success" | "error"; promote: CatalogEntry[] }> {
-  // One pattern budget for the whole call: alternatives cannot multiply a hostile pattern's cost.
+): Promise<FoundTools> {
+  const alternatives = collectAlternatives(query, queries).map((raw) => scopeAlternative(catalog, raw));
+  for (const a of alternatives) parseQuery(a.text || a.raw);
   const budget = newSearchBudget();
   const results = await Promise.all(alternatives.map((a) => runQuery(catalog, a, maxResults, budget, hybrid)));
   const texts = results.filter((r): r is Extract<QueryResult, { text: string }> => "text" in r);
-  // One alternative answered in text (a server listing, an unknown server): as before, that text alone.
-  if (results.length === 1 && texts.length === 1)
-    return { content: texts[0]!.text, status: texts[0]!.status, promote: [] };
   const lists = results.filter((r): r is Extract<QueryResult, { found: ScoredEntry[] }> => "found" in r);
   const found = fuseFound(
     catalog,
     lists.map((l) => l.found),
     maxResults,
   );
+  return { alternatives, found, texts, budget };
+}
+
+/** The answer to one call: every alternative searched, results fused, weak or empty answers made useful. */
+async function answer(
+  catalog: ToolCatalog,
+  query: string,
+  queries: readonly string[],
+  maxResults: number,
+  policy: PromotionPolicy,
+  hybrid?: HybridSearch,
+): Promise<{ content: string; status: "success" | "error"; promote: CatalogEntry[] }> {
+  const { alternatives, found, texts, budget } = await findTools(catalog, query, queries, maxResults, hybrid);
+  // One alternative answered in text (a server listing, an unknown server): as before, that text alone.
+  if (alternatives.length === 1 && texts.length === 1)
+    return { content: texts[0]!.text, status: texts[0]!.status, promote: [] };
   const notes = texts.map((t) => t.text);
   if (found.length === 0) {
     const closest = closestNames(catalog, alternatives, new Set(), budget);
-    const text = noToolsFoundText(alternatives.join(" | "), closest, serversText(catalog));
+    const text = noToolsFoundText(alternatives.map((a) => a.raw).join(" | "), closest, serversText(catalog));
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
   const plan = planPromotion(found, policy, (n) => catalog.tokens(n));
@@ -139,10 +167,7 @@ export function createToolSearchTool(
       let promote: CatalogEntry[] = [];
       let status: "success" | "error" = "success";
       try {
-        const alternatives = collectAlternatives(query, queries ?? []);
-        // Every alternative is checked before any search runs: one bad alternative refuses the call.
-        for (const a of alternatives) parseQuery(parseServerQuery(a)?.rest || a);
-        ({ content, status, promote } = await answer(catalog, alternatives, maxResults, policy, hybrid));
+        ({ content, status, promote } = await answer(catalog, query, queries ?? [], maxResults, policy, hybrid));
       } catch (e) {
         if (!(e instanceof SearchQueryError)) throw e;
         content = `Error: ${e.message}`;

@@ -2,9 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOutputs, mimeOf, readThreadFile, sanitizeFileName } from "./files";
-import { saveUpload } from "./uploads";
 import { SandboxPathError, ensureThreadDir } from "./paths";
-import { useTempSandbox } from "@/test/support/sandbox";
+import { uploadOne, useTempSandbox } from "@/test/support/sandbox";
 
 let sb: Awaited<ReturnType<typeof useTempSandbox>>;
 let dir: string;
@@ -102,11 +101,11 @@ describe("sanitizeFileName", () => {
   });
 });
 
-describe("saveUpload", () => {
+describe("an upload of one file", () => {
   it("stores into uploads/ under a safe name and never overwrites", async () => {
-    const a = await saveUpload(sb.root, "files-t", "../data.csv", Buffer.from("a,b\n"));
+    const a = await uploadOne(sb.root, "files-t", "../data.csv", Buffer.from("a,b\n"));
     expect(a).toEqual({ path: "/mnt/user-data/uploads/data.csv", filename: "data.csv", size: 4, mime: "text/csv" });
-    const b = await saveUpload(sb.root, "files-t", "data.csv", Buffer.from("c,d\n"));
+    const b = await uploadOne(sb.root, "files-t", "data.csv", Buffer.from("c,d\n"));
     expect(b.path).toBe("/mnt/user-data/uploads/data-1.csv");
     expect(await fs.readFile(path.join(dir, "uploads/data.csv"), "utf8")).toBe("a,b\n");
     expect(await fs.readFile(path.join(dir, "uploads/data-1.csv"), "utf8")).toBe("c,d\n");
@@ -114,13 +113,13 @@ describe("saveUpload", () => {
 
   it("does not write through a symlink planted in uploads/", async () => {
     await fs.symlink(path.join(sb.base, "planted.txt"), path.join(dir, "uploads/planted.txt"));
-    const r = await saveUpload(sb.root, "files-t", "planted.txt", Buffer.from("x"));
+    const r = await uploadOne(sb.root, "files-t", "planted.txt", Buffer.from("x"));
     expect(r.filename).toBe("planted-1.txt");
     await expect(fs.stat(path.join(sb.base, "planted.txt"))).rejects.toThrow();
   });
 
   it("refuses an upload over the cap, naming it", async () => {
-    await expect(saveUpload(sb.root, "files-t", "big.bin", Buffer.alloc(11), 10)).rejects.toThrow(
+    await expect(uploadOne(sb.root, "files-t", "big.bin", Buffer.alloc(11), 10)).rejects.toThrow(
       /upload "big\.bin" is 11 B, over the 10 B limit/,
     );
   });

@@ -9,7 +9,6 @@ export { str_replace_tool } from "./str-replace";
 export { bash_tool } from "./bash";
 export { listOutputs, mimeOf, readThreadFile } from "./files";
 export type { OutputFile, ThreadFile } from "./files";
-export { saveUpload } from "./uploads";
 export type { SavedUpload } from "./uploads";
 export { AREAS, PATHS_HELP, SandboxPathError, VIRTUAL_ROOT, ensureThreadDir, resolveInThread } from "./paths";
 export type { Area, ResolvedPath } from "./paths";

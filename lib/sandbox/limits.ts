@@ -24,7 +24,7 @@ export const LIMITS = {
   imageBytes: 5 * 1024 * 1024,
   /** files.readThreadFile: largest file served to the browser. */
   downloadBytes: 50 * 1024 * 1024,
-  /** uploads.saveUpload and the upload route: largest uploaded file. */
+  /** uploads.UploadBatch.stage (the upload route): largest uploaded file. */
   uploadBytes: 25 * 1024 * 1024,
   /** files.listOutputs: entries listed. */
   outputEntries: 1000,

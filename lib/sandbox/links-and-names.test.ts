@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bashSandbox, inThread, type TempSandbox } from "@/test/support/sandbox-config";
+import { uploadOne } from "@/test/support/sandbox";
 import { listOutputs, readThreadFile } from "./files";
-import { saveUpload } from "./uploads";
 import { ensureThreadDir } from "./paths";
 
 /**
@@ -119,7 +119,7 @@ describe("names with invisible format characters", () => {
   });
 
   it("an upload's name loses such characters", async () => {
-    const saved = await saveUpload(sb.root, T, `invoice${RLO}fdp.exe`, Buffer.from("x"));
+    const saved = await uploadOne(sb.root, T, `invoice${RLO}fdp.exe`, Buffer.from("x"));
     expect(saved.filename).toBe("invoice_fdp.exe");
   });
 });

@@ -61,7 +61,11 @@ async function partialDir(root: string): Promise<string> {
  * Returns how many were removed. Uploads of live processes, this one included, are left alone.
  */
 export async function sweepPartialUploads(root: string): Promise<number> {
-  const dir = await partialDir(root);
+  return sweepIn(await partialDir(root));
+}
+
+/** sweepPartialUploads on the partial-uploads folder already resolved by partialDir. */
+async function sweepIn(dir: string): Promise<number> {
   let removed = 0;
   for (const name of await fs.readdir(dir)) {
     const m = TEMP_NAME.exec(name);
@@ -115,8 +119,9 @@ export class UploadBatch {
   /** Start a batch for an existing thread id; temp files left by killed processes are removed first. */
   static async open(root: string, threadId: string): Promise<UploadBatch> {
     assertThreadId(threadId);
-    await sweepPartialUploads(root);
-    return new UploadBatch(root, threadId, await partialDir(root));
+    const dir = await partialDir(root);
+    await sweepIn(dir);
+    return new UploadBatch(root, threadId, dir);
   }
 
   /** Stream one file to a temp file; over `maxBytes` it stops reading and throws UploadTooLargeError. */
@@ -170,24 +175,5 @@ export class UploadBatch {
   async discard(): Promise<void> {
     await Promise.all(this.staged.map((s) => fs.rm(s.temp, { force: true })));
     this.staged.length = 0;
-  }
-}
-
-/** Store one file in the thread's uploads/, never overwriting: a taken name gets -1, -2, … */
-export async function saveUpload(
-  root: string,
-  threadId: string,
-  filename: string,
-  data: AsyncIterable<Uint8Array> | Uint8Array,
-  maxBytes: number = LIMITS.uploadBytes,
-): Promise<SavedUpload> {
-  const batch = await UploadBatch.open(root, threadId);
-  try {
-    await batch.stage(filename, data, maxBytes);
-    const [saved] = await batch.commit();
-    return saved;
-  } catch (e) {
-    await batch.discard();
-    throw e;
   }
 }

@@ -2,7 +2,7 @@
  * The official SDK Client against the API (continued): one run per thread, cancel, reconnect/join,
  * disconnect policies, multitask strategies and error cases.
  */
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
 import {
   collect,
@@ -14,6 +14,7 @@ import {
   startTestApi,
   type TestApi,
 } from "@/test/support/api";
+import { RunManager } from "./runs";
 import type { AgentRuntime } from "./types";
 
 let client: Client;
@@ -63,6 +64,34 @@ describe("one run per thread, cancel, reconnect", () => {
     expect(messagesOf(after.filter((p) => p.event === "values").at(-1)?.data).at(-1)?.content).toBe(
       "Hello there, friend.",
     );
+  });
+
+  test("reading or patching a busy thread asks once whether its run is in progress", async () => {
+    const thread = await client.threads.create();
+    let runId = "";
+    const first = collect(
+      client.runs.stream(thread.thread_id, "lead_agent", {
+        input: { messages: [{ type: "human", content: "slow please" }] },
+        onDisconnect: "continue",
+        onRunCreated: (m) => {
+          runId = m.run_id;
+        },
+      }),
+    ).catch(() => []);
+    await model.slowStarted();
+    const asked = vi.spyOn(RunManager.prototype, "busyThreads");
+    try {
+      expect((await client.threads.get(thread.thread_id)).status).toBe("busy");
+      expect(asked).toHaveBeenCalledTimes(1);
+      const patched = await client.threads.update(thread.thread_id, { metadata: { seen: true } });
+      expect(patched).toMatchObject({ status: "busy", metadata: { seen: true } });
+      expect(asked).toHaveBeenCalledTimes(2);
+    } finally {
+      asked.mockRestore();
+    }
+    await client.runs.cancel(thread.thread_id, runId, true);
+    await first;
+    expect((await client.threads.get(thread.thread_id)).status).not.toBe("busy");
   });
 
   test("a client that disconnects with on_disconnect=continue can rejoin and replay from Last-Event-ID", async () => {

@@ -4,6 +4,7 @@
  */
 import { serialize } from "./serialize";
 import type { RunHandle } from "./run-book";
+import { RunListeners } from "./run-listeners";
 import type { SseEvent } from "./sse";
 import type { Logger, MultitaskStrategy, Run, RunStatus } from "./types";
 
@@ -44,7 +45,7 @@ export class RunRecord implements RunHandle {
   private isDone = false;
   /** When the run finished (ms since epoch), for retention. */
   finishedAt: number | null = null;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners: RunListeners;
   private resolveFinished!: () => void;
 
   constructor(
@@ -58,6 +59,7 @@ export class RunRecord implements RunHandle {
     this.multitask_strategy = init.multitask_strategy;
     this.created_at = init.created_at;
     this.updated_at = init.created_at;
+    this.listeners = new RunListeners(init.run_id, logger);
     this.finished = new Promise<void>((resolve) => {
       this.resolveFinished = resolve;
     });
@@ -72,8 +74,7 @@ export class RunRecord implements RunHandle {
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   /** Append an event; `data` is serialized now so later state mutation cannot change what replays send. */
@@ -95,7 +96,7 @@ export class RunRecord implements RunHandle {
     const e: SseEvent = { id: this.log.length, event, data: text };
     this.log.push(e);
     this.journal?.event(e);
-    this.notify();
+    this.listeners.notify();
   }
 
   setStatus(status: RunStatus, now: Date): void {
@@ -109,7 +110,7 @@ export class RunRecord implements RunHandle {
     if (this.isDone) return;
     this.isDone = true;
     this.finishedAt = Date.now();
-    this.notify();
+    this.listeners.notify();
     this.listeners.clear();
     this.resolveFinished();
   }
@@ -132,15 +133,5 @@ export class RunRecord implements RunHandle {
       metadata: this.metadata,
       multitask_strategy: this.multitask_strategy,
     };
-  }
-
-  private notify(): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l();
-      } catch (err) {
-        this.logger("warn", "run.listener_failed", { run_id: this.run_id, reason: String(err) });
-      }
-    }
   }
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { processIdentity } from "@/lib/persistence/process-identity";
 import { ThreadLocks } from "@/lib/persistence/thread-lock";
+import { LocalRunBook, type RunHandle } from "./run-book";
 import { RunManager } from "./runs";
 import { ThreadStore } from "./thread-store";
 import { silentLogger, tempDbPath } from "@/test/support/api";
@@ -163,5 +164,90 @@ describe("RunManager", () => {
     expect(runs.get("t", ids[0])).toBeUndefined();
     expect(runs.get("t", ids[4])).toBeDefined();
     expect(runs.list("t").length).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("taking a thread from another instance's run (multitask interrupt)", () => {
+  /**
+   * A book whose thread another instance holds until that run finishes: the other instance is scripted here
+   * (PostgreSQL's book is exercised across two real instances in lib/persistence/postgres/run-book.test.ts).
+   */
+  function heldElsewhere() {
+    let finish!: () => void;
+    const finished = new Promise<void>((r) => (finish = r));
+    const seen = { claims: 0, cancels: [] as string[], holderDone: false };
+    void finished.then(() => (seen.holderDone = true));
+    const holder = { run_id: "remote-run", thread_id: "t", created_at: "2026-01-01T00:00:00.000Z" };
+    const handle: RunHandle = {
+      run_id: holder.run_id,
+      thread_id: "t",
+      finished,
+      events: [],
+      done: false,
+      subscribe: () => () => {},
+      toRun: () => ({
+        ...holder,
+        assistant_id: "a",
+        updated_at: holder.created_at,
+        status: "running",
+        metadata: {},
+        multitask_strategy: "reject",
+      }),
+    };
+    const book = Object.assign(new LocalRunBook(), {
+      claim: async () => {
+        seen.claims++;
+        return seen.holderDone ? { ok: true as const } : { ok: false as const, message: "held elsewhere" };
+      },
+      activeElsewhere: async () => (seen.holderDone ? undefined : handle.toRun()),
+      find: async () => handle,
+      cancelElsewhere: async (runId: string) => {
+        seen.cancels.push(runId);
+      },
+    });
+    return { book, seen, finish };
+  }
+
+  test("asks the holder to stop, waits for its run to finish, then claims once more: no claim per poll", async () => {
+    const store = new ThreadStore(tempDbPath());
+    stores.push(store);
+    store.create("t", {});
+    const { book, seen, finish } = heldElsewhere();
+    const runs = new RunManager({
+      logger: silentLogger,
+      now: () => new Date(),
+      retentionMs: 60_000,
+      maxRetainedRuns: 3,
+      book,
+    });
+    const started = runs.start(params(fakeGraph(), store, { multitask_strategy: "interrupt" }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen.cancels).toEqual(["remote-run"]);
+    expect(seen.claims).toBe(1);
+    finish();
+    const run = await started;
+    await run.finished;
+    expect(seen.claims).toBe(2);
+    expect(run.status).toBe("success");
+  });
+
+  test("a holder that does not finish in time: the claim's refusal is the answer", async () => {
+    const store = new ThreadStore(tempDbPath());
+    stores.push(store);
+    store.create("t", {});
+    const { book, seen } = heldElsewhere();
+    const runs = new RunManager({
+      logger: silentLogger,
+      now: () => new Date(),
+      retentionMs: 60_000,
+      maxRetainedRuns: 3,
+      book,
+      takeoverTimeoutMs: 200,
+    });
+    await expect(runs.start(params(fakeGraph(), store, { multitask_strategy: "interrupt" }))).rejects.toMatchObject({
+      status: 409,
+      message: "held elsewhere",
+    });
+    expect(seen.claims).toBe(2);
   });
 });

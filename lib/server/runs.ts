@@ -7,14 +7,7 @@
  */
 import { v7 as uuid7 } from "@langchain/core/utils/uuid";
 import { ApiError } from "./http";
-import {
-  type ClaimResult,
-  LocalRunBook,
-  type RunBook,
-  type RunExecutor,
-  type RunHandle,
-  runInProgress,
-} from "./run-book";
+import { LocalRunBook, type RunBook, type RunExecutor, type RunHandle, runInProgress } from "./run-book";
 import { RunRecord, type CancelAction } from "./run-record";
 import { executeRun, type ExecuteContext } from "./run-execute";
 import type { RunCreateInput } from "./schemas";
@@ -50,6 +43,16 @@ function busyConflict(threadId: string, runId: string, strategy: MultitaskStrate
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Wait for `work`, but at most `ms`. */
+async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([work, new Promise((r) => (timer = setTimeout(r, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export class RunManager implements RunExecutor {
   private readonly runs = new Map<string, RunRecord>();
@@ -182,23 +185,24 @@ export class RunManager implements RunExecutor {
   }
 
   /**
-   * The thread is held by another process: ask the instance running it to stop (interrupt/rollback), then
-   * claim the thread once it lets go. A holder the book knows no run of (a `fawn chat` turn) is waited out
-   * for no one: the claim's own refusal stands.
+   * The thread is held by another process: ask the instance running it to stop (interrupt/rollback), wait
+   * until its run has finished (the book says when, without a claim per poll), then claim the thread; a
+   * refused claim is retried briefly, for the moment between a run's finish and its letting go of the thread.
+   * A holder the book knows no run of (a `fawn chat` turn) is waited out for no one: the claim's own refusal stands.
    */
   private async takeOver(run: RunRecord, store: ThreadRecords, strategy: "interrupt" | "rollback") {
     const holder = await this.book.activeElsewhere(run.thread_id);
     // It may have let go meanwhile; if the book knows no run of the holder, there is no one to ask.
     if (!holder) return this.book.claim(run, store);
     await this.book.cancelElsewhere(holder.run_id, strategy);
-    let claim: ClaimResult = { ok: false, message: "" };
     const deadline = Date.now() + (this.opts.takeoverTimeoutMs ?? 30_000);
-    while (Date.now() < deadline) {
-      claim = await this.book.claim(run, store);
-      if (claim.ok) return claim;
+    const handle = await this.book.find(run.thread_id, holder.run_id);
+    if (handle) await waitAtMost(handle.finished, deadline - Date.now());
+    for (;;) {
+      const claim = await this.book.claim(run, store);
+      if (claim.ok || Date.now() >= deadline) return claim;
       await sleep(50);
     }
-    return claim;
   }
 
   cancel(run: RunRecord, action: CancelAction): void {

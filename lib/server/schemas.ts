@@ -140,20 +140,26 @@ export type StreamMode = z.output<typeof StreamModeSchema>;
 
 const SendSchema = z.object({ node: z.string().min(1), input: ChannelValues.optional() });
 
+type ChannelWrites = [string, unknown][];
+
+/** Messages in `[[channel, value], …]` writes: every `messages` write counts. */
+function messagesInTuples(writes: ChannelWrites): number {
+  return writes.reduce((n, [channel, value]) => n + (channel === "messages" ? messageCount(value) : 0), 0);
+}
+
+/** Where too many tuple-written messages are reported: the first write to `messages`. */
+function firstMessagesWrite(writes: ChannelWrites): PropertyKey[] {
+  const first = writes.findIndex(([channel]) => channel === "messages");
+  return [Math.max(first, 0)];
+}
+
 /** `command.update`: `{channel: value}` or `[[channel, value], …]`; its messages are bounded like a run's input. */
 const CommandUpdate = z
   .union([
     z.record(z.string(), z.unknown()).superRefine(capMessages(messagesInValues, () => ["messages"], "request")),
-    z.array(z.tuple([z.string(), z.unknown()])).superRefine((tuples, ctx) => {
-      const writes = tuples.flatMap(([channel, value], i) => (channel === "messages" ? [{ i, value }] : []));
-      const n = writes.reduce((sum, w) => sum + messageCount(w.value), 0);
-      if (n > MAX_RUN_INPUT_MESSAGES)
-        ctx.addIssue({
-          code: "custom",
-          path: [writes[0]?.i ?? 0],
-          message: `${n} messages; at most ${MAX_RUN_INPUT_MESSAGES} per request`,
-        });
-    }),
+    z
+      .array(z.tuple([z.string(), z.unknown()]))
+      .superRefine(capMessages(messagesInTuples, firstMessagesWrite, "request")),
   ])
   .nullish();
 

@@ -4,49 +4,25 @@
  * (metadata, status, timestamps) plus a copy of the newest values so thread lists need no graph call per thread.
  */
 import Database from "better-sqlite3";
-import { isDeepStrictEqual } from "node:util";
 import type { ThreadSearchInput } from "./schemas";
-import { THREAD_SORT_COLUMNS, type ThreadRecords, type ThreadUpdate } from "./thread-records";
-import type { Thread, ThreadStatus } from "./types";
+import {
+  matchesFilter,
+  parseJson,
+  searchPage,
+  threadFromRow,
+  type ThreadColumns,
+  type ThreadRecords,
+  type ThreadUpdate,
+} from "./thread-records";
+import type { Thread } from "./types";
 
 export type { ThreadUpdate };
 
-interface Row {
-  thread_id: string;
-  created_at: string;
-  updated_at: string;
-  state_updated_at: string;
+interface Row extends ThreadColumns {
   metadata: string;
-  status: ThreadStatus;
-  vals: string;
-  interrupts: string;
 }
 
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-function toThread(row: Row): Thread {
-  return {
-    thread_id: row.thread_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    state_updated_at: row.state_updated_at,
-    metadata: parseJson(row.metadata, {}),
-    status: row.status,
-    values: parseJson(row.vals, {}),
-    interrupts: parseJson(row.interrupts, {}),
-  };
-}
-
-function matches(actual: Record<string, unknown>, filter: Record<string, unknown> | null | undefined): boolean {
-  if (!filter) return true;
-  return Object.entries(filter).every(([k, v]) => isDeepStrictEqual(actual[k], v));
-}
+const toThread = (row: Row): Thread => threadFromRow(row, parseJson(row.metadata, {}));
 
 /** The thread records of one instance, in its SQLite file. */
 export class ThreadStore implements ThreadRecords {
@@ -153,10 +129,7 @@ export class ThreadStore implements ThreadRecords {
         jsOnly = true;
       }
     }
-    const sortBy = query.sort_by && THREAD_SORT_COLUMNS.has(query.sort_by) ? query.sort_by : "created_at";
-    const order = query.sort_order === "asc" ? "ASC" : "DESC";
-    const limit = query.limit ?? 10;
-    const offset = query.offset ?? 0;
+    const { sortBy, order, limit, offset } = searchPage(query);
     let sql = `SELECT * FROM fawn_threads ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY ${sortBy} ${order}, thread_id ${order}`;
     if (!jsOnly) {
       sql += ` LIMIT ? OFFSET ?`;
@@ -165,7 +138,7 @@ export class ThreadStore implements ThreadRecords {
     let threads = (this.db.prepare(sql).all(...params) as Row[]).map(toThread);
     if (jsOnly) {
       threads = threads
-        .filter((t) => matches(t.metadata, query.metadata) && matches(t.values, query.values))
+        .filter((t) => matchesFilter(t.metadata, query.metadata) && matchesFilter(t.values, query.values))
         .slice(offset, offset + limit);
     }
     return threads;

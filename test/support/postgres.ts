@@ -81,9 +81,12 @@ function portRange(): number[] {
   return Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
 }
 
-/** A port of the test range nothing listens on now. */
+/**
+ * A port of the test range nothing listens on now, to start a cluster on later. Taken from the top of the
+ * range: clusters started meanwhile by other test files take the first free ports from the bottom.
+ */
 export async function freePostgresPort(): Promise<number> {
-  for (const port of portRange()) if (await portFree(port)) return port;
+  for (const port of portRange().reverse()) if (await portFree(port)) return port;
   throw new Error("no free port in FAWN_PG_PORTS");
 }
 

@@ -5,6 +5,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { SANDBOX_LIMIT_DEFAULTS } from "@/lib/config/app-config";
 import { bash_tool, ls_tool, read_file_tool, str_replace_tool, write_file_tool } from "@/lib/sandbox";
 import type { BashMode } from "@/lib/sandbox/settings";
+import { type SavedUpload, UploadBatch } from "@/lib/sandbox/uploads";
 import type { ToolContext } from "@/lib/tools/context";
 
 export interface SandboxTools {
@@ -58,4 +59,23 @@ export async function useTempSandbox(opts: { bash?: BashMode; bashTimeoutS?: num
 /** The RunnableConfig a tool receives inside a run of this thread. */
 export function threadConfig(threadId: string): { configurable: { thread_id: string } } {
   return { configurable: { thread_id: threadId } };
+}
+
+/** Upload one file as the upload route does (a batch of one: staged, then committed, or discarded on failure). */
+export async function uploadOne(
+  root: string,
+  threadId: string,
+  filename: string,
+  data: Uint8Array,
+  maxBytes?: number,
+): Promise<SavedUpload> {
+  const batch = await UploadBatch.open(root, threadId);
+  try {
+    await batch.stage(filename, data, maxBytes);
+    const [saved] = await batch.commit();
+    return saved;
+  } catch (e) {
+    await batch.discard();
+    throw e;
+  }
 }

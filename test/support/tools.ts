@@ -1,5 +1,7 @@
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
+import { ToolCatalog } from "@/lib/deferred/catalog";
+import type { SearchDoc } from "@/lib/deferred/search";
 import type { ToolRecord, ToolSource } from "@/lib/tools/types";
 
 /** A small real tool for tests; `calls` counts how often it actually ran. */
@@ -17,6 +19,16 @@ export function makeTool(
     { name, description, schema: z.object(props) },
   );
   return Object.assign(t, { calls });
+}
+
+/** A catalog whose search documents are exactly `docs` (each tool's schema is the doc's JSON Schema). */
+export function catalogOfDocs(docs: readonly SearchDoc[]): ToolCatalog {
+  return new ToolCatalog(
+    docs.map((d) => ({
+      tool: tool(async () => `${d.name} ran`, { name: d.name, description: d.description, schema: d.parameters }),
+      server: d.server ?? null,
+    })),
+  );
 }
 
 export function record(

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "@/test/fixtures/search-tools";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES, splitAlternatives } from "./alternatives";
-import { createToolSearcher, newSearchBudget, SearchQueryError } from "./index";
+import { findTools } from "@/lib/deferred/tool-search";
+import { catalogOfDocs } from "@/test/support/tools";
+import { createToolSearcher, SearchQueryError } from "./index";
 import { LexicalSearcher, REGEX_STEP_BUDGET } from "./searcher";
 
 describe("splitAlternatives: a bar with spaces on both sides, outside groups", () => {
@@ -72,22 +74,25 @@ describe("fuseAlternatives", () => {
   });
 });
 
-describe("the searcher with alternatives", () => {
+describe("alternatives in one query (tool_search's findTools)", () => {
   const searcher = createToolSearcher(TOOLS);
+  const catalog = catalogOfDocs(TOOLS);
+  const find = async (query: string, limit: number) =>
+    (await findTools(catalog, query, [], limit)).found.map((f) => f.entry.name);
 
-  it("finds what each phrasing finds, within the limit", () => {
+  it("finds what each phrasing finds, within the limit", async () => {
     const alone = [searcher.search("git status", 1)[0], searcher.search("take a screenshot", 1)[0]];
-    const both = searcher.search("git status | take a screenshot", 5);
+    const both = await find("git status | take a screenshot", 5);
     expect(both).toHaveLength(5);
     expect(both.slice(0, 2).sort()).toEqual(alone.sort());
   });
 
-  it("an alternative that finds nothing does not hide the others", () => {
-    expect(searcher.search("zzzz qqqq | git status", 3)[0]).toBe("git_status");
+  it("an alternative that finds nothing does not hide the others", async () => {
+    expect((await find("zzzz qqqq | git status", 3))[0]).toBe("git_status");
   });
 
-  it("each alternative keeps its mode", () => {
-    expect(searcher.search("select:git_add | git status", 2)).toEqual(["git_add", "git_status"]);
+  it("each alternative keeps its mode", async () => {
+    expect(await find("select:git_add | git status", 2)).toEqual(["git_add", "git_status"]);
   });
 
   it("tells how much of the query a result holds", () => {
@@ -99,16 +104,15 @@ describe("the searcher with alternatives", () => {
 
 describe("one pattern budget per call", () => {
   const searcher = new LexicalSearcher(TOOLS);
+  const catalog = catalogOfDocs(TOOLS);
 
-  it("alternatives spend from the same budget, which a caller can pass on to further searches", () => {
-    const one = newSearchBudget();
-    searcher.searchScored("[a-z]+_[a-z]+s$", 5, one);
+  it("alternatives spend from the same budget, which a caller can pass on to further searches", async () => {
+    const one = (await findTools(catalog, "[a-z]+_[a-z]+s$", [], 5)).budget;
     const spentOne = REGEX_STEP_BUDGET - one.left;
     expect(spentOne).toBeGreaterThan(0);
-    const shared = newSearchBudget();
-    searcher.searchScored("[a-z]+_[a-z]+s$ | [a-z]+_[a-z]+e$", 5, shared);
+    const shared = (await findTools(catalog, "[a-z]+_[a-z]+s$ | [a-z]+_[a-z]+e$", [], 5)).budget;
     expect(REGEX_STEP_BUDGET - shared.left).toBeGreaterThan(spentOne);
-    searcher.searchScored("[a-z]+_[a-z]+y$", 5, shared);
+    catalog.searchScored("[a-z]+_[a-z]+y$", 5, undefined, shared);
     expect(REGEX_STEP_BUDGET - shared.left).toBeGreaterThan(spentOne * 1.5);
   });
 

@@ -47,6 +47,13 @@ export const ALL_TECHNIQUES: SearchTechniques = {
  */
 export const DEFAULT_TECHNIQUES: SearchTechniques = { ...ALL_TECHNIQUES, associations: false, clauses: false };
 
+/** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
+export function resolveTechniques(given: Partial<SearchTechniques> = {}): SearchTechniques {
+  const out = { ...DEFAULT_TECHNIQUES };
+  for (const key of Object.keys(out) as (keyof SearchTechniques)[]) out[key] = given[key] ?? out[key];
+  return out;
+}
+
 /** No expansions at all: what the search does with the lexicons switched off. */
 const NO_LEXICON: Lexicon = {
   words: new Map(),

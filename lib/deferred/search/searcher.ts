@@ -1,5 +1,5 @@
 import { type Expansion, getLexicon } from "./lexicon";
-import { collectAlternatives, fuseAlternatives, type ScoredName } from "./alternatives";
+import type { ScoredName } from "./alternatives";
 import type { TermScoreMemo } from "./bm25";
 import { fuseClauses, splitClauses } from "./clauses";
 import { type ParsedQuery, parseQuery, stripControl } from "./query-modes";
@@ -55,32 +55,26 @@ export class LexicalSearcher implements ToolSearcher {
     return this.searchScored(query, limit).map((r) => r.name);
   }
 
-  /** Results with their scores (null in the modes that rank without one); ` | ` alternatives are fused. */
+  /**
+   * Results with their scores (null in the modes that rank without one), for one query in one mode. A query's
+   * ` | ` alternatives are split, each scoped and searched, and fused by tool_search (findTools), not here.
+   */
   searchScored(query: string, limit: number, budget: SearchBudget = newSearchBudget()): ScoredName[] {
-    const alternatives = collectAlternatives(query);
     const k = Number.isFinite(limit) ? Math.max(0, Math.floor(limit)) : 0;
-    // Every alternative is checked (parsed) before any is searched, so a bad one refuses the whole query.
-    const parsed = alternatives.map(parseQuery);
+    const parsed = parseQuery(query);
     if (k === 0) return [];
-    return fuseAlternatives(
-      parsed.map((p, i) => this.one(p, alternatives[i]!, k, budget)),
-      k,
-    );
+    return this.one(parsed, query.trim(), k, budget);
   }
 
   /**
-   * How well a result matches: the share of the query's words it holds (best over the query's plain-word
-   * alternatives), or null when no alternative is plain words (select:, +term and patterns match exactly).
+   * How well a result matches: the share of the query's words it holds, or null when the query is not plain
+   * words (select:, +term and patterns match exactly).
    */
   matchShare(query: string, name: string): number | null {
     const i = this.indexOf.get(name);
-    let share: number | null = null;
-    for (const alt of collectAlternatives(query)) {
-      const p = parseQuery(alt);
-      if (p.mode !== "text" || i === undefined) continue;
-      share = Math.max(share ?? 0, this.ranker.matchShare(this.ranker.terms(p.text), i));
-    }
-    return share;
+    const p = parseQuery(query);
+    if (p.mode !== "text" || i === undefined) return null;
+    return this.ranker.matchShare(this.ranker.terms(p.text), i);
   }
 
   /** One alternative in its mode; `raw` is its text before cleaning (line breaks are clause boundaries). */

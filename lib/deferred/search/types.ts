@@ -9,8 +9,8 @@ export interface SearchDoc {
 }
 
 /**
- * Pattern work one search call may spend, shared by all its alternatives (and, in tool_search, by every search
- * one call makes), so alternatives cannot multiply a hostile pattern's cost. Counted in automaton steps, not
+ * Pattern work one search call may spend; tool_search shares one among every search a call makes (its
+ * alternatives, its closest names), so alternatives cannot multiply a hostile pattern's cost. Counted in automaton steps, not
  * timed, so answers stay deterministic. Make one with `newSearchBudget()`.
  */
 export interface SearchBudget {
@@ -23,7 +23,8 @@ export interface ToolSearcher {
   search(query: string, limit: number): string[];
   /**
    * The same results with their scores where the mode ranks by one (plain text), else null; lets
-   * tool_search tell a clear best match from weak ones.
+   * tool_search tell a clear best match from weak ones. One query in one mode: tool_search splits and fuses
+   * alternatives (` | `, `queries`) itself.
    */
   searchScored?(query: string, limit: number, budget?: SearchBudget): Array<{ name: string; score: number | null }>;
   /**

@@ -84,3 +84,8 @@ export function explain(err: unknown, target: string): string {
 export function toUnavailable(err: unknown, target: string): StorageUnavailableError {
   return err instanceof StorageUnavailableError ? err : new StorageUnavailableError(explain(err, target));
 }
+
+/** What to throw for `err`: a StorageUnavailableError naming `target` when the database is unusable, else `err`. */
+export function asUnavailable(err: unknown, target: string): unknown {
+  return isUnavailable(err) ? toUnavailable(err, target) : err;
+}

@@ -21,6 +21,9 @@ export interface JournalLimits {
 
 const BATCH = 500;
 
+/** Appended to the run id in the notice sent once a run has ended (`end` stored, its thread released). */
+export const ENDED_NOTICE = ":end";
+
 export class EventJournal implements RunJournal {
   private pending: SseEvent[] = [];
   private pendingStatus: { status: RunStatus; updatedAt: string } | null = null;
@@ -63,12 +66,15 @@ export class EventJournal implements RunJournal {
     );
   }
 
-  /** The closing `end` event, written once the thread has been released. */
+  /**
+   * The closing `end` event, written once the thread has been released. Two notices: the run id, as for any
+   * new events (what tails read), and `<run id>:end`, which tells a wait for the run that it is over.
+   */
   async end(seq: number): Promise<void> {
     await this.db.query(
       `WITH ins AS (INSERT INTO ${this.sql.events} (run_id, seq, event, data) VALUES ($1, $2, 'end', NULL)
-         ON CONFLICT DO NOTHING) SELECT pg_notify($3, $1)`,
-      [this.runId, seq, this.sql.eventsChannel],
+         ON CONFLICT DO NOTHING) SELECT pg_notify($3, $1), pg_notify($3, $1 || $4)`,
+      [this.runId, seq, this.sql.eventsChannel, ENDED_NOTICE],
     );
   }
 

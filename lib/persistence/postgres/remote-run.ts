@@ -7,6 +7,7 @@
  */
 import { publicError } from "@/lib/server/errors";
 import type { RunHandle } from "@/lib/server/run-book";
+import { RunListeners } from "@/lib/server/run-listeners";
 import type { SseEvent } from "@/lib/server/sse";
 import type { Logger, Run } from "@/lib/server/types";
 
@@ -24,10 +25,18 @@ export interface RunSource {
   readRow(): Promise<RunRow | undefined>;
   /** Stored events with a seq above `afterSeq`, in order. */
   readEvents(afterSeq: number): Promise<SseEvent[]>;
-  /** Call back when the executing instance reports new events of this run; returns the unsubscribe function. */
-  watch(onNotice: () => void): () => void;
+  /**
+   * Call back when the executing instance reports new events of this run (`ended`: its `end`, written after it
+   * let go of the thread); returns the unsubscribe function.
+   */
+  watch(onNotice: (ended: boolean) => void): () => void;
   /** Mark orphaned runs finished, closing their stored events with `error` and `end`. */
   settleOrphans(): Promise<unknown>;
+}
+
+/** The run as clients see it: one whose instance died before it finished reads as `error`. */
+export function runOf(row: RunRow): Run {
+  return row.orphaned ? { ...row.run, status: "error" } : row.run;
 }
 
 /** Fallback poll while tailing, in case a notice was missed (a reconnecting session). */
@@ -36,15 +45,15 @@ const POLL_MS = 500;
 const LIVENESS_MS = 1000;
 /** Between "marked finished" and `end` a few milliseconds pass (the thread is released in between). */
 const END_GRACE_MS = 3000;
-/** How often `finished` re-reads the row. */
-const FINISH_POLL_MS = 100;
+/** A notice re-reads the row for `finished` at most this often (a streaming run sends one per batch of events). */
+const FINISH_READ_MS = 100;
 
 export class RemoteRun implements RunHandle {
   readonly run_id: string;
   readonly thread_id: string;
   private readonly log: SseEvent[] = [];
   private complete = false;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners: RunListeners;
   private stopTail: (() => void) | null = null;
   private refreshing: Promise<void> | null = null;
   private again = false;
@@ -58,6 +67,7 @@ export class RemoteRun implements RunHandle {
   ) {
     this.run_id = row.run.run_id;
     this.thread_id = row.run.thread_id;
+    this.listeners = new RunListeners(this.run_id, logger);
   }
 
   get events(): readonly SseEvent[] {
@@ -69,27 +79,71 @@ export class RemoteRun implements RunHandle {
   }
 
   toRun(): Run {
-    return this.row.orphaned ? { ...this.row.run, status: "error" } : this.row.run;
+    return runOf(this.row);
   }
 
-  /** Settles when the run is marked finished or orphaned. */
+  /**
+   * Settles when the run is marked finished or orphaned (or its row is gone or cannot be read). The row is read
+   * at once, then when the executing instance says the run has ended (after it let go of the thread), on its
+   * other notices at most every FINISH_READ_MS (an instance of an earlier version says only those), and every
+   * LIVENESS_MS without notices, which finds an instance that died and a notice that was missed.
+   */
   get finished(): Promise<void> {
-    this.finishing ??= (async () => {
-      while (!this.row.finished && !this.row.orphaned) {
-        await new Promise((r) => setTimeout(r, FINISH_POLL_MS));
-        const row = await this.source.readRow().catch(() => undefined);
-        if (!row) return;
-        this.row = row;
-      }
-    })();
+    this.finishing ??= this.row.finished || this.row.orphaned ? Promise.resolve() : this.awaitFinished();
     return this.finishing;
   }
 
+  private awaitFinished(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      let due = Number.POSITIVE_INFINITY;
+      let lastRead = 0;
+      let reading = false;
+      let settled = false;
+      /** Notices heard while a read was in flight. */
+      let heard: "none" | "events" | "ended" = "none";
+      /** One pending read, at `at` or sooner. */
+      const readBy = (at: number) => {
+        if (settled || at >= due) return;
+        if (timer) clearTimeout(timer);
+        due = at;
+        timer = setTimeout(read, Math.max(0, at - Date.now()));
+      };
+      const unwatch = this.source.watch((ended) => {
+        if (reading) heard = ended || heard === "ended" ? "ended" : "events";
+        else readBy(ended ? Date.now() : lastRead + FINISH_READ_MS);
+      });
+      const settle = () => {
+        settled = true;
+        unwatch();
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+      const read = async () => {
+        timer = null;
+        due = Number.POSITIVE_INFINITY;
+        reading = true;
+        const row = await this.source.readRow().catch(() => undefined);
+        reading = false;
+        const meanwhile = heard;
+        heard = "none";
+        lastRead = Date.now();
+        if (!row) return settle();
+        this.row = row;
+        if (row.finished || row.orphaned) return settle();
+        const wait = meanwhile === "ended" ? 0 : meanwhile === "events" ? FINISH_READ_MS : LIVENESS_MS;
+        readBy(lastRead + wait);
+      };
+      // At once: the run may have ended between reading its row and watching for its notices.
+      readBy(Date.now());
+    });
+  }
+
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
+    const remove = this.listeners.add(listener);
     if (!this.stopTail && !this.complete) this.startTail();
     return () => {
-      this.listeners.delete(listener);
+      remove();
       if (this.listeners.size === 0) this.stopTailing();
     };
   }
@@ -153,7 +207,7 @@ export class RemoteRun implements RunHandle {
         }
       }
     }
-    if (this.log.length !== before || this.complete) this.notify();
+    if (this.log.length !== before || this.complete) this.listeners.notify();
     if (this.complete) this.stopTailing();
   }
 
@@ -166,16 +220,6 @@ export class RemoteRun implements RunHandle {
       if (this.complete) return;
       this.log.push(e);
       if (e.event === "end") this.complete = true;
-    }
-  }
-
-  private notify(): void {
-    for (const l of [...this.listeners]) {
-      try {
-        l();
-      } catch (err) {
-        this.logger("warn", "run.listener_failed", { run_id: this.run_id, reason: String(err) });
-      }
     }
   }
 }

@@ -13,9 +13,9 @@ import type { CancelAction, RunRecord } from "@/lib/server/run-record";
 import type { SseEvent } from "@/lib/server/sse";
 import type { Logger, MultitaskStrategy, Run, RunStatus } from "@/lib/server/types";
 import type { Database } from "./database";
-import { isUnavailable, toUnavailable } from "./errors";
-import { EventJournal, type JournalLimits } from "./event-journal";
-import { RemoteRun, type RunRow } from "./remote-run";
+import { asUnavailable } from "./errors";
+import { ENDED_NOTICE, EventJournal, type JournalLimits } from "./event-journal";
+import { RemoteRun, type RunRow, runOf } from "./remote-run";
 import type { InstanceSession } from "./session";
 import { HELD_KEYS, type SchemaSql } from "./sql";
 
@@ -99,7 +99,7 @@ export class PgRunBook implements RunBook {
   async claim(run: RunRecord): Promise<ClaimResult> {
     const { db, session, sql } = this.o;
     const lock = await session.tryLockThread(run.thread_id).catch((err: unknown) => {
-      throw isUnavailable(err) ? toUnavailable(err, db.target) : err;
+      throw asUnavailable(err, db.target);
     });
     if (!lock.ok) {
       const holder = await this.activeElsewhere(run.thread_id);
@@ -171,7 +171,8 @@ export class PgRunBook implements RunBook {
           ).map((e): SseEvent => ({ id: e.seq, event: e.event, ...(e.data === null ? {} : { data: e.data }) })),
         watch: (onNotice) =>
           session.on("events", (payload) => {
-            if (payload === runId) onNotice();
+            if (payload === runId) onNotice(false);
+            else if (payload === runId + ENDED_NOTICE) onNotice(true);
           }),
       },
       this.o.logger,
@@ -202,10 +203,7 @@ export class PgRunBook implements RunBook {
       `${this.select} WHERE r.thread_id = $1 ORDER BY r.created_at DESC LIMIT 1000`,
       [threadId],
     );
-    return rows.map((r) => {
-      const row = toRow(r);
-      return row.orphaned ? { ...row.run, status: "error" } : row.run;
-    });
+    return rows.map((r) => runOf(toRow(r)));
   }
 
   async cancelElsewhere(runId: string, action: CancelAction): Promise<void> {

@@ -14,7 +14,7 @@ import type {
 } from "@langchain/langgraph-checkpoint";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import type pg from "pg";
-import { isUnavailable, toUnavailable } from "./errors";
+import { asUnavailable } from "./errors";
 
 export class ReadyPostgresSaver extends PostgresSaver {
   constructor(
@@ -31,7 +31,7 @@ export class ReadyPostgresSaver extends PostgresSaver {
     try {
       return await call();
     } catch (err) {
-      throw isUnavailable(err) ? toUnavailable(err, this.target) : err;
+      throw asUnavailable(err, this.target);
     }
   }
 
@@ -44,7 +44,7 @@ export class ReadyPostgresSaver extends PostgresSaver {
     try {
       yield* super.list(config, options);
     } catch (err) {
-      throw isUnavailable(err) ? toUnavailable(err, this.target) : err;
+      throw asUnavailable(err, this.target);
     }
   }
 

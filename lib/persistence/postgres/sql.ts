@@ -5,8 +5,7 @@
  * is how a crashed instance's runs and threads are recognised without heartbeats.
  */
 
-/** Schema names come validated from config.yaml; checked again because they are spliced into SQL. */
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+import { PG_SCHEMA } from "@/lib/config/app-config";
 
 export type LockKind = "thread" | "instance" | "migrations";
 
@@ -24,7 +23,8 @@ export interface SchemaSql {
 }
 
 export function schemaSql(schema: string): SchemaSql {
-  if (SCHEMA_NAME.exec(schema) === null) throw new Error(`checkpointer.schema: "${schema}" is not a valid schema name`);
+  // Schema names come validated from config.yaml; checked again because they are spliced into SQL.
+  if (PG_SCHEMA.exec(schema) === null) throw new Error(`checkpointer.schema: "${schema}" is not a valid schema name`);
   const q = (table: string) => `"${schema}".${table}`;
   return {
     schema,

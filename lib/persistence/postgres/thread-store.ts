@@ -4,45 +4,25 @@
  * nested values included) run in SQL and updates merge atomically; values are kept as JSON text, as in
  * SQLite (jsonb cannot hold U+0000, which a message may), and `values` filters are applied after the query.
  */
-import { isDeepStrictEqual } from "node:util";
 import { ApiError } from "@/lib/server/http";
 import type { ThreadSearchInput } from "@/lib/server/schemas";
-import { THREAD_SORT_COLUMNS, type ThreadRecords, type ThreadUpdate } from "@/lib/server/thread-records";
-import type { Thread, ThreadStatus } from "@/lib/server/types";
+import {
+  matchesFilter,
+  searchPage,
+  threadFromRow,
+  type ThreadColumns,
+  type ThreadRecords,
+  type ThreadUpdate,
+} from "@/lib/server/thread-records";
+import type { Thread } from "@/lib/server/types";
 import type { Database } from "./database";
 import type { SchemaSql } from "./sql";
 
-interface Row {
-  thread_id: string;
-  created_at: string;
-  updated_at: string;
-  state_updated_at: string;
+interface Row extends ThreadColumns {
   metadata: Record<string, unknown>;
-  status: ThreadStatus;
-  vals: string;
-  interrupts: string;
 }
 
-function parseJson<T>(text: string, fallback: T): T {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
-function toThread(row: Row): Thread {
-  return {
-    thread_id: row.thread_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    state_updated_at: row.state_updated_at,
-    metadata: row.metadata ?? {},
-    status: row.status,
-    values: parseJson(row.vals, {}),
-    interrupts: parseJson(row.interrupts, {}),
-  };
-}
+const toThread = (row: Row): Thread => threadFromRow(row, row.metadata ?? {});
 
 /** jsonb refuses U+0000 (SQLSTATE 22P05): say which field, as a 400, instead of failing as a 500. */
 async function storingMetadata<T>(threadId: string, write: () => Promise<T>): Promise<T> {
@@ -129,18 +109,13 @@ export class PgThreadStore implements ThreadRecords {
         where.push(`metadata -> ${param(key)} = ${param(JSON.stringify(value))}::jsonb`);
     }
     const valuesFilter = Object.entries(query.values ?? {});
-    const sortBy = query.sort_by && THREAD_SORT_COLUMNS.has(query.sort_by) ? query.sort_by : "created_at";
-    const order = query.sort_order === "asc" ? "ASC" : "DESC";
-    const limit = query.limit ?? 10;
-    const offset = query.offset ?? 0;
+    const { sortBy, order, limit, offset } = searchPage(query);
     let text = `SELECT * FROM ${this.sql.threads} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
       ORDER BY ${sortBy} ${order}, thread_id ${order}`;
     if (valuesFilter.length === 0) text += ` LIMIT ${param(limit)} OFFSET ${param(offset)}`;
     let threads = (await this.db.query<Row>(text, params)).map(toThread);
     if (valuesFilter.length > 0) {
-      threads = threads
-        .filter((t) => valuesFilter.every(([k, v]) => isDeepStrictEqual(t.values[k], v)))
-        .slice(offset, offset + limit);
+      threads = threads.filter((t) => matchesFilter(t.values, query.values)).slice(offset, offset + limit);
     }
     return threads;
   }

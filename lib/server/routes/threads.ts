@@ -16,15 +16,19 @@ import type { Thread } from "../types";
  */
 export async function presentThreads(threads: Thread[], runs: RunManager): Promise<Thread[]> {
   const busy = threads.length > 0 ? await runs.busyThreads(threads.map((t) => t.thread_id)) : new Set<string>();
-  return threads.map((t): Thread => {
-    if (busy.has(t.thread_id)) return { ...t, status: "busy" };
-    if (t.status === "busy") return { ...t, status: "idle" };
-    return t;
-  });
+  return threads.map((t) => presented(t, busy.has(t.thread_id)));
 }
 
-export async function presentThread(thread: Thread, runs: RunManager): Promise<Thread> {
-  return (await presentThreads([thread], runs))[0];
+/** presentThreads for one thread; `busy` when the caller has already asked whether a run is in progress. */
+export async function presentThread(thread: Thread, runs: RunManager, busy?: boolean): Promise<Thread> {
+  if (busy === undefined) return (await presentThreads([thread], runs))[0];
+  return presented(thread, busy);
+}
+
+function presented(thread: Thread, busy: boolean): Thread {
+  if (busy) return { ...thread, status: "busy" };
+  if (thread.status === "busy") return { ...thread, status: "idle" };
+  return thread;
 }
 
 export function pick<T extends object>(obj: T, keys: readonly string[] | null | undefined): Partial<T> | T {
@@ -56,10 +60,21 @@ async function fromCheckpoint(r: ResolvedRuntime, threadId: string): Promise<Thr
  * by a run that no process runs any more (its instance crashed) is settled from the newest checkpoint.
  */
 export async function findThread(r: ResolvedRuntime, threadId: string): Promise<Thread | undefined> {
+  return (await lookUpThread(r, threadId))?.thread;
+}
+
+/** The thread record, and whether a run is in progress on it when finding it meant asking (else undefined). */
+interface FoundThread {
+  thread: Thread;
+  busy?: boolean;
+}
+
+async function lookUpThread(r: ResolvedRuntime, threadId: string): Promise<FoundThread | undefined> {
   const existing = await r.store.get(threadId);
   if (existing) {
-    if (existing.status !== "busy" || (await r.runs.busyThreads([threadId])).has(threadId)) return existing;
-    return (await fromCheckpoint(r, threadId)) ?? existing;
+    if (existing.status !== "busy") return { thread: existing };
+    if ((await r.runs.busyThreads([threadId])).has(threadId)) return { thread: existing, busy: true };
+    return { thread: (await fromCheckpoint(r, threadId)) ?? existing, busy: false };
   }
   const snapshot = await r.runtime.graph.getState({ configurable: { thread_id: threadId } });
   if (!configToCheckpoint(snapshot.config)) return undefined;
@@ -68,19 +83,24 @@ export async function findThread(r: ResolvedRuntime, threadId: string): Promise<
   } catch {
     // Adopted concurrently by another request.
   }
-  return r.store.update(threadId, {
+  const adopted = await r.store.update(threadId, {
     values: toPlain<Record<string, unknown>>(snapshot.values ?? {}),
     interrupts: interruptsByTask(snapshot),
     status: snapshot.next.length > 0 ? "interrupted" : "idle",
     stateChanged: true,
   });
+  return adopted && { thread: adopted };
 }
 
 /** The thread or a 404 naming it. */
 export async function requireThread(r: ResolvedRuntime, threadId: string): Promise<Thread> {
-  const thread = await findThread(r, threadId);
-  if (!thread) throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
-  return thread;
+  return (await requireFound(r, threadId)).thread;
+}
+
+async function requireFound(r: ResolvedRuntime, threadId: string): Promise<FoundThread> {
+  const found = await lookUpThread(r, threadId);
+  if (!found) throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
+  return found;
 }
 
 async function createThread({ request, ctx }: RouteRequest): Promise<Response> {
@@ -103,7 +123,8 @@ async function createThread({ request, ctx }: RouteRequest): Promise<Response> {
 async function getThread({ params, ctx }: RouteRequest): Promise<Response> {
   const threadId = threadIdParam(params);
   const resolved = await ctx.resolve();
-  return jsonResponse(await presentThread(await requireThread(resolved, threadId), resolved.runs));
+  const { thread, busy } = await requireFound(resolved, threadId);
+  return jsonResponse(await presentThread(thread, resolved.runs, busy));
 }
 
 async function patchThread({ request, params, ctx }: RouteRequest): Promise<Response> {
@@ -111,10 +132,10 @@ async function patchThread({ request, params, ctx }: RouteRequest): Promise<Resp
   const body = await parseJsonBody(request, ThreadPatchBody, ctx.maxBodyBytes);
   const resolved = await ctx.resolve();
   const { store, runs } = resolved;
-  await requireThread(resolved, threadId);
+  const { busy } = await requireFound(resolved, threadId);
   const updated = await store.update(threadId, { metadata: body.metadata ?? {} });
   if (!updated) throw new ApiError(404, "not_found", `Thread ${threadId} not found`);
-  return jsonResponse(await presentThread(updated, runs));
+  return jsonResponse(await presentThread(updated, runs, busy));
 }
 
 async function deleteThread({ params, ctx }: RouteRequest): Promise<Response> {
