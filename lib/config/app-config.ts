@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ToolBindingSchema } from "@/lib/contracts/inventory";
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -196,7 +197,7 @@ export const AppConfigSchema = z
          * `bind`: promoted tools are bound to the model. `proxy`: the bound tools never change (prefix caching);
          * promoted tools are called through `call_tool(name, arguments)`.
          */
-        binding: z.enum(["bind", "proxy"]).default("bind"),
+        binding: ToolBindingSchema.default("bind"),
         /**
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
          * defaults: lexicons, feedback and WordNet on, catalog associations and clause search off.

@@ -1,4 +1,5 @@
 import type { StructuredToolInterface } from "@langchain/core/tools";
+import type { ToolBinding } from "@/lib/contracts/inventory";
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 import type { ToolRecord } from "@/lib/tools/types";
@@ -29,7 +30,7 @@ export interface DeferredSetup {
   policies: ReadonlyMap<string, ToolPolicy>;
   autoThresholdTokens: number;
   /** `proxy`: promoted tools are called through `callTool` and never bound (see proxy.ts). */
-  binding: "bind" | "proxy";
+  binding: ToolBinding;
   /** call_tool, in proxy mode when something is deferred; else null. */
   callTool: StructuredToolInterface | null;
 }
@@ -68,7 +69,7 @@ export interface SetupOptions {
   /** `tool_search.techniques`: the search techniques switched on or off (unset: as by default). */
   techniques?: Partial<SearchTechniques>;
   /** `tool_search.binding`: bind promoted tools (default), or call them through call_tool. */
-  binding?: "bind" | "proxy";
+  binding?: ToolBinding;
   /** Called with the names each search promotes. */
   onPromote?: (names: readonly string[]) => void;
 }

@@ -3,6 +3,7 @@ import { tool } from "@langchain/core/tools";
 import { Command } from "@langchain/langgraph";
 import { z } from "zod";
 import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
+import type { ToolBinding } from "@/lib/contracts/inventory";
 import type { CatalogEntry, ScoredEntry, ToolCatalog } from "./catalog";
 import type { HybridSearch } from "./hybrid";
 import { type ClosestName, closestNames, closestText, hintsForWeakMatch, serversText } from "./closest";
@@ -144,7 +145,7 @@ export interface ToolSearchHooks {
   /** Called with the names a search promotes (lazy MCP servers start on it). */
   onPromote?: (names: readonly string[]) => void;
   /** `proxy`: promoted tools are called through call_tool, and the description says so. */
-  binding?: "bind" | "proxy";
+  binding?: ToolBinding;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { LoadedConfig, ResolvedServer } from "@/lib/config";
+import type { McpLifecycle } from "@/lib/contracts/mcp";
 
 /**
  * When each MCP server runs. A deferred server's tools need only their names (and, once promoted, their
@@ -8,7 +9,7 @@ import type { LoadedConfig, ResolvedServer } from "@/lib/config";
  * runs from boot (`eager`), as does any server set `lifecycle: eager`.
  */
 export interface ServerLifecycle {
-  lifecycle: "lazy" | "eager";
+  lifecycle: McpLifecycle;
   /** Why, in words for the panel and `fawn tools`. */
   reason: string;
   /** Milliseconds a lazy server may sit unused before it is stopped. */
