@@ -8,7 +8,6 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { ConfigError } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
 import { parseExtensionsConfig } from "@/lib/config/load";
 import { parseLocated } from "@/lib/config/parse";
@@ -61,7 +60,7 @@ export function readExtensions(file: string): ExtensionsSnapshot {
   return { file, exists: true, etag: etagOf(text), servers, rest };
 }
 
-export function renderExtensions(servers: Record<string, McpServerEntry>, rest: Record<string, unknown> = {}) {
+function renderExtensions(servers: Record<string, McpServerEntry>, rest: Record<string, unknown> = {}) {
   return `${JSON.stringify({ ...rest, mcpServers: servers }, null, 2)}\n`;
 }
 
@@ -87,5 +86,3 @@ export function writeExtensions(
   writeFileAtomic(snapshot.file, text, { backup: `${snapshot.file}.bak` });
   return etagOf(text);
 }
-
-export { ConfigError };
