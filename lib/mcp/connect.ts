@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedServer } from "@/lib/config";
+import { refusalGuard } from "./oauth/refusal-guard";
 
 const STDERR_TAIL = 2000;
 
@@ -39,9 +40,10 @@ function stdioTransport(server: ResolvedServer, baseDir: string, onStderr: (chun
 function httpTransport(server: ResolvedServer, authProvider?: OAuthClientProvider): Transport {
   const url = new URL(server.config.url as string);
   const requestInit = { headers: server.config.headers };
-  return server.transport === "sse"
-    ? new SSEClientTransport(url, { requestInit, authProvider })
-    : new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+  if (server.transport !== "sse") return new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+  // The SSE transport retries every 401 with a refresh, endlessly: the guard stops a server that refuses fresh tokens.
+  const fetch = authProvider ? refusalGuard(server.name) : undefined;
+  return new SSEClientTransport(url, { requestInit, authProvider, fetch });
 }
 
 export interface ConnectOptions {

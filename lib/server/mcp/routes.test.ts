@@ -267,6 +267,53 @@ describe("OAuth through the routes", () => {
   });
 });
 
+describe("OAuth with an HTTP+SSE server, through the routes", () => {
+  it("401 shows sign-in required; code + PKCE signs in; its tools are listed; an expired token is refreshed; sign out", async () => {
+    expect((await create({ name: "legacy", type: "sse", url: fixture.sseUrl })).status).toBe(201);
+    const legacyOf = async () =>
+      McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "legacy");
+    expect(await legacyOf()).toMatchObject({
+      status: "failed",
+      transport: "sse",
+      auth: { oauth: true, signed_in: false, required: true },
+    });
+    expect((await legacyOf())?.error).toMatch(/sign-in required/);
+
+    const before = fixture.stats();
+    const start = await read(await routes.oauthStart(req("POST", "/api/mcp/oauth/legacy/start"), ctx("legacy")));
+    expect(start.status).toBe(200);
+    const authorization = new URL(String(start.body.authorization_url));
+    // Discovered from the SSE endpoint's own protected-resource metadata, with a PKCE challenge.
+    expect(authorization.searchParams.get("resource")).toBe(fixture.sseUrl);
+    expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorization.searchParams.get("redirect_uri")).toBe(`${BASE}/api/mcp/oauth/callback`);
+    const back = await approveInBrowser(authorization.href);
+    const cb = await routes.oauthCallback(req("GET", `${back.pathname}${back.search}`), undefined);
+    expect(cb.headers.get("location")).toBe("/?panel=servers&signed_in=legacy");
+    expect(fixture.stats().codeExchanges).toBe(before.codeExchanges + 1);
+    const signedIn = await legacyOf();
+    expect(signedIn).toMatchObject({ status: "sleeping", auth: { signed_in: true, required: false } });
+    expect(signedIn?.tools.map((t) => t.name).sort()).toEqual(["legacy_echo", "legacy_whoami"]);
+
+    // The access token runs out at the authorization server: the next connection refreshes it by itself.
+    fixture.provider.expireAccessTokens();
+    const refreshes = fixture.stats().refreshes;
+    const probed = McpServerProbeResultSchema.parse((await test("legacy")).body);
+    expect(probed).toMatchObject({ ok: true });
+    expect(probed.tools.length).toBe(2);
+    expect(fixture.stats().refreshes).toBe(refreshes + 1);
+    expect(fixture.stats().codeExchanges).toBe(before.codeExchanges + 1);
+
+    const token = JSON.parse(fs.readFileSync(path.join(cfg.dir, ".fawn", "mcp-oauth.json"), "utf8")).servers.legacy
+      .tokens.access_token as string;
+    const out = await read(await routes.oauthSignOut(req("POST", "/api/mcp/oauth/legacy/signout"), ctx("legacy")));
+    expect(out.body).toEqual({ name: "legacy", revoked: 2 });
+    expect(await legacyOf()).toMatchObject({ status: "failed", auth: { signed_in: false, required: true } });
+    await expect(fixture.provider.verifyAccessToken(token)).rejects.toThrow();
+    expect((await del("legacy")).status).toBe(200);
+  });
+});
+
 describe("the edge guards every new route", () => {
   it("refuses a foreign Origin or Host before anything is written, and asks for the API token when one is set", async () => {
     const before = fs.readFileSync(cfg.extensions, "utf8");
