@@ -18,17 +18,19 @@ const URL_ = "http://127.0.0.1:9/sse";
 describe("refusalGuard", () => {
   it("stops at a 401 for a new token right after a 401 for the previous one", async () => {
     const { fetch, seen } = scripted([401, 401]);
-    const guarded = refusalGuard("legacy", fetch);
+    let told = 0;
+    const guarded = refusalGuard("legacy", () => told++, fetch);
     expect((await guarded(URL_, bearer("old"))).status).toBe(401);
     const err = await guarded(URL_, bearer("fresh")).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TokenRefusedError);
     expect((err as Error).message).toMatch(/^"legacy" refused a token it had just been issued/);
     expect(seen).toEqual(["Bearer old", "Bearer fresh"]);
+    expect(told).toBe(1);
   });
 
   it("lets through 401s for the same token (requests sent before the refresh) and any 401 after an accepted one", async () => {
     const { fetch } = scripted([401, 401, 200, 401, 200]);
-    const guarded = refusalGuard("legacy", fetch);
+    const guarded = refusalGuard("legacy", undefined, fetch);
     expect((await guarded(URL_, bearer("old"))).status).toBe(401);
     expect((await guarded(URL_, bearer("old"))).status).toBe(401);
     expect((await guarded(URL_, bearer("fresh"))).status).toBe(200);
@@ -39,7 +41,7 @@ describe("refusalGuard", () => {
 
   it("does not count requests without a bearer token (discovery, the token endpoint, a first unsigned try)", async () => {
     const { fetch } = scripted([401, 401, 401, 200]);
-    const guarded = refusalGuard("legacy", fetch);
+    const guarded = refusalGuard("legacy", undefined, fetch);
     expect((await guarded(URL_, {})).status).toBe(401);
     expect((await guarded(URL_, bearer("a"))).status).toBe(401);
     expect((await guarded(URL_, { headers: { authorization: "Basic abc" } })).status).toBe(401);

@@ -5,7 +5,8 @@
  * misconfigured resource) made it refresh about 70 times a second until the connection was closed, and a tool
  * call on an open connection never returned. Streamable HTTP has its own breaker ("Server returned 401 after
  * successful authentication"); this gives SSE the same rule: a 401 for a new token, right after a 401 for the
- * previous one with nothing accepted in between, ends the attempt with an error instead of another refresh.
+ * previous one with nothing accepted in between, ends the attempt with an error instead of another refresh, and
+ * the connection is closed (lib/mcp/connect), so its next use connects afresh: one refresh per use, not a loop.
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 
@@ -26,10 +27,11 @@ function bearerOf(init: RequestInit | undefined): string | null {
 }
 
 /**
- * `base` for one connection to `server`, refusing to go on after two 401s in a row for different tokens.
+ * `base` for one connection to `server`, refusing to go on after two 401s in a row for different tokens, and
+ * telling `onRefused` (the connection should be closed: until then, each request it sends fails the same way).
  * Only requests carrying a bearer token count (discovery and token requests carry none).
  */
-export function refusalGuard(server: string, base: FetchLike = fetch): FetchLike {
+export function refusalGuard(server: string, onRefused: () => void = () => {}, base: FetchLike = fetch): FetchLike {
   // The token of the last request answered 401, until a request with a token is answered otherwise.
   let refused: string | null = null;
   return async (url, init) => {
@@ -42,6 +44,7 @@ export function refusalGuard(server: string, base: FetchLike = fetch): FetchLike
     }
     if (refused !== null && refused !== token) {
       await response.body?.cancel();
+      onRefused();
       throw new TokenRefusedError(server);
     }
     refused = token;

@@ -186,6 +186,11 @@ describe.each<Remote>(["http", "sse"])(
         expect((callErr as Error).message).not.toMatch(/timed out/);
         await settled();
         expect(fixture.stats().refreshes).toBe(refreshes + 1);
+        if (transport === "sse") {
+          expect((callErr as Error).message).toMatch(/refused a token it had just been issued/);
+          // Closed, so the next use connects afresh (one refresh then) instead of failing on a dead session.
+          expect(conn.closed).toBe(true);
+        }
 
         const connectErr = await connectServer(server, process.cwd(), {
           authProvider: oauth.providerFor(server),
