@@ -5,7 +5,7 @@
  * lib/server/edge, which applies the same checks for callers that never go through Next.
  */
 import { type NextRequest, NextResponse } from "next/server";
-import { jsonError } from "@/lib/server/http";
+import { ApiError, jsonError } from "@/lib/server/http";
 import { checkRequestSource, sourcePolicyFromEnv } from "@/lib/server/request-source";
 import { contentSecurityPolicy } from "@/lib/server/csp";
 
@@ -18,8 +18,18 @@ function decodable(pathname: string): boolean {
   }
 }
 
+function refusal(request: NextRequest): ApiError | null {
+  try {
+    return checkRequestSource(request, sourcePolicyFromEnv());
+  } catch (e) {
+    // A malformed FAWN_PUBLIC_URL: the same 500 naming it that the API routes answer.
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+}
+
 export function proxy(request: NextRequest): Response {
-  const refused = checkRequestSource(request, sourcePolicyFromEnv());
+  const refused = refusal(request);
   if (refused) return jsonError(refused.status, refused.code, refused.message);
   const { pathname } = request.nextUrl;
   if (!decodable(pathname)) {

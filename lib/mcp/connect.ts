@@ -7,6 +7,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedServer } from "@/lib/config";
+import { refusalGuard } from "./oauth/refusal-guard";
 
 const STDERR_TAIL = 2000;
 
@@ -36,12 +37,14 @@ function stdioTransport(server: ResolvedServer, baseDir: string, onStderr: (chun
   return transport;
 }
 
-function httpTransport(server: ResolvedServer, authProvider?: OAuthClientProvider): Transport {
+/** `onRefused`: an SSE server refused a fresh token (the connection is no use; a new one refreshes once more). */
+function httpTransport(server: ResolvedServer, onRefused: () => void, authProvider?: OAuthClientProvider): Transport {
   const url = new URL(server.config.url as string);
   const requestInit = { headers: server.config.headers };
-  return server.transport === "sse"
-    ? new SSEClientTransport(url, { requestInit, authProvider })
-    : new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+  if (server.transport !== "sse") return new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+  // The SSE transport retries every 401 with a refresh, endlessly: the guard stops a server that refuses fresh tokens.
+  const fetch = authProvider ? refusalGuard(server.name, onRefused) : undefined;
+  return new SSEClientTransport(url, { requestInit, authProvider, fetch });
 }
 
 export interface ConnectOptions {
@@ -71,12 +74,15 @@ export async function connectServer(
   const onStderr = (chunk: string) => {
     tail = (tail + chunk).slice(-STDERR_TAIL);
   };
+  // Closed on the next turn of the event loop, so the request that met the refusal fails with the guard's message
+  // (closing at once would fail it as "Connection closed"); marked closed, the connection is replaced on next use.
+  const onRefused = () => void setImmediate(() => void conn.close());
   let transport: Transport;
   try {
     transport =
       server.transport === "stdio"
         ? stdioTransport(server, baseDir, onStderr)
-        : httpTransport(server, opts.authProvider);
+        : httpTransport(server, onRefused, opts.authProvider);
   } catch (e) {
     throw new Error(`cannot set up ${server.transport} transport: ${(e as Error).message}`);
   }

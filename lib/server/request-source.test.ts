@@ -6,7 +6,7 @@ import * as langgraph from "@/app/api/langgraph/[...path]/route";
 import * as tools from "@/app/api/tools/route";
 import * as auth from "@/app/auth/route";
 import { proxy } from "@/proxy";
-import { checkRequestSource, type SourcePolicy } from "./request-source";
+import { checkRequestSource, type SourcePolicy, sourcePolicyFromEnv } from "./request-source";
 
 const policy = (over: Partial<SourcePolicy> = {}): SourcePolicy => ({
   boundPort: "3000",
@@ -31,6 +31,7 @@ const errorOf = async (res: Response) => ((await res.json()) as { error: { code:
 
 afterEach(() => {
   delete process.env.FAWN_ALLOWED_HOSTS;
+  delete process.env.FAWN_PUBLIC_URL;
   delete process.env.PORT;
 });
 
@@ -64,6 +65,55 @@ describe("checkRequestSource", () => {
     expect(
       checkRequestSource(request("DELETE", "http://x/", { host, origin: "https://chat.example" }), cors),
     ).toBeNull();
+  });
+});
+
+describe("checkRequestSource with FAWN_PUBLIC_URL (behind a reverse proxy)", () => {
+  const behind = policy({ publicOrigin: "https://fawn.example.com" });
+
+  it("accepts the public host on its port (no port meaning the scheme's default), nothing else", () => {
+    for (const host of ["fawn.example.com", "fawn.example.com:443", "FAWN.example.com", "127.0.0.1:3000"])
+      expect(checkRequestSource(request("GET", "http://x/", { host }), behind), host).toBeNull();
+    for (const host of ["fawn.example.com:8443", "other.example.com", "example.com"]) {
+      const refused = checkRequestSource(request("GET", "http://x/", { host }), behind);
+      expect(refused?.status, host).toBe(403);
+      expect(refused?.message).toContain("and fawn.example.com (FAWN_PUBLIC_URL)");
+    }
+    const lan = policy({ publicOrigin: "http://fawn.lan:8080" });
+    expect(checkRequestSource(request("GET", "http://x/", { host: "fawn.lan:8080" }), lan)).toBeNull();
+    expect(checkRequestSource(request("GET", "http://x/", { host: "fawn.lan" }), lan)?.status).toBe(403);
+  });
+
+  it("accepts writes from the public origin whether the proxy keeps the Host or names its upstream", () => {
+    const origin = "https://fawn.example.com";
+    for (const host of ["fawn.example.com", "127.0.0.1:3000"])
+      expect(checkRequestSource(request("POST", "http://x/", { host, origin }), behind), host).toBeNull();
+    // Not the public origin: another scheme or port, or no FAWN_PUBLIC_URL at all.
+    for (const other of ["http://fawn.example.com", "https://fawn.example.com:8443", "https://evil.example"]) {
+      const refused = checkRequestSource(
+        request("POST", "http://x/", { host: "127.0.0.1:3000", origin: other }),
+        behind,
+      );
+      expect(refused?.status, other).toBe(403);
+    }
+    expect(checkRequestSource(request("POST", "http://x/", { host: "127.0.0.1:3000", origin }), policy())?.status).toBe(
+      403,
+    );
+  });
+
+  it("reads FAWN_PUBLIC_URL from the environment, and a malformed one is a 500 naming it", () => {
+    expect(sourcePolicyFromEnv({ FAWN_PUBLIC_URL: "https://fawn.example.com/" }).publicOrigin).toBe(
+      "https://fawn.example.com",
+    );
+    expect(sourcePolicyFromEnv({}).publicOrigin).toBeNull();
+    let err: unknown;
+    try {
+      sourcePolicyFromEnv({ FAWN_PUBLIC_URL: "https://fawn.example.com/fawn" });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ status: 500, code: "internal" });
+    expect((err as Error).message).toMatch(/^The server is misconfigured: FAWN_PUBLIC_URL must be an origin only/);
   });
 });
 
@@ -116,6 +166,49 @@ describe("the real route handlers refuse a DNS-rebinding request", () => {
       request("GET", "http://evil.example:3000/api/langgraph/info", { host: "evil.example:3000" }),
     );
     expect(res.status).toBe(200);
+  });
+
+  it("FAWN_PUBLIC_URL lets the public host in, and writes from its origin under the upstream's Host", async () => {
+    process.env.FAWN_PUBLIC_URL = "https://fawn.example.com";
+    const publicHost = {
+      host: "fawn.example.com",
+      origin: "https://fawn.example.com",
+      "content-type": "application/json",
+    };
+    const kept = await langgraph.POST(
+      request("POST", "http://fawn.example.com/api/langgraph/threads", publicHost, "{}"),
+    );
+    expect(kept.status).toBe(200);
+    // nginx's default: the request names the upstream, the browser's Origin the public site.
+    const upstream = { ...publicHost, host: "127.0.0.1:3000" };
+    const rewritten = await langgraph.POST(request("POST", `${LOCAL}/api/langgraph/threads`, upstream, "{}"));
+    expect(rewritten.status).toBe(200);
+    expect((await tools.GET(request("GET", "http://fawn.example.com/api/tools", publicHost))).status).toBe(200);
+    const page = proxy(new NextRequest("http://fawn.example.com/", { headers: { host: "fawn.example.com" } }));
+    expect(page.status).toBe(200);
+    delete process.env.FAWN_PUBLIC_URL;
+    const refused = await langgraph.POST(request("POST", `${LOCAL}/api/langgraph/threads`, upstream, "{}"));
+    expect(refused.status).toBe(403);
+  });
+
+  it("a malformed FAWN_PUBLIC_URL is a 500 naming it, from the API and the page proxy alike; nothing is created", async () => {
+    process.env.FAWN_PUBLIC_URL = "https://fawn.example.com/fawn";
+    const before = await (async () => {
+      delete process.env.FAWN_PUBLIC_URL;
+      const n = await threadCount();
+      process.env.FAWN_PUBLIC_URL = "https://fawn.example.com/fawn";
+      return n;
+    })();
+    const res = await langgraph.POST(request("POST", `${LOCAL}/api/langgraph/threads`, local, "{}"));
+    expect(res.status).toBe(500);
+    const err = await errorOf(res);
+    expect(err.code).toBe("internal");
+    expect(err.message).toContain("FAWN_PUBLIC_URL must be an origin only, without a path (/fawn)");
+    const page = proxy(new NextRequest(`${LOCAL}/`, { headers: { host: "127.0.0.1:3000" } }));
+    expect(page.status).toBe(500);
+    expect((await errorOf(page)).message).toContain("FAWN_PUBLIC_URL");
+    delete process.env.FAWN_PUBLIC_URL;
+    expect(await threadCount()).toBe(before);
   });
 
   it("the proxy refuses pages to a foreign Host and gives them a nonce CSP otherwise", async () => {

@@ -3,12 +3,15 @@
  * protection and Vite's `allowedHosts`). A page on another site that re-binds its DNS name to 127.0.0.1 is
  * same-origin with Fawn as far as the browser knows, but its requests still name the attacker's host, so:
  *  - Host must be one the server is meant to be reached by: 127.0.0.1, localhost or [::1] on the bound port,
- *    or an entry of FAWN_ALLOWED_HOSTS (comma-separated `host` or `host:port`);
- *  - a state-changing request that carries an Origin must be same-origin or from FAWN_CORS_ORIGINS.
+ *    the host of FAWN_PUBLIC_URL (lib/server/public-url), or an entry of FAWN_ALLOWED_HOSTS (comma-separated
+ *    `host` or `host:port`);
+ *  - a state-changing request that carries an Origin must be same-origin, FAWN_PUBLIC_URL itself (a proxy may
+ *    forward the request under its upstream's Host) or from FAWN_CORS_ORIGINS.
  * Requests without an Origin (curl, the SDK from Node) are not a browser's and pass the second check.
  */
 import { parseCorsOrigins, isOriginAllowed } from "./cors";
 import { ApiError } from "./http";
+import { PublicUrlError, publicOriginFromEnv } from "./public-url";
 
 export interface SourcePolicy {
   /** The port the server listens on (Next sets PORT); null when unknown, then any port of a loopback name passes. */
@@ -16,6 +19,8 @@ export interface SourcePolicy {
   /** Extra `host` or `host:port` entries, lowercase. */
   allowedHosts: string[];
   corsOrigins: string[];
+  /** FAWN_PUBLIC_URL's origin (`https://fawn.example.com`), null when unset. */
+  publicOrigin?: string | null;
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
@@ -28,11 +33,20 @@ export function parseAllowedHosts(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-export function sourcePolicyFromEnv(env: NodeJS.ProcessEnv = process.env): SourcePolicy {
+/** The policy the environment sets; a malformed FAWN_PUBLIC_URL is a 500 naming it (every request, until fixed). */
+export function sourcePolicyFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): SourcePolicy {
+  let publicOrigin: string | null;
+  try {
+    publicOrigin = publicOriginFromEnv(env);
+  } catch (e) {
+    if (!(e instanceof PublicUrlError)) throw e;
+    throw new ApiError(500, "internal", `The server is misconfigured: ${e.message}`);
+  }
   return {
     boundPort: env.PORT?.trim() || null,
     allowedHosts: parseAllowedHosts(env.FAWN_ALLOWED_HOSTS),
     corsOrigins: parseCorsOrigins(env.FAWN_CORS_ORIGINS),
+    publicOrigin,
   };
 }
 
@@ -47,12 +61,22 @@ function splitHost(host: string): { hostname: string; port: string } | null {
   }
 }
 
+const DEFAULT_PORT: Record<string, string> = { "http:": "80", "https:": "443" };
+
+/** Whether `host` names the public origin: its host name, on its port (a Host without one: the scheme's default). */
+function isPublicHost(parts: { hostname: string; port: string }, publicOrigin: string): boolean {
+  const pub = new URL(publicOrigin);
+  const fallback = DEFAULT_PORT[pub.protocol];
+  return parts.hostname === pub.hostname && (parts.port || fallback) === (pub.port || fallback);
+}
+
 function hostAllowed(host: string, policy: SourcePolicy): boolean {
   const parts = splitHost(host);
   if (!parts) return false;
   const { hostname, port } = parts;
   const effectivePort = port || "80";
   if (LOOPBACK.has(hostname) && (policy.boundPort === null || effectivePort === policy.boundPort)) return true;
+  if (policy.publicOrigin && isPublicHost(parts, policy.publicOrigin)) return true;
   return policy.allowedHosts.some((entry) => {
     const allowed = splitHost(entry);
     return allowed !== null && allowed.hostname === hostname && (allowed.port === "" || allowed.port === port);
@@ -71,26 +95,30 @@ export function checkRequestSource(request: Request, policy: SourcePolicy): ApiE
   const host = hostOf(request);
   if (!hostAllowed(host, policy)) {
     const port = policy.boundPort ? `:${policy.boundPort}` : "";
+    const names = [`127.0.0.1${port}`, `localhost${port}`, `[::1]${port}`];
+    if (policy.publicOrigin) names.push(`${new URL(policy.publicOrigin).host} (FAWN_PUBLIC_URL)`);
     return new ApiError(
       403,
       "forbidden",
-      `Host header ${quote(host)} is not allowed: this server answers to 127.0.0.1${port}, localhost${port} and [::1]${port}` +
+      `Host header ${quote(host)} is not allowed: this server answers to ${names.slice(0, -1).join(", ")} and ${names.at(-1)}` +
         " (add other host[:port] names to FAWN_ALLOWED_HOSTS)",
     );
   }
   const origin = request.headers.get("origin");
   if (origin === null || !STATE_CHANGING.has(request.method)) return null;
   let sameOrigin = false;
+  let isPublic = false;
   try {
     const u = new URL(origin);
     sameOrigin = (u.protocol === "http:" || u.protocol === "https:") && u.host.toLowerCase() === host;
+    isPublic = u.origin === policy.publicOrigin;
   } catch {
     sameOrigin = false;
   }
-  if (sameOrigin || isOriginAllowed(origin, policy.corsOrigins)) return null;
+  if (sameOrigin || isPublic || isOriginAllowed(origin, policy.corsOrigins)) return null;
   return new ApiError(
     403,
     "forbidden",
-    `Origin header ${quote(origin)} may not ${request.method} here: only same-origin pages and FAWN_CORS_ORIGINS may change state`,
+    `Origin header ${quote(origin)} may not ${request.method} here: only same-origin pages, FAWN_PUBLIC_URL and FAWN_CORS_ORIGINS may change state`,
   );
 }

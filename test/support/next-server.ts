@@ -28,7 +28,7 @@ function isFree(port: number): Promise<boolean> {
  * A port for an extra server: with FAWN_E2E_PORT set (a checkout's own range, PORT and PORT + 1 taken by
  * playwright.config's servers), the first free one of PORT + 2 … PORT + 49; else any free port.
  */
-async function extraServerPort(): Promise<number> {
+export async function extraServerPort(): Promise<number> {
   const base = Number(process.env.FAWN_E2E_PORT);
   if (!base) return freePort();
   for (let port = base + 2; port < base + 50; port++) {

@@ -1,6 +1,6 @@
 /**
- * The two OAuthClientProviders the MCP SDK's client auth (`auth()`, StreamableHTTPClientTransport's authProvider)
- * talks to:
+ * The two OAuthClientProviders the MCP SDK's client auth (`auth()`, the authProvider of its Streamable HTTP and
+ * SSE transports) talks to:
  *  - `StoredTokenProvider` for every connection Fawn makes on its own: it hands out the stored access token,
  *    refreshes it shortly before it expires (and when the server answers 401), and never starts a sign-in:
  *    when a person is needed it throws SignInRequiredError, before registering anything anywhere;

@@ -5,7 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { FawnRuntime } from "@/lib/agent/runtime";
 import {
   McpServersResponseSchema,
@@ -264,6 +264,116 @@ describe("OAuth through the routes", () => {
     expect(out.body).toEqual({ name: "secure", revoked: 2 });
     expect(await secureOf()).toMatchObject({ status: "failed", auth: { signed_in: false, required: true } });
     await expect(fixture.provider.verifyAccessToken(token)).rejects.toThrow();
+  });
+});
+
+describe("OAuth with an HTTP+SSE server, through the routes", () => {
+  it("401 shows sign-in required; code + PKCE signs in; its tools are listed; an expired token is refreshed; sign out", async () => {
+    expect((await create({ name: "legacy", type: "sse", url: fixture.sseUrl })).status).toBe(201);
+    const legacyOf = async () =>
+      McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "legacy");
+    expect(await legacyOf()).toMatchObject({
+      status: "failed",
+      transport: "sse",
+      auth: { oauth: true, signed_in: false, required: true },
+    });
+    expect((await legacyOf())?.error).toMatch(/sign-in required/);
+
+    const before = fixture.stats();
+    const start = await read(await routes.oauthStart(req("POST", "/api/mcp/oauth/legacy/start"), ctx("legacy")));
+    expect(start.status).toBe(200);
+    const authorization = new URL(String(start.body.authorization_url));
+    // Discovered from the SSE endpoint's own protected-resource metadata, with a PKCE challenge.
+    expect(authorization.searchParams.get("resource")).toBe(fixture.sseUrl);
+    expect(authorization.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(authorization.searchParams.get("redirect_uri")).toBe(`${BASE}/api/mcp/oauth/callback`);
+    const back = await approveInBrowser(authorization.href);
+    const cb = await routes.oauthCallback(req("GET", `${back.pathname}${back.search}`), undefined);
+    expect(cb.headers.get("location")).toBe("/?panel=servers&signed_in=legacy");
+    expect(fixture.stats().codeExchanges).toBe(before.codeExchanges + 1);
+    const signedIn = await legacyOf();
+    expect(signedIn).toMatchObject({ status: "sleeping", auth: { signed_in: true, required: false } });
+    expect(signedIn?.tools.map((t) => t.name).sort()).toEqual(["legacy_echo", "legacy_whoami"]);
+
+    // The access token runs out at the authorization server: the next connection refreshes it by itself.
+    fixture.provider.expireAccessTokens();
+    const refreshes = fixture.stats().refreshes;
+    const probed = McpServerProbeResultSchema.parse((await test("legacy")).body);
+    expect(probed).toMatchObject({ ok: true });
+    expect(probed.tools.length).toBe(2);
+    expect(fixture.stats().refreshes).toBe(refreshes + 1);
+    expect(fixture.stats().codeExchanges).toBe(before.codeExchanges + 1);
+
+    const token = JSON.parse(fs.readFileSync(path.join(cfg.dir, ".fawn", "mcp-oauth.json"), "utf8")).servers.legacy
+      .tokens.access_token as string;
+    const out = await read(await routes.oauthSignOut(req("POST", "/api/mcp/oauth/legacy/signout"), ctx("legacy")));
+    expect(out.body).toEqual({ name: "legacy", revoked: 2 });
+    expect(await legacyOf()).toMatchObject({ status: "failed", auth: { signed_in: false, required: true } });
+    await expect(fixture.provider.verifyAccessToken(token)).rejects.toThrow();
+    expect((await del("legacy")).status).toBe(200);
+  });
+});
+
+describe("behind a TLS-terminating reverse proxy (FAWN_PUBLIC_URL)", () => {
+  const PUBLIC = "https://fawn.example.com";
+  // What reaches Fawn from the proxy: its upstream URL, and a Host that is the upstream's (nginx's default) or
+  // the public one; the browser's Origin is always the public site.
+  const proxied = (method: string, pathAndQuery: string, host: string) =>
+    new Request(`http://${host}${pathAndQuery}`, {
+      method,
+      headers: { ...json, host, origin: PUBLIC, "x-forwarded-proto": "https" },
+    });
+  const startBehind = async (host: string) =>
+    read(await routes.oauthStart(proxied("POST", "/api/mcp/oauth/behind/start", host), ctx("behind")));
+  const redirectUriOf = (r: { body: Body }) =>
+    new URL(String(r.body.authorization_url)).searchParams.get("redirect_uri");
+
+  afterEach(() => {
+    delete process.env.FAWN_PUBLIC_URL;
+    delete process.env.FAWN_ALLOWED_HOSTS;
+  });
+
+  it("the redirect URI is on the public origin; the sign-in completes through the proxy", async () => {
+    expect((await create({ name: "behind", type: "http", url: fixture.mcpUrl })).status).toBe(201);
+    // Without the setting: the upstream's Host with the public Origin is refused, and the public Host (once
+    // allowed) gives a redirect URI with the scheme Fawn saw, http, where the browser is on https.
+    expect((await startBehind("127.0.0.1:3599")).status).toBe(403);
+    process.env.FAWN_ALLOWED_HOSTS = "fawn.example.com";
+    expect(redirectUriOf(await startBehind("fawn.example.com"))).toBe("http://fawn.example.com/api/mcp/oauth/callback");
+    delete process.env.FAWN_ALLOWED_HOSTS;
+
+    process.env.FAWN_PUBLIC_URL = `${PUBLIC}/`;
+    expect(redirectUriOf(await startBehind("fawn.example.com"))).toBe(`${PUBLIC}/api/mcp/oauth/callback`);
+    const start = await startBehind("127.0.0.1:3599");
+    expect(start.status).toBe(200);
+    expect(redirectUriOf(start)).toBe(`${PUBLIC}/api/mcp/oauth/callback`);
+    const exchanges = fixture.stats().codeExchanges;
+    const back = await approveInBrowser(String(start.body.authorization_url));
+    expect(back.origin).toBe(PUBLIC);
+    // The proxy hands the browser's callback to Fawn; the code is exchanged with the same (public) redirect URI.
+    const cb = await routes.oauthCallback(
+      proxied("GET", `${back.pathname}${back.search}`, "127.0.0.1:3599"),
+      undefined,
+    );
+    expect(cb.status).toBe(303);
+    expect(cb.headers.get("location")).toBe("/?panel=servers&signed_in=behind");
+    expect(fixture.stats().codeExchanges).toBe(exchanges + 1);
+    const behind = McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "behind");
+    expect(behind).toMatchObject({ auth: { signed_in: true } });
+    expect(behind?.tools.map((t) => t.name).sort()).toEqual(["behind_echo", "behind_whoami"]);
+    expect((await del("behind")).status).toBe(200);
+  });
+
+  it("a malformed FAWN_PUBLIC_URL is a 500 naming it, and no sign-in starts", async () => {
+    expect((await create({ name: "behind", type: "http", url: fixture.mcpUrl })).status).toBe(201);
+    process.env.FAWN_PUBLIC_URL = "fawn.example.com";
+    const before = fixture.stats().registrations;
+    const r = await startBehind("127.0.0.1:3599");
+    expect(r.status).toBe(500);
+    expect(errorOf(r).message).toMatch(/FAWN_PUBLIC_URL is not a URL \("fawn\.example\.com"\)/);
+    expect(fixture.stats().registrations).toBe(before);
+    delete process.env.FAWN_PUBLIC_URL;
+    expect((await del("behind")).status).toBe(200);
   });
 });
 

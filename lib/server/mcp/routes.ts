@@ -38,6 +38,7 @@ import {
 } from "@/lib/mcp/servers-admin";
 import { type Edge, edgeRoute } from "../edge";
 import { ApiError, jsonResponse, parseJsonBody, parseWith, readJsonBody } from "../http";
+import { appUrl, publicOriginFromEnv } from "../public-url";
 import { hostOf } from "../request-source";
 
 export type { ManagedRuntime };
@@ -145,8 +146,9 @@ export function mcpServerRoutes(fawn: () => ManagedRuntime, env: Env = process.e
           ? `path.name: "${server.name}" is a stdio server; OAuth sign-in is for HTTP and SSE servers`
           : `path.name: "${server.name}" sends its own Authorization header; remove it to sign in with OAuth instead`,
       );
-    // Back to the address the browser used (already checked against the allowed hosts by the edge).
-    const redirectUri = `${url.protocol}//${hostOf(req)}${CALLBACK_PATH}`;
+    // Back to FAWN_PUBLIC_URL when set (behind a proxy the request names its upstream), else to the address the
+    // browser used (its Host already checked against the allowed hosts by the edge).
+    const redirectUri = appUrl(CALLBACK_PATH, publicOriginFromEnv(env), `${url.protocol}//${hostOf(req)}`);
     return jsonResponse(await mapped(() => oauth().startSignIn(server, redirectUri)));
   });
 
