@@ -52,6 +52,20 @@ function ensureBubblewrap() {
   }
 }
 
+// The reverse-proxy e2e (e2e/public-url.spec.ts) makes a self-signed certificate with openssl.
+function ensureOpenssl() {
+  if (fs.existsSync("/usr/bin/openssl")) return;
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+    run("install openssl (Debian)", "bash", [
+      "-c",
+      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null",
+    ]);
+  } else {
+    console.log("note: /usr/bin/openssl not found; install openssl (`apt-get install openssl`) for the proxy e2e");
+  }
+}
+
 // The multi-instance tests run a throwaway PostgreSQL cluster (initdb and pg_ctl of Debian's postgresql).
 function postgresBinaries() {
   const has = (dir) => ["initdb", "pg_ctl", "postgres"].every((b) => fs.existsSync(path.join(dir, b)));
@@ -85,6 +99,7 @@ function ensurePostgres() {
 
 const only = process.argv[2];
 ensureBubblewrap();
+ensureOpenssl();
 if (!only || only === "unit") {
   ensurePostgres();
   run("lint and format (biome)", process.execPath, [bin("@biomejs/biome/bin/biome"), "check", "."]);

@@ -1,6 +1,7 @@
 import { configuredApiToken, tokenCookie, tokenMatches } from "@/lib/server/auth";
 import { edgeRoute } from "@/lib/server/edge";
 import { ApiError } from "@/lib/server/http";
+import { publicOriginFromEnv } from "@/lib/server/public-url";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -8,7 +9,8 @@ export const dynamic = "force-dynamic";
 /**
  * GET /auth?token=… — with FAWN_API_TOKEN set, opening this link once (it is printed by `npm start`)
  * stores the token in an HttpOnly cookie, so the browser UI can call the API; then it goes to the app.
- * It passes the edge like every route, without the token check it exists to satisfy.
+ * It passes the edge like every route, without the token check it exists to satisfy. The cookie is Secure when
+ * browsers come over https: the request's own scheme, or FAWN_PUBLIC_URL's behind a TLS-terminating proxy.
  */
 export const GET = edgeRoute(
   async (_request, url) => {
@@ -18,9 +20,10 @@ export const GET = edgeRoute(
     const given = url.searchParams.get("token") ?? "";
     if (!given || !tokenMatches(given, token))
       throw new ApiError(401, "unauthorized", "The token in the link is missing or wrong");
+    const secure = url.protocol === "https:" || publicOriginFromEnv()?.startsWith("https:") === true;
     return new Response(null, {
       status: 303,
-      headers: { location: "/", "set-cookie": tokenCookie(given), "cache-control": "no-store" },
+      headers: { location: "/", "set-cookie": tokenCookie(given, secure), "cache-control": "no-store" },
     });
   },
   { auth: false },

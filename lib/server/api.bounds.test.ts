@@ -207,6 +207,22 @@ describe("the token", () => {
     expect(logged).not.toContain("s3cret-token-value");
   });
 
+  test("the /auth cookie is Secure when browsers come over https (directly or through FAWN_PUBLIC_URL)", async () => {
+    process.env.FAWN_API_TOKEN = "s3cret-token-value";
+    const cookie = async (url: string) =>
+      (await auth.GET(new Request(`${url}/auth?token=s3cret-token-value`))).headers.get("set-cookie") ?? "";
+    expect(await cookie("http://127.0.0.1:3000")).not.toMatch(/;\s*Secure/);
+    try {
+      process.env.FAWN_PUBLIC_URL = "https://fawn.example.com";
+      const behindProxy = await cookie("http://127.0.0.1:3000");
+      expect(behindProxy).toMatch(/^fawn_token=s3cret-token-value;.*HttpOnly; SameSite=Strict;.*; Secure$/);
+      process.env.FAWN_PUBLIC_URL = "http://fawn.lan:3000";
+      expect(await cookie("http://127.0.0.1:3000")).not.toMatch(/;\s*Secure/);
+    } finally {
+      delete process.env.FAWN_PUBLIC_URL;
+    }
+  });
+
   test("a malformed fawn_token cookie is a 401, not a 500", async () => {
     const secured = createLangGraphApi({
       getRuntime: async () => harness.runtime,

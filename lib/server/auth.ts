@@ -41,9 +41,14 @@ export function presentedToken(request: Request): string | undefined {
 
 export const TOKEN_COOKIE = "fawn_token";
 
-/** The Set-Cookie value that lets the browser UI call the API (same-site requests only). */
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${60 * 60 * 24 * 30}`;
+/**
+ * The Set-Cookie value that lets the browser UI call the API (same-site requests only). `secure` when browsers
+ * reach Fawn over https (directly, or through a proxy named by FAWN_PUBLIC_URL): the cookie is then never sent
+ * over plain http.
+ */
+export function tokenCookie(token: string, secure = false): string {
+  const base = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${60 * 60 * 24 * 30}`;
+  return secure ? `${base}; Secure` : base;
 }
 
 /** Whether a presented value is the token (constant-time; any string, control characters included). */
