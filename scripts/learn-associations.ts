@@ -15,12 +15,12 @@ const DIR = path.join(REPO_ROOT, "training", "search");
 const OUT = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-associations.json");
 
 const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
-const Request = z.object({
-  id: z.number(),
-  casual: z.string().min(1),
-  casual2: z.string().min(1).optional(),
-  natural: z.string().min(1),
-});
+const Text = z.string().min(1).optional();
+/** One line of a requests file: the operation's id and any of the request kinds written for it. */
+const Request = z
+  .object({ id: z.number(), casual: Text, casual2: Text, casual3: Text, casual4: Text, natural: Text })
+  .strict()
+  .refine((r) => r.casual ?? r.casual2 ?? r.casual3 ?? r.casual4 ?? r.natural, "no request text");
 
 function readJsonLines(file: string): unknown[] {
   return readFileSync(file, "utf8")
@@ -36,34 +36,41 @@ function readJsonLines(file: string): unknown[] {
     });
 }
 
-function loadPairs(): { pairs: TrainingPair[]; operations: number; files: string[] } {
-  const pairs: TrainingPair[] = [];
-  const files: string[] = [];
-  let operations = 0;
+/** Every operation of every ops-N.json, by id (ids are unique across files). */
+function loadOperations(): Map<number, z.infer<typeof Operation>> {
+  const ops = new Map<number, z.infer<typeof Operation>>();
   for (const f of readdirSync(DIR)
-    .filter((x) => /^requests-\d+\.jsonl$/.test(x))
+    .filter((x) => /^ops-\d+\.json$/.test(x))
     .sort()) {
-    const n = /\d+/.exec(f)![0];
-    const opsFile = path.join(DIR, `ops-${n}.json`);
-    const ops = new Map(
-      z
-        .array(Operation)
-        .parse(JSON.parse(readFileSync(opsFile, "utf8")))
-        .map((o) => [o.id, o]),
-    );
-    files.push(f, `ops-${n}.json`);
+    for (const o of z.array(Operation).parse(JSON.parse(readFileSync(path.join(DIR, f), "utf8")))) {
+      if (ops.has(o.id)) throw new Error(`${f}: id ${o.id} is also in another ops file`);
+      ops.set(o.id, o);
+    }
+  }
+  return ops;
+}
+
+/** Pairs from every requests-N.jsonl and more-N.jsonl: each request text of a line with its operation's words. */
+function loadPairs(): { pairs: TrainingPair[]; operations: number; files: string[] } {
+  const ops = loadOperations();
+  const pairs: TrainingPair[] = [];
+  const files = readdirSync(DIR)
+    .filter((x) => /^(requests|more)-\d+\.jsonl$/.test(x))
+    .sort();
+  const covered = new Set<number>();
+  for (const f of files) {
     readJsonLines(path.join(DIR, f)).forEach((raw, i) => {
       const parsed = Request.safeParse(raw);
       if (!parsed.success) throw new Error(`${f}:${i + 1}: ${parsed.error.issues[0]?.message}`);
-      const op = ops.get(parsed.data.id);
-      if (!op) throw new Error(`${f}:${i + 1}: id ${parsed.data.id} is not in ops-${n}.json`);
-      operations++;
+      const { id, ...texts } = parsed.data;
+      const op = ops.get(id);
+      if (!op) throw new Error(`${f}:${i + 1}: id ${id} is in no ops-N.json`);
+      covered.add(id);
       const operation = [...nameTerms(op.name).filter((t) => !STOPWORDS.has(t)), ...terms(op.text)];
-      const { casual, casual2, natural } = parsed.data;
-      for (const request of [casual, casual2, natural]) if (request) pairs.push({ request: terms(request), operation });
+      for (const request of Object.values(texts)) if (request) pairs.push({ request: terms(request), operation });
     });
   }
-  return { pairs, operations, files };
+  return { pairs, operations: covered.size, files };
 }
 
 const started = performance.now();
