@@ -34,9 +34,15 @@ for (const vp of VIEWPORTS) {
       expect(await seriousViolations(page)).toEqual([]);
 
       await openThreads(page);
+      // Where threads are kept, from /api/persistence: the e2e server uses its SQLite file.
+      const storage = page.getByTestId("storage-status");
+      await expect(storage).toHaveText("SQLite: ready");
+      await expect(storage).toHaveAttribute("data-state", "ok");
+      expect(await storage.getAttribute("title")).toMatch(/\.sqlite$/m);
       await setDark(page);
       await page.getByTestId("language-select").selectOption("zh-CN");
       await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
+      await expect(storage).toHaveText("SQLite 数据库：就绪");
       await expect(page.getByTestId("composer-input")).toHaveAttribute("placeholder", /向 Fawn 提任何问题/);
       expect(await seriousViolations(page)).toEqual([]);
 

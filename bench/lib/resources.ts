@@ -1,4 +1,5 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import { createToolSearcher, type SearchDoc } from "@/lib/deferred/search";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
@@ -15,6 +16,8 @@ export interface ResourceCost {
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
+const LEARNED = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-associations.json");
+
 function measure(resource: string, load: () => unknown, diskMb: number | null = null): ResourceCost {
   const rss = process.memoryUsage().rss;
   const t = performance.now();
@@ -24,7 +27,7 @@ function measure(resource: string, load: () => unknown, diskMb: number | null = 
 
 /**
  * The first search after a cold start, resource by resource, in the order a fresh process meets them:
- * the compiled lexicons, the WordNet thesaurus, then the catalog's index and one search. Call it before
+ * the compiled lexicons, the WordNet thesaurus, the learned translations, then the catalog's index and one search. Call it before
  * anything else in the process has loaded them.
  */
 export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCost; parts: ResourceCost[] } {
@@ -35,6 +38,12 @@ export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCo
       `WordNet thesaurus (${getWordnetSizeLabel()})`,
       () => getWordnet(),
       existsSync(derived) ? mb(statSync(derived).size) : null,
+    ),
+    // Imported with the searcher (a JSON module), so its cost is measured as a parse of the same file.
+    measure(
+      "learned translations (learned-associations.json; technique off by default)",
+      () => JSON.parse(readFileSync(LEARNED, "utf8")),
+      mb(statSync(LEARNED).size),
     ),
     measure(`index of ${docs.length} tools + first search`, () => createToolSearcher(docs).search(query, 5)),
   ];

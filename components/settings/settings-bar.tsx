@@ -4,11 +4,12 @@ import { useI18n } from "@/components/i18n/i18n";
 import { LOCALES, parseLocale } from "@/components/i18n/translate";
 import { GlobeIcon, MonitorIcon, MoonIcon, SunIcon } from "@/components/icons";
 import { nextTheme } from "@/components/lib/theme";
+import { StorageStatus } from "./storage-status";
 import { useTheme } from "./theme";
 
 const LANGUAGE_NAMES: Record<(typeof LOCALES)[number], string> = { en: "English", "zh-CN": "简体中文" };
 
-/** Theme (light → dark → system) and language, remembered in this browser. */
+/** Theme (light → dark → system) and language, remembered in this browser; where threads are kept. */
 export function SettingsBar() {
   const { t, locale, setLocale } = useI18n();
   const { pref, setPref } = useTheme();
@@ -27,6 +28,7 @@ export function SettingsBar() {
       >
         <Icon width={14} height={14} /> {current}
       </button>
+      <StorageStatus />
       <label className="ml-auto inline-flex items-center gap-1">
         <GlobeIcon width={14} height={14} aria-hidden="true" />
         <span className="sr-only">{t("settings.language")}</span>

@@ -260,6 +260,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       wordnet: true,
       associations: false,
       clauses: false,
+      learned: false,
     });
     expect(byDefault.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
@@ -269,6 +270,9 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(clauses.techniques).toEqual({ ...byDefault.techniques, clauses: true });
     expect(clauses.search(STEPS, 3)[0]?.name).toBe("everything_get-sum");
     expect(names(clauses.searchScored(STEPS, 3, "everything"))[0]).toBe("everything_get-sum");
+
+    const learned = await catalogOf("    learned: true\n");
+    expect(learned.techniques).toEqual({ ...byDefault.techniques, learned: true });
 
     const noLexicon = await catalogOf("    lexicon: false\n");
     expect(noLexicon.techniques).toEqual({ ...byDefault.techniques, lexicon: false });

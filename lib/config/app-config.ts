@@ -209,6 +209,7 @@ export const AppConfigSchema = z
             wordnet: z.boolean().optional(),
             associations: z.boolean().optional(),
             clauses: z.boolean().optional(),
+            learned: z.boolean().optional(),
           })
           .strict()
           .optional(),

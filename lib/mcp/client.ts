@@ -8,31 +8,12 @@ import { connectServer, type McpConnection } from "./connect";
 import { EAGER, type ServerLifecycle } from "./lifecycle";
 import { isSignInRequired } from "./oauth/errors";
 import { listAllTools, slotClient, wrapServerTools } from "./server-tools";
+import { clearIdle, isLazy, isRunning, newSlot, type ServerSlot, scheduleIdle, slotKey } from "./server-slot";
 import { serverIdentity, type ToolsCache } from "./tools-cache";
-import type { McpLoadResult, McpServerStatus, McpToolEntry } from "./types";
+import type { McpLoadResult, McpServerStatus } from "./types";
 
 /** A failed server is tried again at most this often, so one dead server does not slow every turn. */
 const RETRY_FAILED_MS = 30_000;
-
-interface ServerSlot {
-  server: ResolvedServer;
-  key: string;
-  conn: McpConnection | null;
-  status: McpServerStatus;
-  entries: McpToolEntry[];
-  failedAt: number;
-  /** Names, descriptions and schemas as last listed: a change bumps the manager's generation. */
-  signature: string;
-  /** Reconnect in flight, shared by concurrent callers. */
-  connecting: Promise<void> | null;
-  life: ServerLifecycle;
-  /** Tool calls running now: a lazy server is never stopped under one. */
-  inflight: number;
-  idleTimer: NodeJS.Timeout | null;
-}
-
-const running = (slot: ServerSlot) => slot.status.status === "connected" && !!slot.conn && !slot.conn.closed;
-const isLazy = (slot: ServerSlot) => slot.life.lifecycle === "lazy";
 
 export interface LoadOptions {
   /** Each server's lifecycle (absent: eager, every server started at load). */
@@ -92,7 +73,7 @@ export class McpManager {
       if (!wanted.has(name)) {
         this.slots.delete(name);
         this.statusVersion++;
-        this.clearIdle(slot);
+        clearIdle(slot);
         await slot.conn?.close();
         this.generation++;
       }
@@ -137,7 +118,7 @@ export class McpManager {
     const wanted = new Set(toolNames);
     const woken: string[] = [];
     for (const slot of this.slots.values()) {
-      if (!isLazy(slot) || running(slot) || slot.connecting || !this.canStart(slot)) continue;
+      if (!isLazy(slot) || isRunning(slot) || slot.connecting || !this.canStart(slot)) continue;
       if (!slot.entries.some((e) => wanted.has(e.tool.name))) continue;
       woken.push(slot.server.name);
       log("info", "mcp.server_wake", { server: slot.server.name, why: "promoted" });
@@ -159,7 +140,7 @@ export class McpManager {
   }
 
   async close(): Promise<void> {
-    for (const slot of this.slots.values()) this.clearIdle(slot);
+    for (const slot of this.slots.values()) clearIdle(slot);
     await Promise.all([...this.slots.values()].map((s) => s.conn?.close()));
     this.slots.clear();
   }
@@ -172,7 +153,7 @@ export class McpManager {
     this.cache?.forget(name);
     const slot = this.slots.get(name);
     if (!slot) return;
-    this.clearIdle(slot);
+    clearIdle(slot);
     this.slots.delete(name);
     this.statusVersion++;
     await slot.conn?.close();
@@ -192,51 +173,25 @@ export class McpManager {
       idle_timeout_s: life.lifecycle === "lazy" ? life.idleMs / 1000 : null,
     });
     if (life.lifecycle === "lazy") {
-      if (running(slot)) this.scheduleIdle(slot);
+      if (isRunning(slot)) this.scheduleIdle(slot);
       return null;
     }
-    this.clearIdle(slot);
-    if (running(slot) || !this.canStart(slot) || slot.status.status !== "sleeping") return null;
+    clearIdle(slot);
+    if (isRunning(slot) || !this.canStart(slot) || slot.status.status !== "sleeping") return null;
     return this.connect(slot);
   }
 
   private async ensure(server: ResolvedServer, life: ServerLifecycle): Promise<void> {
-    const key = JSON.stringify([server.config, server.error ?? null]);
+    const key = slotKey(server);
     let slot = this.slots.get(server.name);
     if (slot && slot.key !== key) {
-      this.clearIdle(slot);
+      clearIdle(slot);
       await slot.conn?.close();
       slot = undefined;
       this.generation++;
     }
     if (!slot) {
-      slot = {
-        server,
-        key,
-        conn: null,
-        entries: [],
-        failedAt: 0,
-        signature: "",
-        connecting: null,
-        life,
-        inflight: 0,
-        idleTimer: null,
-        status: {
-          name: server.name,
-          status: "failed",
-          transport: server.transport,
-          description: server.config.description ?? null,
-          tools: 0,
-          error: "not connected yet",
-          warnings: [],
-          connect_ms: null,
-          lifecycle: life.lifecycle,
-          lifecycle_reason: life.reason,
-          idle_timeout_s: null,
-          cached_at: null,
-          auth_required: false,
-        },
-      };
+      slot = newSlot(server, life);
       this.slots.set(server.name, slot);
       this.statusVersion++;
       this.applyLifecycle(slot, life);
@@ -248,7 +203,7 @@ export class McpManager {
         await this.relist(slot);
         return;
       }
-      if (running(slot) || slot.status.status === "disabled") return;
+      if (isRunning(slot) || slot.status.status === "disabled") return;
       if (isLazy(slot) && slot.entries.length > 0) {
         // Stopped or crashed: a lazy server sleeps until its next use; an eager one turning lazy may too.
         if (slot.status.status === "connected" || (wasEager && slot.status.status !== "failed")) this.toSleep(slot);
@@ -258,7 +213,7 @@ export class McpManager {
     }
     await this.connect(slot);
     // Started only to learn its tools (no cache yet): a lazy server goes back to sleep at once.
-    if (isLazy(slot) && running(slot) && slot.inflight === 0) this.stop(slot, "tools cached");
+    if (isLazy(slot) && isRunning(slot) && slot.inflight === 0) this.stop(slot, "tools cached");
   }
 
   /** A lazy server's tools from the cache, without starting it; false when nothing usable is cached. */
@@ -383,22 +338,9 @@ export class McpManager {
     return warnings;
   }
 
-  private clearIdle(slot: ServerSlot): void {
-    if (slot.idleTimer) clearTimeout(slot.idleTimer);
-    slot.idleTimer = null;
-  }
-
   /** A running lazy server is stopped once it has been unused for its idle timeout. */
   private scheduleIdle(slot: ServerSlot): void {
-    this.clearIdle(slot);
-    if (!isLazy(slot) || !running(slot)) return;
-    slot.idleTimer = setTimeout(() => {
-      slot.idleTimer = null;
-      if (slot.inflight > 0 || slot.connecting) return this.scheduleIdle(slot);
-      this.stop(slot, "idle");
-    }, slot.life.idleMs);
-    // An idle timer must not keep a CLI process alive.
-    slot.idleTimer.unref();
+    scheduleIdle(slot, () => this.stop(slot, "idle"));
   }
 
   /** Stop a lazy server; its tools stay known (cached), so the catalog does not change. */
@@ -410,7 +352,7 @@ export class McpManager {
   }
 
   private toSleep(slot: ServerSlot): void {
-    this.clearIdle(slot);
+    clearIdle(slot);
     slot.conn = null;
     this.setStatus(slot, { status: "sleeping", error: null, tools: slot.entries.length });
   }
@@ -432,7 +374,7 @@ export class McpManager {
       },
       begin: () => {
         slot.inflight++;
-        this.clearIdle(slot);
+        clearIdle(slot);
       },
       end: () => {
         slot.inflight--;

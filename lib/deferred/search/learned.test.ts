@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { createToolSearcher } from ".";
+import learned from "./learned-associations.json";
+import { learnedExpansions } from "./learned";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
+import { LexicalSearcher } from "./searcher";
+import type { SearchDoc } from "./types";
+
+const table = (learned as unknown as { table: Record<string, Array<[string, number]>> }).table;
+const known = (...terms: string[]) => ({ has: (t: string) => terms.includes(t) });
+
+describe("learned translations at search time", () => {
+  it("the shipped table was learned, not written: every entry has a strength in (0, 1], strongest first", () => {
+    const words = Object.keys(table);
+    expect(words.length).toBeGreaterThan(1000);
+    for (const w of words) {
+      const entries = table[w]!;
+      expect(entries.length).toBeGreaterThan(0);
+      for (const [term, p] of entries) {
+        expect(term).not.toBe(w);
+        expect(p).toBeGreaterThan(0);
+        expect(p).toBeLessThanOrEqual(1);
+      }
+      expect(entries.map(([, p]) => p)).toEqual([...entries.map(([, p]) => p)].sort((a, b) => b - a));
+    }
+  });
+
+  it("expands a word only onto terms the catalog uses, at the weight times the learned strength", () => {
+    const [first] = table.rid!;
+    const expansions = learnedExpansions("rid", known(first![0]), { weight: 0.5 });
+    expect(expansions).toEqual([{ terms: [first![0]], weight: 0.5 * first![1] }]);
+    expect(learnedExpansions("rid", known("nothing-like-it"))).toEqual([]);
+    expect(learnedExpansions("qqqzzz", known("delet"))).toEqual([]);
+    expect(learnedExpansions("rid", known(first![0]), { weight: 0 })).toEqual([]);
+  });
+
+  it("is a switch: off by default, and on it finds a tool named in other words", () => {
+    const docs: SearchDoc[] = [
+      { name: "delete_branch", description: "Delete a branch of a repository.", server: "git", parameters: {} },
+      { name: "create_branch", description: "Create a branch in a repository.", server: "git", parameters: {} },
+      { name: "update_branch", description: "Update a branch of a repository.", server: "git", parameters: {} },
+    ];
+    expect(DEFAULT_TECHNIQUES.learned).toBe(false);
+    const off = createToolSearcher(docs).search("ditch the feature branch", 3);
+    const on = new LexicalSearcher(docs, {
+      ...DEFAULT_RANKER,
+      techniques: { ...DEFAULT_TECHNIQUES, learned: true },
+    }).search("ditch the feature branch", 3);
+    expect(on[0]).toBe("delete_branch");
+    expect(off[0]).not.toBe("delete_branch");
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * `npm run learn:associations`: learns tool search's word translations (lib/deferred/search/translation-model.ts)
+ * from training/search/ — API operations (ops-N.json) and the requests written for them (requests-N.jsonl, see
+ * training/search/README.md) — and writes lib/deferred/search/learned-associations.json. Deterministic: the same
+ * training files give the same table. No network.
+ */
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
+import { DEFAULT_LEARN, learnTranslations, type TrainingPair } from "../lib/deferred/search/translation-model";
+
+const REPO_ROOT = path.resolve(import.meta.dirname, "..");
+const DIR = path.join(REPO_ROOT, "training", "search");
+const OUT = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-associations.json");
+
+const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
+const Text = z.string().min(1).optional();
+/** One line of a requests file: the operation's id and any of the request kinds written for it. */
+const Request = z
+  .object({ id: z.number(), casual: Text, casual2: Text, casual3: Text, casual4: Text, natural: Text })
+  .strict()
+  .refine((r) => r.casual ?? r.casual2 ?? r.casual3 ?? r.casual4 ?? r.natural, "no request text");
+
+function readJsonLines(file: string): unknown[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .map((line, i) => ({ line: line.trim(), n: i + 1 }))
+    .filter((l) => l.line !== "")
+    .map(({ line, n }) => {
+      try {
+        return JSON.parse(line) as unknown;
+      } catch (e) {
+        throw new Error(`${file}:${n}: not JSON (${(e as Error).message})`);
+      }
+    });
+}
+
+/** Every operation of every ops-N.json, by id (ids are unique across files). */
+function loadOperations(): Map<number, z.infer<typeof Operation>> {
+  const ops = new Map<number, z.infer<typeof Operation>>();
+  for (const f of readdirSync(DIR)
+    .filter((x) => /^ops-\d+\.json$/.test(x))
+    .sort()) {
+    for (const o of z.array(Operation).parse(JSON.parse(readFileSync(path.join(DIR, f), "utf8")))) {
+      if (ops.has(o.id)) throw new Error(`${f}: id ${o.id} is also in another ops file`);
+      ops.set(o.id, o);
+    }
+  }
+  return ops;
+}
+
+/** Pairs from every requests-N.jsonl and more-N.jsonl: each request text of a line with its operation's words. */
+function loadPairs(): { pairs: TrainingPair[]; operations: number; files: string[] } {
+  const ops = loadOperations();
+  const pairs: TrainingPair[] = [];
+  const files = readdirSync(DIR)
+    .filter((x) => /^(requests|more)-\d+\.jsonl$/.test(x))
+    .sort();
+  const covered = new Set<number>();
+  for (const f of files) {
+    readJsonLines(path.join(DIR, f)).forEach((raw, i) => {
+      const parsed = Request.safeParse(raw);
+      if (!parsed.success) throw new Error(`${f}:${i + 1}: ${parsed.error.issues[0]?.message}`);
+      const { id, ...texts } = parsed.data;
+      const op = ops.get(id);
+      if (!op) throw new Error(`${f}:${i + 1}: id ${id} is in no ops-N.json`);
+      covered.add(id);
+      const operation = [...nameTerms(op.name).filter((t) => !STOPWORDS.has(t)), ...terms(op.text)];
+      for (const request of Object.values(texts)) if (request) pairs.push({ request: terms(request), operation });
+    });
+  }
+  return { pairs, operations: covered.size, files };
+}
+
+const started = performance.now();
+const { pairs, operations, files } = loadPairs();
+if (pairs.length === 0) throw new Error(`no training pairs in ${DIR}`);
+// `--options '{"minLift":3}'` overrides the learning options (to compare settings on the dev sets).
+const flag = process.argv.indexOf("--options");
+const options = { ...DEFAULT_LEARN, ...(flag > 0 ? (JSON.parse(process.argv[flag + 1] ?? "{}") as object) : {}) };
+const table = learnTranslations(pairs, options);
+const words = Object.keys(table).length;
+writeFileSync(OUT, `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options, table })}\n`);
+console.log(
+  `learn-associations: ${operations} operations, ${pairs.length} pairs → ${words} words in ${path.relative(REPO_ROOT, OUT)} ` +
+    `(${Math.round(performance.now() - started)} ms)`,
+);
