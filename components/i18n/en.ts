@@ -116,6 +116,7 @@ export const en = {
   "status.stopped": "stopped",
 
   "tool.arguments": "Arguments",
+  "tool.via": "via {name}",
   "tool.result": "Result",
   "tool.error": "Error",
   "tool.filterMessage": "Message from the tool filter",
