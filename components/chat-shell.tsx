@@ -12,7 +12,7 @@ import { type MessageActions, ThreadView } from "./chat/thread-view";
 import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
 import { classifyError } from "./lib/errors";
-import { rerunCheckpoint } from "./lib/rerun";
+import { questionsWithoutRerunPoint, type RerunState, rerunPoint } from "./lib/rerun";
 import { starterPrompts } from "./lib/starters";
 import { addSubtaskEvent, readSubtaskEvent, type SubtaskProgress } from "./lib/subtasks";
 import { withCurrentThread } from "./lib/threads";
@@ -73,6 +73,8 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const [sendFailed, setSendFailed] = useState(false);
   // Files sent with a message: uploaded first, then the message goes once its thread is the open one.
   const [pendingSend, setPendingSend] = useState<{ threadId: string; text: string } | null>(null);
+  // The thread's history as read after a failed run (useStream rereads it only after a run that succeeded).
+  const [readHistory, setReadHistory] = useState<{ threadId: string; states: RerunState[] } | null>(null);
   const acceptance = useRunAcceptance();
   const sendingFrom = useRef<string | null>(null);
   const models = useModels();
@@ -216,11 +218,33 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     void stream.submit(undefined, { command: { resume: value }, config, streamMode: STREAM_MODE });
   };
 
-  /** Where a human message entered the thread: rerun from there (regenerate) or from just before (edit). */
-  const firstSeen = (messageId: string | undefined) => {
-    if (!messageId) return undefined;
-    return stream.getMessagesMetadata({ id: messageId, type: "human", content: "" } as Message)?.firstSeenState;
+  /**
+   * Where a human message entered the thread: rerun from there (regenerate) or from just before (edit). The
+   * page's history knows it, except for the question of a run that failed: then the history read since does.
+   */
+  const rerunPointOf = (messageId: string | undefined) => {
+    if (!messageId) return null;
+    const seen = stream.getMessagesMetadata({ id: messageId, type: "human", content: "" } as Message)?.firstSeenState;
+    if (seen?.checkpoint) return { checkpoint: seen.checkpoint, parent: seen.parent_checkpoint ?? null };
+    return readHistory && readHistory.threadId === threadId ? rerunPoint(readHistory.states, messageId) : null;
   };
+  // A run ended and a question on screen has no rerun point (the run failed): read the thread's history once,
+  // so its edit pencil shows at once, as Regenerate does, instead of after a reload.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per finished run, with that render's messages
+  useEffect(() => {
+    if (!threadId || loading) return;
+    if (questionsWithoutRerunPoint(messages, (id) => rerunPointOf(id) !== null).length === 0) return;
+    let current = true;
+    stream.client.threads.getHistory(threadId, { limit: HISTORY_LIMIT }).then(
+      (states) => current && setReadHistory({ threadId, states }),
+      () => {
+        // No history now: Regenerate still asks the server itself when clicked.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [runsFinished, threadId]);
   const actions: MessageActions = {
     branchOf: (messageId) => {
       if (!messageId) return undefined;
@@ -229,18 +253,15 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
       return meta?.branch !== undefined && options && options.length > 1 ? { branch: meta.branch, options } : undefined;
     },
     selectBranch: (branch) => stream.setBranch(branch),
-    canRerun: (messageId) => {
-      const state = firstSeen(messageId);
-      return !!state?.checkpoint && !!state.parent_checkpoint;
-    },
+    canRerun: (messageId) => !!rerunPointOf(messageId)?.parent,
     regenerate: (messageId) => {
       setSendFailed(false);
       void (async () => {
-        let checkpoint = firstSeen(messageId)?.checkpoint;
-        // A run that failed leaves the page's history as it was before the run: ask the server.
+        let checkpoint = rerunPointOf(messageId)?.checkpoint;
+        // Clicked before the history read after a failed run came back: ask the server now.
         if (!checkpoint && threadId) {
           const states = await stream.client.threads.getHistory(threadId, { limit: HISTORY_LIMIT });
-          checkpoint = rerunCheckpoint(states, messageId) ?? undefined;
+          checkpoint = rerunPoint(states, messageId)?.checkpoint;
         }
         if (!checkpoint) return;
         await stream.submit(undefined, {
@@ -251,7 +272,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
       })();
     },
     edit: (messageId, text) => {
-      const parent = firstSeen(messageId)?.parent_checkpoint;
+      const parent = rerunPointOf(messageId)?.parent;
       if (!parent) return;
       const message: Message = { id: newId(), type: "human", content: text };
       const at = messages.findIndex((m) => m.id === messageId);
@@ -275,6 +296,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     setPending(null);
     setSendFailed(false);
     setSubtasks({});
+    setReadHistory(null);
     stream.switchThread(id);
   };
   const toggleSide = (tab: SideTab) => {

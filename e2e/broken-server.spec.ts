@@ -59,3 +59,35 @@ for (const vp of VIEWPORTS) {
     });
   });
 }
+
+for (const vp of VIEWPORTS) {
+  test.describe(`editing after a failed run (${vp.name})`, () => {
+    test.use(vp.use);
+
+    test("the question of a failed run can be edited at once, without a reload", async ({ page }) => {
+      await page.goto("/");
+      await page.getByTestId("model-picker").selectOption("down");
+      await send(page, `echo "first try on ${vp.name}"`);
+      await expect(page.getByTestId("stream-error")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId("no-answer")).toBeVisible();
+      const human = page.locator('[data-testid="message"][data-role="human"]');
+      // The pencil is there as soon as the run has failed, like Regenerate (it used to need a reload).
+      await expect(human.getByTestId("message-edit")).toBeVisible({ timeout: 10_000 });
+
+      await page.getByTestId("model-picker").selectOption("demo");
+      await human.getByTestId("message-edit").click();
+      await page.getByTestId("message-edit-input").fill(`echo "edited on ${vp.name}"`);
+      await page.getByTestId("message-edit-save").click();
+      await waitForAnswer(page, `Echo: edited on ${vp.name}`);
+      await expect(page.getByTestId("stream-error")).toHaveCount(0);
+      await expect(page.getByTestId("no-answer")).toHaveCount(0);
+      await expect(human).toHaveCount(1);
+      await expect(human).toContainText(`edited on ${vp.name}`);
+      // The failed question stays as the other version of the turn.
+      const switcher = human.getByTestId("branch-switcher");
+      await expect(switcher).toHaveAttribute("data-count", "2", { timeout: 20_000 });
+      await switcher.getByTestId("branch-prev").click();
+      await expect(human).toContainText(`first try on ${vp.name}`);
+    });
+  });
+}

@@ -66,6 +66,10 @@ for (const vp of VIEWPORTS) {
       const noAnswer = page.getByTestId("no-answer");
       await expect(noAnswer).toBeVisible();
       await expect(page.locator('[data-testid="message"][data-role="ai"]')).toHaveCount(0);
+      // The question can be edited at once too (it used to need a reload after a stop or a failure).
+      await expect(page.locator('[data-testid="message"][data-role="human"]').getByTestId("message-edit")).toBeVisible({
+        timeout: 10_000,
+      });
 
       await noAnswer.getByTestId("message-regenerate").click();
       await waitForAnswer(page, "Long running operation completed");

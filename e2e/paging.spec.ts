@@ -88,7 +88,10 @@ test("prefetch and the proxy binding: shown in the settings, on the promoted too
   await expect(promoted.getByTestId("prefetched")).toHaveText("prefetched");
   await showSteps(page);
   await expect(page.getByTestId("tool-search-prefetched").last()).toHaveText("prefetched from your message");
-  await expect(page.locator('[data-testid="tool-call"][data-tool-name="call_tool"]').last()).toBeVisible();
+  // Called through call_tool, shown as the real tool.
+  await expect(
+    page.locator('[data-testid="tool-call"][data-tool-name="lz_add"][data-via="call_tool"]').last(),
+  ).toBeVisible();
 });
 
 test("after a restart the cached tools are used and no lazy server is started until needed", async ({ page }) => {

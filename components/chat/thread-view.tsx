@@ -96,7 +96,8 @@ export function ThreadView(props: ThreadViewProps) {
   const busy = loading || interrupted;
   const unanswered = useMemo(() => unansweredTurn(items), [items]);
   const rerunId = unanswered?.messageId;
-  // No canRerun check: after a failed run the page's history is stale, and regenerate asks the server.
+  // No canRerun check: shown at once, and regenerate finds the checkpoint itself if the history read after a
+  // failed run (chat-shell) has not come back yet.
   const canRetryTurn = !busy && !props.missing && rerunId !== undefined && rerunId !== props.pendingId;
   return (
     <div className="flex min-h-0 flex-1 flex-col">

@@ -21,8 +21,9 @@ export interface ToolCallCardProps {
 
 /** One tool call: what was called with what, what came back, how it ended and how long it took. */
 export function ToolCallCard({ call, duration }: ToolCallCardProps) {
-  if (call.name === "tool_search") return <ToolSearchCard call={call} duration={duration} />;
-  if (call.name === "task") return <SubtaskCard call={call} duration={duration} />;
+  // call_tool never runs these (they are not deferred): such a call is refused, and shown as a plain call.
+  if (call.name === "tool_search" && !call.via) return <ToolSearchCard call={call} duration={duration} />;
+  if (call.name === "task" && !call.via) return <SubtaskCard call={call} duration={duration} />;
   return <GenericCard call={call} duration={duration} />;
 }
 
@@ -40,6 +41,7 @@ function GenericCard({ call, duration }: ToolCallCardProps) {
     <div
       data-testid="tool-call"
       data-tool-name={call.name}
+      data-via={call.via}
       data-status={call.status}
       data-tool-call-id={call.id}
       className={`overflow-hidden rounded-lg border bg-white text-sm shadow-xs ${border}`}
@@ -57,6 +59,11 @@ function GenericCard({ call, duration }: ToolCallCardProps) {
           <WrenchIcon className="shrink-0 text-stone-500" />
         )}
         <span className="truncate font-mono text-[13px] font-medium">{call.name}</span>
+        {call.via && (
+          <span data-testid="tool-via" className="shrink-0 text-xs text-stone-600">
+            {t("tool.via", { name: call.via })}
+          </span>
+        )}
         {!open && (
           <span className="min-w-0 flex-1 truncate font-mono text-xs text-stone-600">
             {oneLine}

@@ -124,6 +124,7 @@ export const en = {
   "status.stopped": "stopped",
 
   "tool.arguments": "Arguments",
+  "tool.via": "via {name}",
   "tool.result": "Result",
   "tool.error": "Error",
   "tool.filterMessage": "Message from the tool filter",

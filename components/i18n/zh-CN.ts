@@ -123,6 +123,7 @@ export const zhCN: Record<MessageKey, string> = {
   "status.stopped": "已停止",
 
   "tool.arguments": "参数",
+  "tool.via": "经由 {name}",
   "tool.result": "结果",
   "tool.error": "错误",
   "tool.filterMessage": "工具过滤器的消息",

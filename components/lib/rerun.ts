@@ -2,6 +2,13 @@
 export interface RerunState {
   values?: unknown;
   checkpoint?: { checkpoint_id?: string | null; checkpoint_ns?: string | null } | null;
+  parent_checkpoint?: { checkpoint_id?: string | null; checkpoint_ns?: string | null } | null;
+}
+
+/** Where a turn can be rerun from: the checkpoint its human message entered at (regenerate) and the one before (edit). */
+export interface RerunPoint<C> {
+  checkpoint: C;
+  parent: C | null;
 }
 
 function holds(values: unknown, messageId: string): boolean {
@@ -10,11 +17,30 @@ function holds(values: unknown, messageId: string): boolean {
 }
 
 /**
- * Where to rerun a turn from: the checkpoint of the oldest state holding its human message (the one
- * `useStream` calls firstSeenState). Regenerating from there forks the thread before the agent answered.
+ * The rerun point of a human message: the oldest state holding it (the one `useStream` calls firstSeenState).
+ * Regenerating from its checkpoint forks the thread before the agent answered; editing from its parent forks it
+ * before the question.
  */
-export function rerunCheckpoint<S extends RerunState>(states: readonly S[], messageId: string): S["checkpoint"] | null {
-  let found: S["checkpoint"] | null = null;
-  for (const s of states) if (s.checkpoint && holds(s.values, messageId)) found = s.checkpoint;
-  return found;
+export function rerunPoint<S extends RerunState>(
+  states: readonly S[],
+  messageId: string,
+): RerunPoint<NonNullable<S["checkpoint"]>> | null {
+  let found: S | null = null;
+  for (const s of states) if (s.checkpoint && holds(s.values, messageId)) found = s;
+  if (!found?.checkpoint) return null;
+  return {
+    checkpoint: found.checkpoint,
+    parent: (found.parent_checkpoint ?? null) as NonNullable<S["checkpoint"]> | null,
+  };
+}
+
+/**
+ * The human messages on screen whose rerun point is not known. `useStream` rereads the thread's history only
+ * after a run that succeeded, so after a failed run its question is one of these until the history is read again.
+ */
+export function questionsWithoutRerunPoint(
+  messages: readonly { type: string; id?: string }[],
+  known: (messageId: string) => boolean,
+): string[] {
+  return messages.flatMap((m) => ((m.type === "human" || m.type === "user") && m.id && !known(m.id) ? [m.id] : []));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { blockedCall, blockedCallText } from "@/lib/contracts/blocked-call";
-import { buildTimeline, firstHumanText, resultStatus, type ChatMessage } from "./timeline";
+import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
+import { buildTimeline, calledTool, firstHumanText, resultStatus, type ChatMessage } from "./timeline";
 
 const live = { loading: true, interrupted: false };
 const idle = { loading: false, interrupted: false };
@@ -99,6 +100,77 @@ describe("buildTimeline", () => {
       idle,
     );
     expect(rows).toEqual([{ kind: "human", key: "human-1", text: "ab" }]);
+  });
+});
+
+describe("calls through call_tool (proxy binding)", () => {
+  const proxied: ChatMessage = {
+    type: "ai",
+    id: "a2",
+    content: "",
+    tool_calls: [
+      {
+        id: "p1",
+        name: CALL_TOOL_NAME,
+        args: { name: "github_create_issue", arguments: { title: "Bug", body: "It breaks" } },
+      },
+    ],
+  };
+
+  it("shows the real tool and its arguments, marked as called through call_tool, while waiting and once answered", () => {
+    const waiting = buildTimeline([human, proxied], { loading: false, interrupted: true });
+    const row = waiting[1];
+    expect(row.kind === "ai" && row.pendingCalls).toEqual([
+      {
+        id: "p1",
+        name: "github_create_issue",
+        args: { title: "Bug", body: "It breaks" },
+        via: CALL_TOOL_NAME,
+        status: "waiting",
+      },
+    ]);
+    const result: ChatMessage = {
+      type: "tool",
+      id: "t9",
+      tool_call_id: "p1",
+      name: "github_create_issue",
+      content: "#12",
+    };
+    expect(buildTimeline([human, proxied, result], idle)[2]).toEqual({
+      kind: "tool",
+      key: "t9",
+      call: {
+        id: "p1",
+        name: "github_create_issue",
+        args: { title: "Bug", body: "It breaks" },
+        via: CALL_TOOL_NAME,
+        status: "ok",
+        result: "#12",
+      },
+    });
+  });
+
+  it("a refused proxied call is blocked under the real tool's name; arguments that name no tool stay call_tool's", () => {
+    const refused: ChatMessage = {
+      type: "tool",
+      id: "t8",
+      tool_call_id: "p1",
+      name: CALL_TOOL_NAME,
+      status: "error",
+      content: blockedCallText("github_create_issue"),
+      artifact: blockedCall("github_create_issue"),
+    };
+    expect(buildTimeline([human, proxied, refused], idle)[2]).toMatchObject({
+      call: { name: "github_create_issue", via: CALL_TOOL_NAME, status: "blocked" },
+    });
+    expect(calledTool(CALL_TOOL_NAME, { name: "x", arguments: "not an object" })).toEqual({
+      name: CALL_TOOL_NAME,
+      args: { name: "x", arguments: "not an object" },
+    });
+    expect(calledTool("github_create_issue", { title: "Bug" })).toEqual({
+      name: "github_create_issue",
+      args: { title: "Bug" },
+    });
   });
 });
 

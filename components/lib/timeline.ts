@@ -1,4 +1,5 @@
 import { blockedCallOf } from "@/lib/contracts/blocked-call";
+import { CALL_TOOL_NAME, readCallTool } from "@/lib/contracts/call-tool";
 import { messageText } from "./message-content";
 import { splitUploadedFiles } from "./uploads";
 
@@ -20,8 +21,11 @@ export type CallStatus = "running" | "ok" | "error" | "blocked" | "waiting" | "s
 
 export interface ToolCallView {
   id: string;
+  /** The tool that runs: for a call_tool call, the tool it names. */
   name: string;
   args: unknown;
+  /** Set when the model called the tool through call_tool (`tool_search.binding: proxy`). */
+  via?: typeof CALL_TOOL_NAME;
   status: CallStatus;
   /** Result text, once the ToolMessage arrived. */
   result?: string;
@@ -51,15 +55,24 @@ function pendingStatus(ctx: RunContext): CallStatus {
 }
 
 /**
+ * A call as the person reads it: a call_tool call is the call of the tool it names, with that tool's arguments
+ * ("github_create_issue via call_tool"); call_tool arguments that name no tool stay as they are.
+ */
+export function calledTool(name: string, args: unknown): Pick<ToolCallView, "name" | "args" | "via"> {
+  const named = name === CALL_TOOL_NAME ? readCallTool(args) : null;
+  return named ? { name: named.name, args: named.arguments, via: CALL_TOOL_NAME } : { name, args };
+}
+
+/**
  * Turns the thread's messages into what the chat shows. A tool call is drawn inside its AI message
  * while it runs and, once its ToolMessage arrives, in that message's place (right after the AI
  * message), so every message keeps its own element and no card is drawn twice.
  */
 export function buildTimeline(messages: readonly ChatMessage[], ctx: RunContext): TimelineRow[] {
-  const calls = new Map<string, { name: string; args: unknown }>();
+  const calls = new Map<string, Pick<ToolCallView, "name" | "args" | "via">>();
   const answered = new Set<string>();
   for (const m of messages) {
-    if (m.type === "ai") for (const c of m.tool_calls ?? []) if (c.id) calls.set(c.id, { name: c.name, args: c.args });
+    if (m.type === "ai") for (const c of m.tool_calls ?? []) if (c.id) calls.set(c.id, calledTool(c.name, c.args));
     if (m.type === "tool" && m.tool_call_id) answered.add(m.tool_call_id);
   }
 
@@ -72,7 +85,11 @@ export function buildTimeline(messages: readonly ChatMessage[], ctx: RunContext)
       const pendingCalls: ToolCallView[] = [];
       (m.tool_calls ?? []).forEach((c, i) => {
         if (c.id && answered.has(c.id)) return;
-        pendingCalls.push({ id: c.id ?? `${key}-call-${i}`, name: c.name, args: c.args, status: pendingStatus(ctx) });
+        pendingCalls.push({
+          id: c.id ?? `${key}-call-${i}`,
+          ...calledTool(c.name, c.args),
+          status: pendingStatus(ctx),
+        });
       });
       (m.invalid_tool_calls ?? []).forEach((c, i) => {
         pendingCalls.push({
@@ -94,6 +111,7 @@ export function buildTimeline(messages: readonly ChatMessage[], ctx: RunContext)
           id: m.tool_call_id ?? key,
           name: call?.name ?? m.name ?? "(unknown tool)",
           args: call?.args ?? {},
+          ...(call?.via ? { via: call.via } : {}),
           status: resultStatus(m),
           result: text,
         },

@@ -2,7 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { Command } from "@langchain/langgraph";
 import { afterAll, describe, expect, it } from "vitest";
-import { readApprovalRequest, resolveApprovalResume } from "@/lib/contracts/approval";
+import { AIMessage, type BaseMessage, type ToolMessage } from "@langchain/core/messages";
+import {
+  readApprovalRequest,
+  rejectionText,
+  resolveApprovalResume,
+  toWireInterruptValue,
+} from "@/lib/contracts/approval";
 import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
 import { isPrefetchCall } from "@/lib/contracts/prefetch";
 import { createDemoFetch, type FetchLike } from "@/lib/models/demo/fetch";
@@ -162,30 +168,107 @@ describe("approvals behind call_tool", () => {
     servers: { fx: fixtureServer({}, { approval: "always" }) },
     extraYaml: "tool_search:\n  binding: proxy\n",
   });
-  const rt = runtime(paths, createDemoFetch());
+  let model: FetchLike = createDemoFetch();
+  const rt = runtime(paths, (i, init) => model(i, init));
+  const ECHO_SCHEMA = {
+    type: "object",
+    properties: { text: { type: "string" } },
+    required: ["text"],
+  };
 
-  it("a gated tool called through call_tool waits for the person, and runs once approved", async () => {
-    const events = await turn(rt, 'fx_echo "needs a yes"', "proxy-ap");
-    const value = events.find((e) => e.type === "interrupt") as { value: unknown } | undefined;
-    const request = readApprovalRequest(value?.value);
-    expect(request?.action_requests[0]).toMatchObject({
-      name: CALL_TOOL_NAME,
-      args: { name: "fx_echo", arguments: { text: "needs a yes" } },
-    });
-    expect(request?.action_requests[0]?.description).toMatch(/fx_echo always needs approval.*through call_tool/);
-    // An edit may change the arguments, never the tool that runs.
-    const renamed = resolveApprovalResume(request!, {
-      decisions: [{ type: "edit", edited_action: { name: CALL_TOOL_NAME, args: { name: "fx_add", arguments: {} } } }],
-    });
-    expect(renamed.ok).toBe(false);
-    const checked = resolveApprovalResume(request!, { decisions: [{ type: "approve" }] });
+  /** The pending approval request, as the API serves it (Agent Chat UI's snake_case shape). */
+  async function pending(threadId: string) {
+    const { graph } = await rt.get();
+    const state = await graph.getState({ configurable: { thread_id: threadId } });
+    return readApprovalRequest(toWireInterruptValue(state.tasks[0]?.interrupts[0]?.value));
+  }
+  async function decide(threadId: string, resume: unknown) {
+    const request = await pending(threadId);
+    const checked = resolveApprovalResume(request!, resume);
     if (!checked.ok) throw new Error(checked.error);
     const { graph } = await rt.get();
     const out = (await graph.invoke(new Command({ resume: checked.resume }), {
-      configurable: { thread_id: "proxy-ap" },
-    })) as { messages: Array<{ content: unknown; getType(): string; name?: string }> };
-    const result = out.messages.filter((m) => m.getType() === "tool").at(-1);
-    expect(result).toMatchObject({ name: "fx_echo", content: "needs a yes" });
+      configurable: { thread_id: threadId },
+    })) as { messages: BaseMessage[] };
+    return out.messages;
+  }
+  const toolResults = (messages: BaseMessage[]) => messages.filter((m) => m.getType() === "tool") as ToolMessage[];
+  const callsOf = (messages: BaseMessage[]) =>
+    messages.flatMap((m) => (AIMessage.isInstance(m) ? (m.tool_calls ?? []) : [])).map((c) => [c.name, c.args]);
+
+  it("the interrupt names the real tool with its arguments and schema; approved, it runs through call_tool", async () => {
+    model = createDemoFetch();
+    const events = await turn(rt, 'fx_echo "needs a yes"', "proxy-ap");
+    const wire = toWireInterruptValue((events.find((e) => e.type === "interrupt") as { value: unknown }).value);
+    expect(wire).toEqual({
+      action_requests: [
+        {
+          name: "fx_echo",
+          args: { text: "needs a yes" },
+          description: "fx_echo always needs approval (mcpServers.fx.approval: always). (called through call_tool)",
+        },
+      ],
+      review_configs: [
+        { action_name: "fx_echo", allowed_decisions: ["approve", "edit", "reject"], args_schema: ECHO_SCHEMA },
+      ],
+    });
+    expect(results(events).filter((r) => r.name !== "tool_search")).toEqual([]);
+
+    const messages = await decide("proxy-ap", { decisions: [{ type: "approve" }] });
+    expect(callsOf(messages).at(-1)).toEqual([CALL_TOOL_NAME, { name: "fx_echo", arguments: { text: "needs a yes" } }]);
+    expect(toolResults(messages).at(-1)).toMatchObject({ name: "fx_echo", content: "needs a yes" });
+  });
+
+  it("an edit changes the real arguments, checked against the real tool's schema, and runs through call_tool", async () => {
+    model = createDemoFetch();
+    await turn(rt, 'fx_echo "first draft"', "proxy-edit");
+    const request = (await pending("proxy-edit"))!;
+    const edit = (name: string, args: Record<string, unknown>) =>
+      resolveApprovalResume(request, { decisions: [{ type: "edit", edited_action: { name, args } }] });
+    expect(edit("fx_echo", { text: 7 })).toEqual({
+      ok: false,
+      error: 'decisions[0] (fx_echo): edited arguments of fx_echo: field "text": expected string, got number',
+    });
+    expect(edit("fx_echo", {})).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('field "text": is required'),
+    });
+    expect(edit("fx_add", { a: 1, b: 2 })).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(
+        'an edit may change the arguments, not the tool (expected "fx_echo", got "fx_add")',
+      ),
+    });
+
+    const messages = await decide("proxy-edit", {
+      decisions: [{ type: "edit", edited_action: { name: "fx_echo", args: { text: "final text" } } }],
+    });
+    expect(callsOf(messages).at(-1)).toEqual([CALL_TOOL_NAME, { name: "fx_echo", arguments: { text: "final text" } }]);
+    expect(toolResults(messages).at(-1)).toMatchObject({ name: "fx_echo", content: "final text" });
+  });
+
+  it("a rejected call does not run, and the model is told so about the real tool", async () => {
+    model = createDemoFetch();
+    await turn(rt, 'fx_echo "never"', "proxy-reject");
+    const messages = await decide("proxy-reject", { decisions: [{ type: "reject", message: "not now" }] });
+    const echoes = toolResults(messages).filter((m) => m.name !== "tool_search");
+    expect(echoes).toHaveLength(1);
+    expect(echoes[0]).toMatchObject({ status: "error", content: rejectionText("fx_echo", "not now") });
+    // The call stays as the model made it, answered by the rejection.
+    expect(callsOf(messages).at(-1)).toEqual([CALL_TOOL_NAME, { name: "fx_echo", arguments: { text: "never" } }]);
+    expect(String(messages.at(-1)?.content)).toMatch(/^Understood: `fx_echo` did not run\. You said: "not now"\./);
+  });
+
+  it("call_tool arguments that are not {name, arguments} are refused without asking, and nothing runs", async () => {
+    model = scriptedFetch([
+      { content: "", toolCalls: [{ name: "tool_search", args: { query: "select:fx_echo" } }] },
+      { content: "", toolCalls: [{ name: CALL_TOOL_NAME, args: { name: "fx_echo", arguments: "needs a yes" } }] },
+      { content: "gave up", toolCalls: [] },
+    ]);
+    const events = await turn(rt, "go", "proxy-malformed");
+    expect(events.some((e) => e.type === "interrupt")).toBe(false);
+    expect(results(events).at(-1)).toMatchObject({ name: CALL_TOOL_NAME, status: "error" });
+    expect(results(events).at(-1)?.content).toMatch(/^Error: call_tool needs \{"name": "<tool>", "arguments": \{…\}\}/);
   });
 });
 

@@ -224,7 +224,8 @@ export function resolveApprovalResume(
           error: `${where}: an edit may change the arguments, not the tool (expected "${action.name}", got "${edited.name}")`,
         };
       }
-      // call_tool names its tool in its arguments: the same rule holds for that name.
+      // An interrupt saved before approvals named the tool called through call_tool asks about call_tool itself,
+      // which names its tool in its arguments: the same rule holds for that name.
       if (action.name === CALL_TOOL_NAME && calledToolOf(edited.args) !== calledToolOf(action.args)) {
         return {
           ok: false,

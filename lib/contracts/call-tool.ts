@@ -24,3 +24,9 @@ export function calledToolOf(args: unknown): string | null {
   const name = (args as { name?: unknown } | null)?.name;
   return typeof name === "string" && name.length > 0 ? name : null;
 }
+
+/** A call_tool call's arguments as the call of the tool they name, or null when they are not `{name, arguments}`. */
+export function readCallTool(args: unknown): CallToolArgs | null {
+  const parsed = CallToolArgsSchema.safeParse(args);
+  return parsed.success ? parsed.data : null;
+}

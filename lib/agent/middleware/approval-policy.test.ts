@@ -12,6 +12,9 @@ import { bash_tool, ls_tool, str_replace_tool, write_file_tool } from "@/lib/san
 import { builtinTools } from "@/lib/tools/builtins";
 import type { ToolRecord } from "@/lib/tools/types";
 import { annotationsOf } from "@/lib/deferred/catalog";
+import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
+import { createCallTool } from "@/lib/deferred/proxy";
+import { gatedCall } from "./approval-gate";
 import { approvalPolicy, destructiveReason } from "./approval-policy";
 
 /** The tools are only classified here, never run: their sandbox root is never touched. */
@@ -166,5 +169,65 @@ describe("approvalPolicy", () => {
 
   it("rejects an unknown mode in config, naming the field", () => {
     expect(() => app({ approvals: { default: "sometimes" } })).toThrow(/approvals/);
+  });
+});
+
+describe("approvals through call_tool (tool_search.binding: proxy)", () => {
+  // The lead agent's tools in proxy mode: call_tool beside the (deferred, promoted) MCP tools.
+  const withCallTool = () => [
+    ...records(),
+    { tool: createCallTool(), source: "builtin", server: null, group: null } satisfies ToolRecord,
+  ];
+  const policy = (raw: Record<string, unknown>, extra: Parameters<typeof servers>[0] = {}) =>
+    approvalPolicy({
+      tools: withCallTool(),
+      app: app(raw),
+      servers: servers(extra),
+      mcpTools: mcp.tools,
+      files: FILES,
+    });
+  const through = (p: ReturnType<typeof approvalPolicy>, name: string, args: Record<string, unknown> = {}) =>
+    gatedCall(
+      { id: "c1", name: CALL_TOOL_NAME, args: { name, arguments: args } },
+      { rules: p.rules, hidden: new Set(), proxy: true },
+    );
+
+  it("a destructive tool called through call_tool waits, under the default policy, as the real tool", () => {
+    const p = policy({});
+    expect(through(p, "filesystem_write_file", { path: "/x", content: "y" })).toEqual({
+      id: "c1",
+      name: "filesystem_write_file",
+      args: { path: "/x", content: "y" },
+      rule: {
+        reason:
+          'filesystem_write_file needs approval because its MCP server "filesystem" marks it destructive (approvals.default: destructive).',
+      },
+      via: CALL_TOOL_NAME,
+    });
+    // Without annotations a tool may be destructive (the MCP spec's default); a read-only one does not wait.
+    expect(through(p, "fx_echo", { text: "x" })?.name).toBe("fx_echo");
+    expect(through(p, "filesystem_read_text_file", { path: "/x" })).toBeNull();
+  });
+
+  it("per server and per tool settings decide for the tool named inside call_tool", () => {
+    const p = policy(
+      { approvals: { default: "never" } },
+      { filesystem: { approval: "always" }, fx: { approval: "never", tools: { echo: { approval: "always" } } } },
+    );
+    expect(through(p, "filesystem_read_text_file")?.rule.reason).toBe(
+      "filesystem_read_text_file always needs approval (mcpServers.filesystem.approval: always).",
+    );
+    expect(through(p, "fx_echo")?.rule.reason).toBe(
+      "fx_echo always needs approval (mcpServers.fx.tools.echo.approval: always).",
+    );
+    expect(through(p, "fx_add", { a: 1, b: 2 })).toBeNull();
+  });
+
+  it("call_tool itself never has a rule, even when everything always waits: its calls are gated by the tool they name", () => {
+    const p = policy({ approvals: { default: "always" } });
+    expect(p.rules.has(CALL_TOOL_NAME)).toBe(false);
+    expect(through(p, "filesystem_read_text_file")?.rule.reason).toBe(
+      "filesystem_read_text_file always needs approval (approvals.default: always).",
+    );
   });
 });
