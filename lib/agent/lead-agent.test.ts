@@ -260,7 +260,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       wordnet: true,
       associations: false,
       clauses: false,
-      learned: false,
+      learned: true,
     });
     expect(byDefault.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
@@ -271,11 +271,12 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(clauses.search(STEPS, 3)[0]?.name).toBe("everything_get-sum");
     expect(names(clauses.searchScored(STEPS, 3, "everything"))[0]).toBe("everything_get-sum");
 
-    const learned = await catalogOf("    learned: true\n");
-    expect(learned.techniques).toEqual({ ...byDefault.techniques, learned: true });
+    const learned = await catalogOf("    learned: false\n");
+    expect(learned.techniques).toEqual({ ...byDefault.techniques, learned: false });
 
-    const noLexicon = await catalogOf("    lexicon: false\n");
-    expect(noLexicon.techniques).toEqual({ ...byDefault.techniques, lexicon: false });
+    // The words alone: without the lexicon (and the learned translations) "repeat" reaches only echo.
+    const noLexicon = await catalogOf("    lexicon: false\n    learned: false\n");
+    expect(noLexicon.techniques).toEqual({ ...byDefault.techniques, lexicon: false, learned: false });
     expect(noLexicon.search("repeat back what I say", 3).map((e) => e.name)).toEqual(["everything_echo"]);
   });
 });

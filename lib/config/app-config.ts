@@ -200,7 +200,7 @@ export const AppConfigSchema = z
         binding: ToolBindingSchema.default("bind"),
         /**
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
-         * defaults: lexicons, feedback and WordNet on, catalog associations and clause search off.
+         * defaults: lexicons, feedback, WordNet and learned translations on, catalog associations and clause search off.
          */
         techniques: z
           .object({

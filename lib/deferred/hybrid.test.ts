@@ -69,7 +69,7 @@ describe("HybridSearch (embeddings at the HTTP boundary)", () => {
     const c = catalog();
     const endpoint = embeddingsEndpoint();
     const hybrid = new HybridSearch(c, { embeddings: createEmbeddings(cfg, { fetch: endpoint.fetch }), weight: 1 });
-    const query = "snap what is on my display";
+    const query = "image of what my display shows";
     expect(c.search(query, 5)[0]?.name).not.toBe("take_screenshot");
     expect((await hybrid.search(query, 5))[0].name).toBe("take_screenshot");
     expect((await hybrid.search("letter to my team", 3))[0].name).toBe("send_email");

@@ -34,17 +34,17 @@ describe("learned translations at search time", () => {
     expect(learnedExpansions("rid", known(first![0]), { weight: 0 })).toEqual([]);
   });
 
-  it("is a switch: off by default, and on it finds a tool named in other words", () => {
+  it("is a switch: on by default, and finds a tool named in other words that the search without it misses", () => {
     const docs: SearchDoc[] = [
       { name: "delete_branch", description: "Delete a branch of a repository.", server: "git", parameters: {} },
       { name: "create_branch", description: "Create a branch in a repository.", server: "git", parameters: {} },
       { name: "update_branch", description: "Update a branch of a repository.", server: "git", parameters: {} },
     ];
-    expect(DEFAULT_TECHNIQUES.learned).toBe(false);
-    const off = createToolSearcher(docs).search("ditch the feature branch", 3);
-    const on = new LexicalSearcher(docs, {
+    expect(DEFAULT_TECHNIQUES.learned).toBe(true);
+    const on = createToolSearcher(docs).search("ditch the feature branch", 3);
+    const off = new LexicalSearcher(docs, {
       ...DEFAULT_RANKER,
-      techniques: { ...DEFAULT_TECHNIQUES, learned: true },
+      techniques: { ...DEFAULT_TECHNIQUES, learned: false },
     }).search("ditch the feature branch", 3);
     expect(on[0]).toBe("delete_branch");
     expect(off[0]).not.toBe("delete_branch");
