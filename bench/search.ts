@@ -185,9 +185,19 @@ function main(): void {
         : []),
     ];
     for (const s of runs) {
-      const t0 = performance.now();
-      const searcher = s.make(set);
-      const build = performance.now() - t0;
+      // Built three times: the first build in a process includes V8 warming up on the arrays (a cold-start cost,
+      // also in the cold-start figure); the best of three is what building an index costs. Both are printed.
+      const builds: number[] = [];
+      const build1 = () => {
+        const t0 = performance.now();
+        const built = s.make(set);
+        builds.push(performance.now() - t0);
+        return built;
+      };
+      build1();
+      build1();
+      const searcher = build1();
+      const build = Math.min(...builds);
       const { all: times, best } = timeCallsBest(
         (q) => {
           try {
@@ -203,6 +213,7 @@ function main(): void {
         searcher: s.label,
         tools: set.length,
         build_ms: build,
+        first_build_ms: builds[0]!,
         median_ms: percentile(times, 50),
         p95_ms: percentile(times, 95),
         p95_best_ms: percentile(best, 95),
@@ -244,7 +255,11 @@ function main(): void {
           p95(REPLICATED, "ours, multi-step"),
           "≤ 5 ms",
         ],
-        [`index build, ${REPLICATED} tools`, `${ms(ours(REPLICATED)!.build_ms as number)} ms`, "≤ 500 ms"],
+        [
+          `index build, ${REPLICATED} tools`,
+          `${ms(ours(REPLICATED)!.build_ms as number)} ms (first in the process ${ms(ours(REPLICATED)!.first_build_ms as number)})`,
+          "≤ 500 ms",
+        ],
         [
           "RSS added by any one resource (largest above)",
           `${mb(Math.max(...cold.parts.map((p) => p.rssMb)))} MB`,
@@ -263,11 +278,21 @@ function main(): void {
   );
   console.log(
     table(
-      ["searcher", "tools", "build ms", "median ms", "p95 ms", "p95 best of rounds ms", "max ms"],
+      [
+        "searcher",
+        "tools",
+        "build ms (best of 3)",
+        "first build ms",
+        "median ms",
+        "p95 ms",
+        "p95 best of rounds ms",
+        "max ms",
+      ],
       timing.map((t) => [
         String(t.searcher),
         String(t.tools),
         ms(t.build_ms as number),
+        ms(t.first_build_ms as number),
         ms(t.median_ms as number),
         ms(t.p95_ms as number),
         ms(t.p95_best_ms as number),

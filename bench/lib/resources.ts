@@ -41,7 +41,7 @@ export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCo
     ),
     // Imported with the searcher (a JSON module), so its cost is measured as a parse of the same file.
     measure(
-      "learned translations (learned-associations.json; technique off by default)",
+      "learned translations (learned-associations.json)",
       () => JSON.parse(readFileSync(LEARNED, "utf8")),
       mb(statSync(LEARNED).size),
     ),
