@@ -136,9 +136,10 @@ const write = (n, list) => {
 const fresh = (o) => !used.has(keyOf(o));
 const googleCapped = (shuffle, list, cap) => {
   const perApi = {};
-  return shuffle(list.filter((o) => o.source.startsWith("google"))).filter(
-    (o) => (perApi[o.source] = (perApi[o.source] || 0) + 1) <= cap,
-  );
+  return shuffle(list.filter((o) => o.source.startsWith("google"))).filter((o) => {
+    perApi[o.source] = (perApi[o.source] || 0) + 1;
+    return perApi[o.source] <= cap;
+  });
 };
 
 // Round 1: 700 Google (≤ 4 per API), 500 GitHub, 400 AWS, 200 Node/Playwright; 5 files of 360, ids 0…
@@ -158,7 +159,7 @@ const googleCapped = (shuffle, list, cap) => {
     ),
     ...pick(local, 200),
   ];
-  shuffle(sample).forEach((o, i) => (o.id = i));
+  for (const [i, o] of shuffle(sample).entries()) o.id = i;
   for (let k = 0; k < 5; k++) write(k + 1, sample.slice(k * 360, (k + 1) * 360));
 }
 // Round 2: 900 Google (≤ 5 per API), 550 GitHub, 550 AWS, 400 Node/Playwright; 5 files of 480, ids 1800…
@@ -180,7 +181,7 @@ const googleCapped = (shuffle, list, cap) => {
     ),
     ...pick(loc, 400),
   ];
-  shuffle(sample).forEach((o, i) => (o.id = 1800 + i));
+  for (const [i, o] of shuffle(sample).entries()) o.id = 1800 + i;
   for (let k = 0; k < 5; k++) write(k + 6, sample.slice(k * 480, (k + 1) * 480));
 }
 // Round 3: every GitHub and AWS operation left, Google (≤ 8 per API) to 1,440; 3 files of 480, ids 4197…
@@ -190,7 +191,7 @@ const googleCapped = (shuffle, list, cap) => {
   const g = googleCapped(shuffle, ops, 8);
   const rest = ops.filter((o) => !o.source.startsWith("google"));
   const sample = [...rest, ...shuffle(g).slice(0, 1440 - rest.length)];
-  shuffle(sample).forEach((o, i) => (o.id = 4197 + i));
+  for (const [i, o] of shuffle(sample).entries()) o.id = 4197 + i;
   for (let k = 0; k < 3; k++) write(k + 11, sample.slice(k * 480, (k + 1) * 480));
 }
 
