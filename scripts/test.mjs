@@ -21,49 +21,45 @@ function run(label, cmd, args, env = {}) {
   console.log(`✓ ${label} (${secs}s)`);
 }
 
+const canApt = () =>
+  typeof process.getuid === "function" && process.getuid() === 0 && fs.existsSync("/usr/bin/apt-get");
+
+/** Installs a Debian package when this runs as root with apt; otherwise prints `note` and goes on. */
+function aptInstall(pkg, note) {
+  if (!canApt()) {
+    console.log(note);
+    return;
+  }
+  run(`install ${pkg} (Debian)`, "bash", [
+    "-c",
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`,
+  ]);
+}
+
 function ensureChromium() {
   if (process.env.FAWN_CHROMIUM || fs.existsSync("/usr/bin/chromium")) return;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
-    run("install chromium (Debian)", "bash", [
-      "-c",
-      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null",
-    ]);
-  } else {
-    console.log(
-      "note: /usr/bin/chromium not found and apt-get unavailable; Playwright's own browser will be used if installed",
-    );
-  }
+  aptInstall(
+    "chromium",
+    "note: /usr/bin/chromium not found and apt-get unavailable; Playwright's own browser will be used if installed",
+  );
 }
 
 // bash runs in bubblewrap (config.yaml `sandbox.bash: bwrap`); its tests run the real sandbox.
 function ensureBubblewrap() {
   if (process.env.FAWN_BWRAP || fs.existsSync("/usr/bin/bwrap")) return;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
-    run("install bubblewrap (Debian)", "bash", [
-      "-c",
-      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null",
-    ]);
-  } else {
-    console.log(
-      "note: /usr/bin/bwrap not found; install bubblewrap (`apt-get install bubblewrap`) for the sandbox tests",
-    );
-  }
+  aptInstall(
+    "bubblewrap",
+    "note: /usr/bin/bwrap not found; install bubblewrap (`apt-get install bubblewrap`) for the sandbox tests",
+  );
 }
 
 // The reverse-proxy e2e (e2e/public-url.spec.ts) makes a self-signed certificate with openssl.
 function ensureOpenssl() {
   if (fs.existsSync("/usr/bin/openssl")) return;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
-    run("install openssl (Debian)", "bash", [
-      "-c",
-      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl >/dev/null",
-    ]);
-  } else {
-    console.log("note: /usr/bin/openssl not found; install openssl (`apt-get install openssl`) for the proxy e2e");
-  }
+  aptInstall(
+    "openssl",
+    "note: /usr/bin/openssl not found; install openssl (`apt-get install openssl`) for the proxy e2e",
+  );
 }
 
 // The multi-instance tests run a throwaway PostgreSQL cluster (initdb and pg_ctl of Debian's postgresql).
@@ -77,24 +73,19 @@ function postgresBinaries() {
 
 function ensurePostgres() {
   if (postgresBinaries()) return;
-  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+  if (canApt()) {
     // The tests start their own clusters: keep the package from creating and starting a default one.
     const conf = "/etc/postgresql-common/createcluster.conf";
     if (!fs.existsSync(conf)) {
       fs.mkdirSync(path.dirname(conf), { recursive: true });
       fs.writeFileSync(conf, "create_main_cluster = false\n");
     }
-    run("install postgresql (Debian)", "bash", [
-      "-c",
-      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null",
-    ]);
-  } else {
-    console.log(
-      "note: PostgreSQL (initdb, pg_ctl) not found; install Debian's postgresql (`apt-get install postgresql`) " +
-        "for the multi-instance tests (skipped without it, except in CI)",
-    );
   }
+  aptInstall(
+    "postgresql",
+    "note: PostgreSQL (initdb, pg_ctl) not found; install Debian's postgresql (`apt-get install postgresql`) " +
+      "for the multi-instance tests (skipped without it, except in CI)",
+  );
 }
 
 const only = process.argv[2];
