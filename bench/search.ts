@@ -22,18 +22,10 @@ import { clauseVariantsTable, compoundStatements, compoundTable } from "./lib/co
 import { parseFlags } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";
 import { listingRecall } from "./lib/listing-recall";
-import {
-  type BenchQuery,
-  DEFAULT_CATALOG,
-  DEFAULT_QUERIES,
-  loadCatalog,
-  loadQueries,
-  replicate,
-  toSearchDocs,
-} from "./lib/data";
+import { DEFAULT_CATALOG, DEFAULT_QUERIES, loadCatalog, loadQueries, replicate, toSearchDocs } from "./lib/data";
 import { ENGINE_FACTORIES } from "./lib/engines";
 import { namedByStyle } from "./lib/named";
-import { K, percentile, reciprocalRank, scoreByStyle, timeCallsBest } from "./lib/metrics";
+import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCallsBest } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
 import { coldStart } from "./lib/resources";
 
@@ -44,16 +36,6 @@ const withoutClauses: Factory = (docs) =>
   new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, clauses: false } });
 
 const mb = (x: number | null) => (x === null ? "—" : x.toFixed(1));
-
-function runAll(searcher: ToolSearcher, queries: readonly BenchQuery[]): string[][] {
-  return queries.map((q) => {
-    try {
-      return searcher.search(q.query, K);
-    } catch (e) {
-      return [`!error: ${(e as Error).message}`];
-    }
-  });
-}
 
 function main(): void {
   const started = performance.now();

@@ -13,7 +13,7 @@ import { DEFAULT_RANKER, type RankerConfig } from "@/lib/deferred/search/ranker"
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { parseFlags } from "./lib/args";
 import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/data";
-import { K, scoreByStyle } from "./lib/metrics";
+import { runAll, scoreByStyle } from "./lib/metrics";
 
 interface LabelledSet {
   label: string;
@@ -64,15 +64,9 @@ function set(config: RankerConfig, p: string[], value: number): RankerConfig {
 }
 
 function score(config: RankerConfig, s: LabelledSet): { recall: number; mrr: number } {
-  const searcher = new LexicalSearcher(s.docs, config);
-  const results = s.queries.map((q) => {
-    try {
-      return searcher.search(q.query, K);
-    } catch {
-      return [];
-    }
-  });
-  const all = scoreByStyle(s.queries, results).find((x) => x.style === "all")!;
+  const all = scoreByStyle(s.queries, runAll(new LexicalSearcher(s.docs, config), s.queries)).find(
+    (x) => x.style === "all",
+  )!;
   return { recall: all.recall, mrr: all.mrr };
 }
 

@@ -2,7 +2,7 @@ import type { SearchDoc } from "@/lib/deferred/search";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import type { BenchQuery } from "./data";
-import { K, scoreByStyle } from "./metrics";
+import { runAll, scoreByStyle } from "./metrics";
 import { pct, table } from "./report";
 
 /**
@@ -25,16 +25,7 @@ export function ablationTable(docs: SearchDoc[], queries: readonly BenchQuery[])
   let styles: string[] = [];
   const rows = variants.map(([label, techniques]) => {
     const searcher = new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques });
-    const scores = scoreByStyle(
-      queries,
-      queries.map((q) => {
-        try {
-          return searcher.search(q.query, K);
-        } catch {
-          return [];
-        }
-      }),
-    );
+    const scores = scoreByStyle(queries, runAll(searcher, queries));
     styles = scores.map((s) => s.style);
     return [label, scores[0]!.mrr.toFixed(3), ...scores.map((s) => pct(s.recall))];
   });

@@ -1,6 +1,18 @@
+import type { ToolSearcher } from "@/lib/deferred/search";
 import type { BenchQuery } from "./data";
 
 export const K = 5;
+
+/** Each query's top K; a refused query gives one `!error: …` entry (never a tool name, so it scores as a miss). */
+export function runAll(searcher: ToolSearcher, queries: readonly BenchQuery[]): string[][] {
+  return queries.map((q) => {
+    try {
+      return searcher.search(q.query, K);
+    } catch (e) {
+      return [`!error: ${(e as Error).message}`];
+    }
+  });
+}
 
 /** Reciprocal rank of the first expected name in the top K, 0 when none is there. */
 export function reciprocalRank(results: readonly string[], expected: readonly string[]): number {
