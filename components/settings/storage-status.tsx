@@ -1,47 +1,37 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useT } from "@/components/i18n/i18n";
-import { fetchJson } from "@/components/lib/fetch-json";
 import { type StorageTone, storageView } from "@/components/lib/storage";
-import { type PersistenceStatus, PersistenceStatusSchema } from "@/lib/contracts/persistence";
+import { useRefetchingJson } from "@/components/use-refetching-json";
+import { PersistenceStatusSchema } from "@/lib/contracts/persistence";
 
 /** How often the store's reachability is asked again while the page is open. */
 const REFRESH_MS = 30_000;
 
 const DOT: Record<StorageTone, string> = { ok: "bg-emerald-500", pending: "bg-amber-400", down: "bg-red-500" };
 
+const STATUS = PersistenceStatusSchema.nullable();
+
 /** Where this instance keeps threads (SQLite file or shared PostgreSQL) and whether it can reach it now. */
 export function StorageStatus() {
   const t = useT();
-  const [status, setStatus] = useState<PersistenceStatus | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
+  const { data, error, refresh } = useRefetchingJson({
+    url: "/api/persistence",
+    threadId: null,
+    schema: STATUS,
+    initial: null,
+    keepWhileSwitching: true,
+    triggers: [],
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is a new function each render; one timer
   useEffect(() => {
-    let controller = new AbortController();
-    const load = () => {
-      controller.abort();
-      controller = new AbortController();
-      fetchJson("/api/persistence", PersistenceStatusSchema, controller.signal)
-        .then((s) => {
-          setStatus(s);
-          setError(null);
-        })
-        .catch((e: Error) => {
-          if (e.name === "AbortError") return;
-          setStatus(null);
-          setError(e.message);
-        });
-    };
-    load();
-    const timer = setInterval(load, REFRESH_MS);
-    return () => {
-      clearInterval(timer);
-      controller.abort();
-    };
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => clearInterval(timer);
   }, []);
 
-  const view = storageView(status, error);
+  // A failed read says so, rather than showing the last state it had.
+  const view = storageView(error ? null : data, error);
   if (!view) return null;
   const label = t("storage.label", { store: t(view.store), state: t(view.state) });
   return (
