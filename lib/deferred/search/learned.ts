@@ -2,6 +2,7 @@ import learned from "./learned-associations.json";
 import type { Expansion } from "./lexicon";
 import { stem } from "./stem";
 import type { TranslationTable } from "./translation-model";
+import type { Vocabulary } from "./wordnet-use";
 
 /**
  * Word translations learned from requests people wrote for API operations (training/search/, learned by
@@ -17,13 +18,9 @@ export const DEFAULT_LEARNED_USE: LearnedUse = { weight: 1 };
 
 const TABLE = (learned as unknown as { table: TranslationTable }).table;
 
-export interface KnownTerms {
-  has(term: string): boolean;
-}
-
 export function learnedExpansions(
   surface: string,
-  catalog: KnownTerms,
+  catalog: Vocabulary,
   use: LearnedUse = DEFAULT_LEARNED_USE,
 ): Expansion[] {
   const entries = TABLE[stem(surface)];
