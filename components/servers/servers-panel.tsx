@@ -38,6 +38,12 @@ export function ServersPanel({
     servers.refresh();
     onChanged();
   };
+  // The add form and an edit form end the same way: saved (the list and the tools panel refresh) or cancelled.
+  const formSaved = () => {
+    setEditing(null);
+    changed();
+  };
+  const formCancelled = () => setEditing(null);
   const editingRow = editing && editing !== "new" ? rows.find((r) => r.name === editing) : undefined;
 
   return (
@@ -119,11 +125,8 @@ export function ServersPanel({
                 mode="add"
                 initial={EMPTY_FORM}
                 etag={doc.etag}
-                onSaved={() => {
-                  setEditing(null);
-                  changed();
-                }}
-                onCancel={() => setEditing(null)}
+                onSaved={formSaved}
+                onCancel={formCancelled}
                 onConflict={servers.refresh}
               />
             )}
@@ -137,11 +140,8 @@ export function ServersPanel({
                     initial={formFromServer(row.view)}
                     base={row.view.entry}
                     etag={doc.etag}
-                    onSaved={() => {
-                      setEditing(null);
-                      changed();
-                    }}
-                    onCancel={() => setEditing(null)}
+                    onSaved={formSaved}
+                    onCancel={formCancelled}
                     onConflict={servers.refresh}
                   />
                 ) : (
