@@ -8,11 +8,18 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
-import { DEFAULT_LEARN, learnTranslations, type TrainingPair } from "../lib/deferred/search/translation-model";
+import {
+  DEFAULT_LEARN,
+  invertTable,
+  LIKELIHOOD_LEARN,
+  learnTranslations,
+  type TrainingPair,
+} from "../lib/deferred/search/translation-model";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const DIR = path.join(REPO_ROOT, "training", "search");
 const OUT = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-associations.json");
+const OUT_LIKELIHOODS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-likelihoods.json");
 
 const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
 const Text = z.string().min(1).optional();
@@ -82,7 +89,19 @@ const options = { ...DEFAULT_LEARN, ...(flag > 0 ? (JSON.parse(process.argv[flag
 const table = learnTranslations(pairs, options);
 const words = Object.keys(table).length;
 writeFileSync(OUT, `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options, table })}\n`);
+// The other direction for the translation language model (translation-lm.ts): t(request word | operation word),
+// learned with the operation's words as the source, then keyed by request word for lookup at search time.
+const likelihoods = invertTable(
+  learnTranslations(
+    pairs.map((p) => ({ request: p.operation, operation: p.request })),
+    LIKELIHOOD_LEARN,
+  ),
+);
+writeFileSync(
+  OUT_LIKELIHOODS,
+  `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options: LIKELIHOOD_LEARN, table: likelihoods })}\n`,
+);
 console.log(
   `learn-associations: ${operations} operations, ${pairs.length} pairs → ${words} words in ${path.relative(REPO_ROOT, OUT)} ` +
-    `(${Math.round(performance.now() - started)} ms)`,
+    `and ${Object.keys(likelihoods).length} words in ${path.relative(REPO_ROOT, OUT_LIKELIHOODS)} (${Math.round(performance.now() - started)} ms)`,
 );

@@ -17,6 +17,7 @@ export interface ResourceCost {
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 const LEARNED = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-associations.json");
+const LIKELIHOODS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-likelihoods.json");
 
 function measure(resource: string, load: () => unknown, diskMb: number | null = null): ResourceCost {
   const rss = process.memoryUsage().rss;
@@ -27,7 +28,7 @@ function measure(resource: string, load: () => unknown, diskMb: number | null = 
 
 /**
  * The first search after a cold start, resource by resource, in the order a fresh process meets them:
- * the compiled lexicons, the WordNet thesaurus, the learned translations, then the catalog's index and one search. Call it before
+ * the compiled lexicons, the WordNet thesaurus, the two learned tables, then the catalog's index and one search. Call it before
  * anything else in the process has loaded them.
  */
 export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCost; parts: ResourceCost[] } {
@@ -44,6 +45,11 @@ export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCo
       "learned translations (learned-associations.json)",
       () => JSON.parse(readFileSync(LEARNED, "utf8")),
       mb(statSync(LEARNED).size),
+    ),
+    measure(
+      "translation likelihoods (learned-likelihoods.json)",
+      () => JSON.parse(readFileSync(LIKELIHOODS, "utf8")),
+      mb(statSync(LIKELIHOODS).size),
     ),
     measure(`index of ${docs.length} tools + first search`, () => createToolSearcher(docs).search(query, 5)),
   ];

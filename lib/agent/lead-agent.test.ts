@@ -261,6 +261,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       associations: false,
       clauses: false,
       learned: true,
+      likelihood: true,
     });
     expect(byDefault.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
@@ -274,9 +275,14 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     const learned = await catalogOf("    learned: false\n");
     expect(learned.techniques).toEqual({ ...byDefault.techniques, learned: false });
 
-    // The words alone: without the lexicon (and the learned translations) "repeat" reaches only echo.
-    const noLexicon = await catalogOf("    lexicon: false\n    learned: false\n");
-    expect(noLexicon.techniques).toEqual({ ...byDefault.techniques, lexicon: false, learned: false });
+    // The words alone: without the lexicon (and the learned models) "repeat" reaches only echo.
+    const noLexicon = await catalogOf("    lexicon: false\n    learned: false\n    likelihood: false\n");
+    expect(noLexicon.techniques).toEqual({
+      ...byDefault.techniques,
+      lexicon: false,
+      learned: false,
+      likelihood: false,
+    });
     expect(noLexicon.search("repeat back what I say", 3).map((e) => e.name)).toEqual(["everything_echo"]);
   });
 });

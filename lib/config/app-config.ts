@@ -200,7 +200,8 @@ export const AppConfigSchema = z
         binding: ToolBindingSchema.default("bind"),
         /**
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
-         * defaults: lexicons, feedback, WordNet and learned translations on, catalog associations and clause search off.
+         * defaults: lexicons, feedback, WordNet, learned translations and the translation language model (likelihood)
+         * on, catalog associations and clause search off.
          */
         techniques: z
           .object({
@@ -210,6 +211,7 @@ export const AppConfigSchema = z
             associations: z.boolean().optional(),
             clauses: z.boolean().optional(),
             learned: z.boolean().optional(),
+            likelihood: z.boolean().optional(),
           })
           .strict()
           .optional(),

@@ -100,7 +100,7 @@ export class LexicalSearcher implements ToolSearcher {
     const { techniques, clauses: config, feedback } = this.config;
     const named = (found: readonly Scored[]) => found.map((s) => ({ name: s.name, score: s.score }));
     const clauses = techniques.clauses ? splitClauses(raw, config).map(stripControl) : [];
-    if (clauses.length === 0) return named(this.ranker.top(this.ranker.terms(text), k));
+    if (clauses.length === 0) return named(this.ranker.topFused(text, this.ranker.terms(text), k));
     // One memo for the call: a term the whole query and a clause share is scored once.
     const memo: TermScoreMemo = new Map();
     const words = new Map<string, Expansion[]>();
@@ -119,12 +119,12 @@ export class LexicalSearcher implements ToolSearcher {
       if (top.length === 0 || this.ranker.matchShare(terms, top[0]!.index) < config.minTopShare) return [];
       return named(top);
     });
-    const whole = this.ranker.top(this.ranker.terms(text, words), k, undefined, { feedback: wholeFeedback, memo });
+    const whole = this.ranker.topFused(text, this.ranker.terms(text, words), k, { feedback: wholeFeedback, memo });
     return fuseClauses(named(whole), lists, k);
   }
 
   private text(text: string, k: number): string[] {
-    return this.ranker.top(this.ranker.terms(text), k).map((s) => s.name);
+    return this.ranker.topFused(text, this.ranker.terms(text), k).map((s) => s.name);
   }
 
   /** `+term rest`: only tools whose name contains term (case and separators ignored), ranked by rest. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LEARN, learnTranslations, type TrainingPair } from "./translation-model";
+import { DEFAULT_LEARN, invertTable, learnTranslations, type TrainingPair } from "./translation-model";
 
 const pair = (request: string, operation: string): TrainingPair => ({
   request: request.split(" "),
@@ -47,5 +47,27 @@ describe("learned translations (IBM Model 1)", () => {
       for (const [, p] of entries) expect(p).toBeLessThanOrEqual(1);
       expect([...entries].sort((a, b) => b[1] - a[1])).toEqual(entries);
     }
+  });
+});
+
+describe("invertTable", () => {
+  it("keys a table by its targets, each list strongest first, ties by word", () => {
+    expect(
+      invertTable({
+        a: [
+          ["x", 0.5],
+          ["y", 0.2],
+        ],
+        b: [["x", 0.5]],
+        c: [["x", 0.7]],
+      }),
+    ).toEqual({
+      x: [
+        ["c", 0.7],
+        ["a", 0.5],
+        ["b", 0.5],
+      ],
+      y: [["a", 0.2]],
+    });
   });
 });

@@ -33,6 +33,18 @@ export const DEFAULT_LEARN: LearnOptions = {
   maxPerWord: 6,
 };
 
+/**
+ * Options for the other direction, t(request word | operation word), used by the translation language model
+ * (translation-lm.ts): every strong entry counts there, so no lift filter, and an operation word needs 3 pairs.
+ */
+export const LIKELIHOOD_LEARN: LearnOptions = {
+  iterations: 10,
+  minRequestCount: 3,
+  minProbability: 0.02,
+  minLift: 0,
+  maxPerWord: 20,
+};
+
 /** Request word → [operation word, strength 0–1] pairs, strongest first; identity pairs are left out. */
 export type TranslationTable = Record<string, Array<[string, number]>>;
 
@@ -98,4 +110,24 @@ export function learnTranslations(
     if (kept.length > 0) table[qw] = kept.slice(0, opts.maxPerWord);
   }
   return table;
+}
+
+/**
+ * A table keyed the other way: source word → [target, p] becomes target → [source, p], each list strongest first
+ * (ties by word), so a model learned as t(target | source) can be looked up by the target word.
+ */
+export function invertTable(table: TranslationTable): TranslationTable {
+  const out: TranslationTable = {};
+  for (const [source, entries] of Object.entries(table))
+    for (const [target, p] of entries) {
+      const list = out[target] ?? [];
+      out[target] = list;
+      list.push([source, p]);
+    }
+  for (const list of Object.values(out)) list.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return Object.fromEntries(
+    Object.keys(out)
+      .sort()
+      .map((k) => [k, out[k]!]),
+  );
 }
