@@ -12,6 +12,7 @@ import { PostgresPersistence } from "./persistence";
 
 const skip = postgresSkipReason();
 const human = (content: string) => ({ messages: [{ type: "human", content }] });
+const noop = () => undefined;
 
 describe.skipIf(skip)("PostgreSQL run book: two instances on one database", () => {
   let cluster: TestPostgres;
@@ -88,12 +89,14 @@ describe.skipIf(skip)("PostgreSQL run book: two instances on one database", () =
   test("two runs on one thread sent to A and B at once: exactly one runs, the other gets 409", async () => {
     for (let trial = 0; trial < 10; trial++) {
       const thread = await a.client.threads.create();
-      const results = Promise.allSettled(
-        [a, b].map((inst) =>
-          collect(inst.client.runs.stream(thread.thread_id, "lead_agent", { input: human("slow please") })),
-        ),
+      const runs = [a, b].map((inst) =>
+        collect(inst.client.runs.stream(thread.thread_id, "lead_agent", { input: human("slow please") })),
       );
-      // Whichever won holds its run until released, so the two surely overlap.
+      const results = Promise.allSettled(runs);
+      // Whichever won holds its run until released; release it only once the other request has its answer
+      // (or after 5 s), so the two surely overlap. Releasing as soon as the winner's model call waited let a
+      // slow second request (a cold connection) arrive after the first run had ended, run too, and wait forever.
+      await Promise.race([...runs.map((r) => r.then(noop, noop)), new Promise((r) => setTimeout(r, 5000))]);
       await Promise.race([a.model.slowStarted(), b.model.slowStarted()]);
       a.model.releaseSlow();
       b.model.releaseSlow();
