@@ -262,7 +262,7 @@ export class TextRanker implements FeedbackSource {
    * Best `limit` results, best first. With feedback (the configured one when that technique is on, unless
    * `options.feedback` says otherwise), the first results' characteristic words join the query at low weight
    * and the query runs again; the name lift still counts only the words the user gave. `options.memo` keeps
-   * each term's scores for later searches of the same call (clauses); a feedback pass uses one in any case.
+   * each term's scores for later searches of the same call (clauses); the feedback pass only adds its own terms.
    */
   top(
     query: readonly QueryTerm[],
@@ -275,11 +275,11 @@ export class TextRanker implements FeedbackSource {
       options.feedback !== undefined ? options.feedback : this.config.techniques.feedback ? this.config.feedback : null;
     const weightOf = this.weights(query);
     if (!feedback) return this.rank(query, limit, weightOf, allow, options.memo);
-    const memo = options.memo ?? new Map();
-    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, memo);
+    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, options.memo);
     const extra = feedbackTerms(query, first, this, feedback);
     if (extra.length === 0) return first.slice(0, limit);
-    return this.rank([...query, ...extra], limit, weightOf, allow, memo);
+    // The second pass adds the feedback terms to the first pass's sums (Bm25Index.extend).
+    return this.rank(extra, limit, weightOf, allow, options.memo, true);
   }
 
   /**
@@ -292,8 +292,9 @@ export class TextRanker implements FeedbackSource {
     weightOf: Map<string, number>,
     allow?: (index: number) => boolean,
     memo?: TermScoreMemo,
+    extend = false,
   ): Scored[] {
-    const { touched, scores } = this.index.score(query, memo);
+    const { touched, scores } = extend ? this.index.extend(query, memo) : this.index.score(query, memo);
     // Seeds: any `limit` documents give a floor; the best by base score give the highest. Kept as two small
     // sorted arrays, so the thousands of touched documents at 10,000 tools allocate nothing here.
     const seedIndex: number[] = [];
