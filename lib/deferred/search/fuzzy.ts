@@ -60,7 +60,7 @@ export function prefixMatches(vocabulary: readonly string[], prefix: string, max
   return out.sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, max);
 }
 
-/** Vocabulary terms within a length-scaled edit distance of `word` (1 up to 7 letters, 2 beyond). */
+/** Sorted vocabulary terms within a length-scaled edit distance of `word` (1 up to 7 letters, 2 beyond). */
 export function typoMatches(vocabulary: readonly string[], word: string, max: number): string[] {
   if (word.length < 4) return [];
   const limit = word.length >= 8 ? 2 : 1;
