@@ -115,9 +115,10 @@ export class TextRanker implements FeedbackSource {
   readonly names: string[];
   private readonly index: Bm25Index;
   private readonly nameTerms: string[][];
-  /** Per document, the words feedback may take from it: its name and first sentence. */
+  /** Per document, the words of its first sentence (feedback takes them after the name's). */
   private readonly leadTerms: string[][];
-  private readonly associations: NameAssociations;
+  /** Built only when that technique is on. */
+  private readonly associations: NameAssociations | null;
 
   constructor(
     docs: readonly SearchDoc[],
@@ -126,9 +127,11 @@ export class TextRanker implements FeedbackSource {
     this.names = docs.map((d) => d.name);
     const fields = docs.map(docFields);
     this.nameTerms = fields.map((f) => f.name);
-    this.leadTerms = fields.map((f) => [...f.name, ...f.lead]);
+    this.leadTerms = fields.map((f) => f.lead);
     this.index = new Bm25Index(fields, config.bm25);
-    this.associations = new NameAssociations(this.nameTerms, this.index, config.associations);
+    this.associations = config.techniques.associations
+      ? new NameAssociations(this.nameTerms, this.index, config.associations)
+      : null;
   }
 
   /** Prefix and typo alternatives for a typed word (a binary search, and a vocabulary scan for unknown words). */
@@ -183,7 +186,7 @@ export class TextRanker implements FeedbackSource {
       ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
       ...typos.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
       ...(wordnet ? wordnetExpansions(wordnet, surface, this.index, this.config.wordnet) : []),
-      ...(this.config.techniques.associations ? this.associations.of(stem(surface)) : []),
+      ...(this.associations ? this.associations.of(stem(surface)) : []),
       ...(this.config.techniques.learned ? learnedExpansions(surface, this.index, this.config.learned) : []),
     ];
   }
@@ -251,7 +254,9 @@ export class TextRanker implements FeedbackSource {
   }
 
   feedbackWords(index: number): readonly string[] {
-    return this.leadTerms[index] ?? [];
+    const name = this.nameTerms[index];
+    const lead = this.leadTerms[index];
+    return name && lead ? [...name, ...lead] : [];
   }
 
   idf(term: string): number {
