@@ -78,4 +78,17 @@ describe("Bm25Index", () => {
     expect(withMemo(lighter)).toEqual(plain(lighter));
     expect(memo.size).toBe(5);
   });
+
+  it("adds more terms to the last result exactly as scoring the longer query does", () => {
+    const q = (source: string, ...expansions: Array<{ terms: string[]; weight: number }>) => ({ source, expansions });
+    const first = [q("file", { terms: ["file"], weight: 1 }), q("pr", { terms: ["pull", "request"], weight: 1 })];
+    const extra = [q("read", { terms: ["read"], weight: 0.2 }), q("open", { terms: ["open"], weight: 0.1 })];
+    const whole = index.score([...first, ...extra]);
+    const expected = { touched: [...whole.touched], scores: [...whole.scores] };
+    index.score(first);
+    const extended = index.extend(extra);
+    expect({ touched: [...extended.touched], scores: [...extended.scores] }).toEqual(expected);
+    // The next search starts from zero again.
+    expect(score([{ terms: ["request"], weight: 1 }]).slice(0, 2)).toEqual([0, 0]);
+  });
 });

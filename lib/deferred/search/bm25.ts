@@ -156,9 +156,18 @@ export class Bm25Index {
    * (but the memo, when given, which is read once per term).
    */
   score(query: readonly QueryTerm[], memo?: TermScoreMemo): ScoreResult {
+    for (const d of this.lastTouched) this.total[d] = 0;
+    this.lastTouched = [];
+    return this.extend(query, memo);
+  }
+
+  /**
+   * The last result with more query terms added (a feedback pass): the same sums, in the same order, as
+   * scoring the whole list again, without walking the first terms' postings a second time.
+   */
+  extend(query: readonly QueryTerm[], memo?: TermScoreMemo): ScoreResult {
     const { total, best, phrase, phraseCount, bestTouched, phraseTouched } = this;
-    for (const d of this.lastTouched) total[d] = 0;
-    const touched: number[] = [];
+    const touched = this.lastTouched;
     for (const q of query) {
       const key = memo ? termKey(q) : "";
       const known = memo?.get(key);
@@ -230,7 +239,6 @@ export class Bm25Index {
         best[d] = 0;
       }
     }
-    this.lastTouched = touched;
     return { touched, scores: total };
   }
 }

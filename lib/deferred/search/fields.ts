@@ -1,4 +1,4 @@
-import { nameTerms, STOPWORDS, terms } from "./tokenize";
+import { isWordCode, nameTerms, STOPWORDS, terms, termsInto } from "./tokenize";
 import type { SearchDoc } from "./types";
 
 /** The searchable text of a tool, split by where it came from (each field has its own weight). */
@@ -20,6 +20,17 @@ const MAX_DEPTH = 4;
 const MAX_PARAM_TEXT = 1500;
 const MAX_DESCRIPTION = 8000;
 
+/** Keys whose values are schemas too. */
+const SUBSCHEMAS = ["items", "anyOf", "oneOf", "allOf", "additionalProperties"] as const;
+
+function say(s: unknown, text: string[], budget: { left: number }): void {
+  if (typeof s === "string" && budget.left > 0) {
+    const piece = s.slice(0, budget.left);
+    budget.left -= piece.length;
+    text.push(piece);
+  }
+}
+
 /**
  * Parameter names, enum values and descriptions, depth-first. Enum values go with the names: in tools that
  * bundle several operations (`method: get | get_diff | get_files`) they name what the tool can do.
@@ -31,25 +42,25 @@ function walkSchema(node: unknown, depth: number, names: string[], text: string[
     return;
   }
   const o = node as Record<string, unknown>;
-  const say = (s: unknown) => {
-    if (typeof s === "string" && budget.left > 0) {
-      const piece = s.slice(0, budget.left);
-      budget.left -= piece.length;
-      text.push(piece);
-    }
-  };
-  say(o.description);
-  say(o.title);
-  if (Array.isArray(o.enum)) for (const v of o.enum.slice(0, 30)) if (typeof v === "string") names.push(v.slice(0, 60));
-  const props = o.properties;
-  if (props && typeof props === "object" && !Array.isArray(props)) {
-    for (const [k, v] of Object.entries(props as Record<string, unknown>)) {
-      names.push(k);
-      walkSchema(v, depth + 1, names, text, budget);
+  say(o.description, text, budget);
+  say(o.title, text, budget);
+  const values = o.enum;
+  if (Array.isArray(values)) {
+    const n = Math.min(values.length, 30);
+    for (let i = 0; i < n; i++) {
+      const v: unknown = values[i];
+      if (typeof v === "string") names.push(v.slice(0, 60));
     }
   }
-  for (const key of ["items", "anyOf", "oneOf", "allOf", "additionalProperties"])
-    walkSchema(o[key], depth + 1, names, text, budget);
+  const props = o.properties;
+  if (props && typeof props === "object" && !Array.isArray(props)) {
+    const p = props as Record<string, unknown>;
+    for (const k of Object.keys(p)) {
+      names.push(k);
+      walkSchema(p[k], depth + 1, names, text, budget);
+    }
+  }
+  for (const key of SUBSCHEMAS) walkSchema(o[key], depth + 1, names, text, budget);
 }
 
 function firstSentence(text: string): string {
@@ -63,12 +74,27 @@ export function docFields(doc: SearchDoc): DocFields {
   const text: string[] = [];
   walkSchema(doc.parameters, 0, names, text, { left: MAX_PARAM_TEXT });
   const description = doc.description.slice(0, MAX_DESCRIPTION);
+  const lead = firstSentence(description);
+  const leadTerms = terms(lead);
+  // The lead is usually the description's start, ending where a word ends: then its terms are the description's
+  // first ones, and only the rest is read again.
+  const end = lead.length < description.length ? description.charCodeAt(lead.length) : 0;
+  let descriptionTerms: string[];
+  if (description.startsWith(lead) && !isWordCode(end)) {
+    descriptionTerms = leadTerms.slice();
+    termsInto(description.slice(lead.length), descriptionTerms);
+  } else descriptionTerms = terms(description);
+  const paramNames: string[] = [];
+  for (const n of names) termsInto(n, paramNames);
+  // Pieces apart, as if joined by a space: no word spans two of them.
+  const paramText: string[] = [];
+  for (const piece of text) termsInto(piece, paramText);
   return {
     name: nameTerms(doc.name).filter((t) => !STOPWORDS.has(t)),
     server: doc.server ? nameTerms(doc.server) : [],
-    lead: terms(firstSentence(description)),
-    description: terms(description),
-    paramNames: names.flatMap((n) => terms(n)),
-    paramText: terms(text.join(" \n ")),
+    lead: leadTerms,
+    description: descriptionTerms,
+    paramNames,
+    paramText,
   };
 }

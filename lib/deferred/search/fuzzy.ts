@@ -1,24 +1,38 @@
 /** Prefix and typo matching against a sorted vocabulary, plus the string distance the name matcher uses. */
 
+/** Rows of the distance table, grown as needed and reused: a typo scan computes hundreds of distances. */
+let rows = [new Int32Array(16), new Int32Array(16), new Int32Array(16)];
+
 /** Optimal-string-alignment distance (edits + adjacent swaps), giving up above `max` (returns max + 1). */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const n = b.length;
-  let prev2 = new Array<number>(n + 1).fill(0);
-  let prev = Array.from({ length: n + 1 }, (_, j) => j);
-  let cur = new Array<number>(n + 1).fill(0);
+  if (rows[0]!.length < n + 1) rows = [0, 1, 2].map(() => new Int32Array(2 * (n + 1)));
+  let prev2 = rows[0]!;
+  let prev = rows[1]!;
+  let cur = rows[2]!;
+  for (let j = 0; j <= n; j++) {
+    prev2[j] = 0;
+    prev[j] = j;
+    cur[j] = 0;
+  }
   for (let i = 1; i <= a.length; i++) {
     cur[0] = i;
+    const ai = a.charCodeAt(i - 1);
     let rowMin = cur[0];
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = ai === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        v = Math.min(v, prev2[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    [prev2, prev, cur] = [prev, cur, prev2];
+    const spare = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = spare;
   }
   return prev[n]!;
 }
@@ -46,12 +60,16 @@ export function prefixMatches(vocabulary: readonly string[], prefix: string, max
   return out.sort((a, b) => a.length - b.length || (a < b ? -1 : 1)).slice(0, max);
 }
 
-/** Vocabulary terms within a length-scaled edit distance of `word` (1 up to 7 letters, 2 beyond). */
+/** Sorted vocabulary terms within a length-scaled edit distance of `word` (1 up to 7 letters, 2 beyond). */
 export function typoMatches(vocabulary: readonly string[], word: string, max: number): string[] {
   if (word.length < 4) return [];
   const limit = word.length >= 8 ? 2 : 1;
   const found: Array<[number, string]> = [];
-  for (const t of vocabulary) {
+  // Only terms with the word's first character count, and the vocabulary is sorted: they are one run of it.
+  const first = word.charCodeAt(0);
+  const end = first === 0xffff ? vocabulary.length : lowerBound(vocabulary, String.fromCharCode(first + 1));
+  for (let i = lowerBound(vocabulary, word[0]!); i < end; i++) {
+    const t = vocabulary[i]!;
     if (Math.abs(t.length - word.length) > limit || t[0] !== word[0]) continue;
     const d = editDistance(word, t, limit);
     if (d <= limit) found.push([d, t]);

@@ -129,9 +129,10 @@ export class TextRanker implements FeedbackSource {
   readonly names: string[];
   private readonly index: Bm25Index;
   private readonly nameTerms: string[][];
-  /** Per document, the words feedback may take from it: its name and first sentence. */
+  /** Per document, the words of its first sentence (feedback takes them after the name's). */
   private readonly leadTerms: string[][];
-  private readonly associations: NameAssociations;
+  /** Built only when that technique is on. */
+  private readonly associations: NameAssociations | null;
   /** The translation language model, when that technique is on (built with the index). */
   private readonly likelihood: TranslationLm | null;
 
@@ -142,9 +143,11 @@ export class TextRanker implements FeedbackSource {
     this.names = docs.map((d) => d.name);
     const fields = docs.map(docFields);
     this.nameTerms = fields.map((f) => f.name);
-    this.leadTerms = fields.map((f) => [...f.name, ...f.lead]);
+    this.leadTerms = fields.map((f) => f.lead);
     this.index = new Bm25Index(fields, config.bm25);
-    this.associations = new NameAssociations(this.nameTerms, this.index, config.associations);
+    this.associations = config.techniques.associations
+      ? new NameAssociations(this.nameTerms, this.index, config.associations)
+      : null;
     this.likelihood = config.techniques.likelihood ? new TranslationLm(fields, config.likelihood) : null;
   }
 
@@ -234,7 +237,7 @@ export class TextRanker implements FeedbackSource {
       ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
       ...typos.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
       ...(wordnet ? wordnetExpansions(wordnet, surface, this.index, this.config.wordnet) : []),
-      ...(this.config.techniques.associations ? this.associations.of(stem(surface)) : []),
+      ...(this.associations ? this.associations.of(stem(surface)) : []),
       ...(this.config.techniques.learned ? learnedExpansions(surface, this.index, this.config.learned) : []),
     ];
   }
@@ -302,7 +305,9 @@ export class TextRanker implements FeedbackSource {
   }
 
   feedbackWords(index: number): readonly string[] {
-    return this.leadTerms[index] ?? [];
+    const name = this.nameTerms[index];
+    const lead = this.leadTerms[index];
+    return name && lead ? [...name, ...lead] : [];
   }
 
   idf(term: string): number {
@@ -313,7 +318,7 @@ export class TextRanker implements FeedbackSource {
    * Best `limit` results, best first. With feedback (the configured one when that technique is on, unless
    * `options.feedback` says otherwise), the first results' characteristic words join the query at low weight
    * and the query runs again; the name lift still counts only the words the user gave. `options.memo` keeps
-   * each term's scores for later searches of the same call (clauses); a feedback pass uses one in any case.
+   * each term's scores for later searches of the same call (clauses); the feedback pass only adds its own terms.
    */
   top(
     query: readonly QueryTerm[],
@@ -326,11 +331,11 @@ export class TextRanker implements FeedbackSource {
       options.feedback !== undefined ? options.feedback : this.config.techniques.feedback ? this.config.feedback : null;
     const weightOf = this.weights(query);
     if (!feedback) return this.rank(query, limit, weightOf, allow, options.memo);
-    const memo = options.memo ?? new Map();
-    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, memo);
+    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, options.memo);
     const extra = feedbackTerms(query, first, this, feedback);
     if (extra.length === 0) return first.slice(0, limit);
-    return this.rank([...query, ...extra], limit, weightOf, allow, memo);
+    // The second pass adds the feedback terms to the first pass's sums (Bm25Index.extend).
+    return this.rank(extra, limit, weightOf, allow, options.memo, true);
   }
 
   /**
@@ -343,8 +348,9 @@ export class TextRanker implements FeedbackSource {
     weightOf: Map<string, number>,
     allow?: (index: number) => boolean,
     memo?: TermScoreMemo,
+    extend = false,
   ): Scored[] {
-    const { touched, scores } = this.index.score(query, memo);
+    const { touched, scores } = extend ? this.index.extend(query, memo) : this.index.score(query, memo);
     // Seeds: any `limit` documents give a floor; the best by base score give the highest. Kept as two small
     // sorted arrays, so the thousands of touched documents at 10,000 tools allocate nothing here.
     const seedIndex: number[] = [];

@@ -29,8 +29,8 @@ export class LexicalSearcher implements ToolSearcher {
   private readonly names: string[];
   private readonly lowerNames: string[];
   private readonly squashedNames: string[];
-  private readonly lowerDescriptions: string[];
-  private readonly substrings: SubstringIndex;
+  private readonly descriptions: string[];
+  private patternText: { lowerDescriptions: string[]; substrings: SubstringIndex } | null = null;
   private readonly indexOf: Map<string, number>;
 
   constructor(
@@ -45,10 +45,20 @@ export class LexicalSearcher implements ToolSearcher {
     this.indexOf = new Map(this.names.map((n, i) => [n, i]));
     this.lowerNames = this.names.map((n) => n.toLowerCase());
     this.squashedNames = this.names.map(squash);
-    this.lowerDescriptions = docs.map((d) => d.description.slice(0, MAX_REGEX_TEXT).toLowerCase());
-    this.substrings = new SubstringIndex(
-      this.names.map((_n, i) => `${this.lowerNames[i]} ${this.lowerDescriptions[i]}`),
-    );
+    this.descriptions = docs.map((d) => d.description);
+  }
+
+  /**
+   * What pattern searches read (lower-cased descriptions and the substring index over them), built by the first
+   * one: most searchers never see a pattern, and at 10,000 tools this is about a sixth of the build.
+   */
+  private forPatterns(): { lowerDescriptions: string[]; substrings: SubstringIndex } {
+    if (!this.patternText) {
+      const lowerDescriptions = this.descriptions.map((d) => d.slice(0, MAX_REGEX_TEXT).toLowerCase());
+      const substrings = new SubstringIndex(this.names.map((_n, i) => `${this.lowerNames[i]} ${lowerDescriptions[i]}`));
+      this.patternText = { lowerDescriptions, substrings };
+    }
+    return this.patternText;
   }
 
   search(query: string, limit: number): string[] {
@@ -162,17 +172,18 @@ export class LexicalSearcher implements ToolSearcher {
     let matchName: (i: number) => boolean;
     let matchDescription: (i: number) => boolean;
     let candidates: Uint8Array | null;
+    const { lowerDescriptions, substrings } = this.forPatterns();
     try {
       const re = new SafeRegex(pattern);
       matchName = (i) => re.matches(this.lowerNames[i]!, budget);
-      matchDescription = (i) => re.matches(this.lowerDescriptions[i]!, budget);
-      candidates = this.substrings.candidates(re.filters);
+      matchDescription = (i) => re.matches(lowerDescriptions[i]!, budget);
+      candidates = substrings.candidates(re.filters);
     } catch {
       // Not a pattern we can run (syntax error, back-reference…): search it as literal text.
       const lit = pattern.toLowerCase();
       matchName = (i) => this.lowerNames[i]!.includes(lit);
-      matchDescription = (i) => this.lowerDescriptions[i]!.includes(lit);
-      candidates = this.substrings.candidates([[lit]]);
+      matchDescription = (i) => lowerDescriptions[i]!.includes(lit);
+      candidates = substrings.candidates([[lit]]);
     }
     const tier = new Map<number, number>();
     for (let i = 0; i < this.names.length; i++) {

@@ -1,3 +1,4 @@
+import { HASH_START, hashStep, SpanTable } from "./span-table";
 import { stem } from "./stem";
 
 /**
@@ -71,7 +72,9 @@ export interface RawToken {
  */
 const MAX_CACHE = 100_000;
 const splitCache = new Map<string, string[]>();
-const termCache = new Map<string, string[]>();
+/** A word of a chunk with non-ASCII characters → its index terms. */
+const wordCache = new Map<string, string[]>();
+const nameCache = new Map<string, string[]>();
 
 function remember<T>(cache: Map<string, T>, key: string, value: T): T {
   if (cache.size >= MAX_CACHE) cache.clear();
@@ -86,11 +89,14 @@ function wordParts(word: string): string[] {
 
 /** An identifier-like word → its index terms (stopwords dropped, stemmed). */
 function wordTerms(word: string): string[] {
-  let hit = termCache.get(word);
-  if (hit) return hit;
-  hit = [];
-  for (const p of wordParts(word)) if (!STOPWORDS.has(p)) hit.push(stem(p));
-  return remember(termCache, word, hit);
+  const out: string[] = [];
+  for (const p of wordParts(word)) if (!STOPWORDS.has(p)) out.push(stem(p));
+  return out;
+}
+
+/** An identifier-like word → its name terms (stemmed, stopwords kept). */
+function nameWordTerms(word: string): string[] {
+  return nameCache.get(word) ?? remember(nameCache, word, wordParts(word).map(stem));
 }
 
 /** A chunk with non-ASCII characters: Unicode-aware split into words and CJK runs (slow path, rare). */
@@ -100,6 +106,10 @@ function scanUnicode(chunk: string, latin: (word: string) => void, cjk: (word: s
     else latin(m[2]!);
   }
 }
+
+/** ASCII letters and digits, and any non-ASCII character: what a word (a chunk) is made of. */
+export const isWordCode = (c: number) =>
+  (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c >= 128;
 
 /**
  * Calls `latin` for each non-CJK word and `cjk` for each CJK segmenter word, in order. A char-code scan cuts
@@ -112,7 +122,7 @@ function scan(text: string, latin: (word: string) => void, cjk: (word: string) =
   const n = text.length;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 0;
-    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c >= 128) {
+    if (isWordCode(c)) {
       if (start < 0) start = i;
       if (c >= 128) unicode = true;
     } else if (start >= 0) {
@@ -138,21 +148,78 @@ export function rawTokens(text: string): RawToken[] {
   return out;
 }
 
-/** The index-side pipeline: surface tokens minus stopwords, stemmed. The hot loop of an index build. */
-export function terms(text: string): string[] {
+/** A chunk's index terms: an ASCII chunk is one identifier-like word, any other takes the Unicode path. */
+function chunkTerms(chunk: string): string[] {
+  if (NON_ASCII.exec(chunk) === null) return wordTerms(chunk);
   const out: string[] = [];
-  scan(
-    text,
+  scanUnicode(
+    chunk,
     (w) => {
-      const hit = termCache.get(w) ?? wordTerms(w);
-      for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
+      for (const t of wordCache.get(w) ?? remember(wordCache, w, wordTerms(w))) out.push(t);
     },
     (w) => out.push(w),
   );
   return out;
 }
 
+/**
+ * Chunks (runs of word characters, see scan()) seen so far and their index terms, by id: a chunk met again is
+ * found from its span of the text, with no new string (most of what reading a tool's text used to cost).
+ */
+const chunks = new SpanTable();
+const chunkTermList: string[][] = [];
+
+/**
+ * The index-side pipeline: surface tokens minus stopwords, stemmed, appended to `out`. The hot loop of an index
+ * build: scan() inlined, each chunk hashed as it is read and its terms worked out once per process.
+ */
+export function termsInto(text: string, out: string[]): void {
+  let start = -1;
+  let h = HASH_START;
+  const n = text.length;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 0;
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c >= 128) {
+      if (start < 0) {
+        start = i;
+        h = HASH_START;
+      }
+      h = hashStep(h, c);
+    } else if (start >= 0) {
+      let id = chunks.find(text, start, i, h);
+      if (id < 0) {
+        if (chunks.size >= MAX_CACHE) {
+          chunks.clear();
+          chunkTermList.length = 0;
+        }
+        const chunk = text.slice(start, i);
+        id = chunks.add(chunk, h);
+        chunkTermList.push(chunkTerms(chunk));
+      }
+      const hit = chunkTermList[id]!;
+      for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
+      start = -1;
+    }
+  }
+}
+
+/** The index-side pipeline: surface tokens minus stopwords, stemmed. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  termsInto(text, out);
+  return out;
+}
+
 /** Name parts for name matching: "API-post-page" → ["api","post","page"], stemmed, stopwords kept (names are short). */
 export function nameTerms(name: string): string[] {
-  return rawTokens(name).map((t) => (t.cjk ? t.text : stem(t.text)));
+  const out: string[] = [];
+  scan(
+    name,
+    (w) => {
+      const hit = nameWordTerms(w);
+      for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
+    },
+    (w) => out.push(w),
+  );
+  return out;
 }

@@ -53,10 +53,13 @@ export function wordnetPhraseExpansions(
   use: WordnetUse,
 ): Expansion[] {
   if (!isWord(first) || !isWord(second)) return [];
+  // Most words begin no multi-word lemma: one binary search says so before the second word's forms are tried.
+  const head = `${first}_`;
+  if (!wn.hasPrefix(head)) return [];
   const lemmas = wn
     .lemmas(second)
-    .map((l) => `${first}_${l}`)
-    .filter((l) => wn.lookup(l));
+    .map((l) => head + l)
+    .filter((l) => wn.has(l));
   return lemmas.length === 0 ? [] : alternatives(wn, lemmas, vocab, use);
 }
 

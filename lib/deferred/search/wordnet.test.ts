@@ -19,6 +19,15 @@ describe("WordNet thesaurus", () => {
     expect(wn!.lookup("no-such-lemma-here")).toBeNull();
   });
 
+  it("says whether a lemma or a lemma prefix exists without reading entries, as lookup does", () => {
+    for (const w of ["a", "refund", "sea_level", "zymurgy", "aaaaaa", "zzzzzz", "refun", "refunds", ""])
+      expect(wn!.has(w)).toBe(wn!.lookup(w) !== null);
+    expect(wn!.hasPrefix("sea_")).toBe(true);
+    expect(wn!.hasPrefix("tear_")).toBe(true);
+    expect(wn!.hasPrefix("qwxz_")).toBe(false);
+    expect(wn!.hasPrefix("zzzzzzzz")).toBe(false);
+  });
+
   it("maps a word the catalog lacks onto words it has, below the word's own weight", () => {
     const out = wordnetExpansions(wn!, "repay", vocab("refund", "unrelated"), DEFAULT_WORDNET_USE);
     expect(out.map((e) => e.terms.join(" "))).toEqual(["refund"]);

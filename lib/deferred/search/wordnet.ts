@@ -134,36 +134,64 @@ export class Wordnet {
     return this.starts.length;
   }
 
-  private keyAt(k: number): string {
+  /**
+   * The key of line `k` against `lemma`, in string order (<0, 0, >0), read in place: a lookup makes no string
+   * per step of its binary search.
+   */
+  private compareAt(k: number, lemma: string): number {
+    const text = this.text;
+    let p = this.starts[k]!;
+    for (let j = 0; ; j++, p++) {
+      const end = p >= text.length || text.charCodeAt(p) === 9;
+      if (j === lemma.length) return end ? 0 : 1;
+      if (end) return -1;
+      const d = text.charCodeAt(p) - lemma.charCodeAt(j);
+      if (d !== 0) return d;
+    }
+  }
+
+  /** The first line whose key is not below `lemma`. */
+  private lowerBound(lemma: string): number {
+    let lo = 0;
+    let hi = this.starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.compareAt(mid, lemma) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Whether WordNet has the lemma, without reading its entry. */
+  has(lemma: string): boolean {
+    const k = this.lowerBound(lemma);
+    return k < this.starts.length && this.compareAt(k, lemma) === 0;
+  }
+
+  /** Whether some lemma starts with `prefix` (one binary search: "tear_" before trying tear_down, tear_up…). */
+  hasPrefix(prefix: string): boolean {
+    const k = this.lowerBound(prefix);
+    if (k >= this.starts.length) return false;
     const s = this.starts[k]!;
-    return this.text.slice(s, this.text.indexOf("\t", s));
+    return this.text.startsWith(prefix, s);
   }
 
   lookup(lemma: string): WordnetEntry | null {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const key = this.keyAt(mid);
-      if (key === lemma) {
-        const s = this.starts[mid]! + key.length + 1;
-        const parts = this.text.slice(s, this.text.indexOf("\n", s)).split("|");
-        const list = (i: number) => (parts[i] ? parts[i]!.split(",") : []);
-        return { sense1: list(0), sense2: list(1), hypernyms: list(2), derived: list(3) };
-      }
-      if (key < lemma) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return null;
+    const k = this.lowerBound(lemma);
+    if (k >= this.starts.length || this.compareAt(k, lemma) !== 0) return null;
+    const s = this.starts[k]! + lemma.length + 1;
+    const parts = this.text.slice(s, this.text.indexOf("\n", s)).split("|");
+    const list = (i: number) => (parts[i] ? parts[i]!.split(",") : []);
+    return { sense1: list(0), sense2: list(1), hypernyms: list(2), derived: list(3) };
   }
 
   /** WordNet's base-form rules (morphy, without its exception lists): the lemmas a surface word may be. */
   lemmas(word: string): string[] {
     const out: string[] = [];
     const put = (w: string) => {
-      if (w.length > 2 && !out.includes(w) && this.lookup(w)) out.push(w);
+      if (w.length > 2 && !out.includes(w) && this.has(w)) out.push(w);
     };
-    if (this.lookup(word)) out.push(word);
+    if (this.has(word)) out.push(word);
     const rules: Array<[string, string]> = [
       ["ies", "y"],
       ["ses", "s"],
