@@ -37,10 +37,29 @@ export type LikelihoodTable = Record<string, Array<[string, number]>>;
 
 const TABLE = (likelihoods as unknown as { table: LikelihoodTable }).table;
 
+/** A table as a Map (property lookups on a 3,578-key object are slow), made once per table. */
+const AS_MAP = new WeakMap<LikelihoodTable, Map<string, Array<[string, number]>>>();
+function asMap(table: LikelihoodTable): Map<string, Array<[string, number]>> {
+  let map = AS_MAP.get(table);
+  if (!map) {
+    map = new Map(Object.entries(table));
+    AS_MAP.set(table, map);
+  }
+  return map;
+}
+
 interface Postings {
   docs: Int32Array;
   /** P(w | tool) per document of `docs`. */
   p: Float32Array;
+}
+
+interface Sources {
+  lists: Postings[];
+  /** t(query word | tool word) per list. */
+  t: number[];
+  /** Smoothing × the word's catalog-wide likelihood: a tool holding none of its sources scores this. */
+  floor: number;
 }
 
 export interface LmScored {
@@ -59,6 +78,7 @@ export class TranslationLm {
   private readonly gain: Float64Array;
   private readonly p: Float64Array;
   private readonly seen: Uint8Array;
+  private readonly sources: Map<string, Sources>;
 
   constructor(
     fields: readonly DocFields[],
@@ -116,13 +136,40 @@ export class TranslationLm {
       for (const x of p) sum += x;
       this.average.set(t, sum / Math.max(1, this.size));
     }
+    this.sources = this.resolve();
   }
 
-  /** The tool words a query word may stand for, with t(query word | tool word); itself first. */
-  private sources(q: string): Array<[string, number]> {
-    const out: Array<[string, number]> = [];
-    if (this.postings.has(q)) out.push([q, this.use.self]);
-    for (const [w, t] of this.table[q] ?? []) if (this.postings.has(w)) out.push([w, (1 - this.use.self) * t]);
+  /**
+   * Per query word, the posting lists of the tool words it may stand for (itself first) with t(query word | tool
+   * word), and its floor (smoothing × its catalog-wide likelihood); resolved once per catalog at build.
+   */
+  private resolve(): Map<string, Sources> {
+    const out = new Map<string, Sources>();
+    const lambda = this.use.smoothing;
+    const self = this.use.self;
+    const table = asMap(this.table);
+    const resolveWord = (q: string, entries: ReadonlyArray<[string, number]>) => {
+      const own = this.postings.get(q);
+      const lists: Postings[] = [];
+      const t: number[] = [];
+      let background = 0;
+      if (own) {
+        lists.push(own);
+        t.push(self);
+        background += self * this.average.get(q)!;
+      }
+      for (const [w, tw] of entries) {
+        const list = this.postings.get(w);
+        if (!list) continue;
+        const weight = (1 - self) * tw;
+        lists.push(list);
+        t.push(weight);
+        background += weight * this.average.get(w)!;
+      }
+      if (lists.length > 0) out.set(q, { lists, t, floor: lambda * background });
+    };
+    for (const [q, entries] of table) resolveWord(q, entries);
+    for (const q of this.postings.keys()) if (!out.has(q)) resolveWord(q, []);
     return out;
   }
 
@@ -139,18 +186,19 @@ export class TranslationLm {
     const inWord: number[] = [];
     const lambda = this.use.smoothing;
     for (const q of new Set(terms(text))) {
-      const sources = this.sources(q);
-      if (sources.length === 0) continue;
-      let background = 0;
-      for (const [w, t] of sources) background += t * this.average.get(w)!;
-      const floor = lambda * background;
+      const sources = this.sources.get(q);
+      if (!sources) continue;
+      const floor = sources.floor;
       // P(q | tool) for the tools holding a source word; every other tool stays at the floor (gain 0).
-      for (const [w, t] of sources) {
-        const list = this.postings.get(w)!;
-        for (let j = 0; j < list.docs.length; j++) {
-          const d = list.docs[j]!;
+      for (let k = 0; k < sources.lists.length; k++) {
+        const list = sources.lists[k]!;
+        const t = sources.t[k]!;
+        const docs = list.docs;
+        const pw = list.p;
+        for (let j = 0; j < docs.length; j++) {
+          const d = docs[j]!;
           if (p[d] === 0) inWord.push(d);
-          p[d]! += t * list.p[j]!;
+          p[d]! += t * pw[j]!;
         }
       }
       for (const d of inWord) {
