@@ -8,11 +8,12 @@ import { terms } from "./tokenize";
  * where t(q | w) — "people who mean `refund` say `money`" — was learned from requests written for API operations
  * (scripts/learn-associations.ts, training/search/) and t(w | w) is `self`. Unlike the `learned` expansion,
  * which follows a typed word to its single best catalog word, it adds up the evidence of every word of the tool.
- * Used beside the lexical ranking, the two score lists fused (searcher.ts). Pure after the table is loaded.
+ * Used beside the lexical ranking, the two lists fused (TextRanker.topFused in ranker.ts). Pure after the table
+ * is loaded.
  */
 
 export interface TranslationLmUse {
-  /** Weight of the model's normalised score beside the lexical one's (both 0–1 within a search). */
+  /** A result gains weight × the lexical best × its model score / the model's best (ranker.ts, topFused). */
   weight: number;
   /** How many results each side contributes to the fusion. */
   depth: number;
