@@ -194,8 +194,12 @@ test("a hand edit made while the panel is open is not overwritten", async ({ pag
   await openServers(page);
   const text = fs.readFileSync(EXTENSIONS, "utf8");
   fs.writeFileSync(EXTENSIONS, text.replace('"fixture": {', '"fixture": {\n      "description": "edited by hand",'));
-  await card(page, "fixture").getByTestId("server-enabled").uncheck();
+  // A click, not uncheck(): the toggle is refused, so the box may be checked again before Playwright looks (uncheck()
+  // then fails with "did not change its state", depending on how fast the refusal comes back).
+  const toggle = card(page, "fixture").getByTestId("server-enabled");
+  await toggle.click();
   await expect(card(page, "fixture").getByTestId("server-action-error")).toContainText("changed since you read it");
+  await expect(toggle).toBeChecked();
   expect(JSON.parse(fs.readFileSync(EXTENSIONS, "utf8")).mcpServers.fixture).toMatchObject({
     description: "edited by hand",
   });
