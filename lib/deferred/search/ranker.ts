@@ -164,7 +164,8 @@ export class TextRanker implements FeedbackSource {
     limit: number,
     options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo } = {},
   ): Scored[] {
-    if (!this.likelihood || limit <= 0 || NOT_ENGLISH.test(text)) return this.top(query, limit, undefined, options);
+    if (!this.likelihood || limit <= 0 || NOT_ENGLISH.exec(text) !== null)
+      return this.top(query, limit, undefined, options);
     const use = this.config.likelihood;
     const depth = Math.max(limit, use.depth);
     const lexical = this.top(query, depth, undefined, options);
