@@ -1,5 +1,6 @@
 import type { QueryTerm } from "./expand";
 import { type DocFields, FIELD_NAMES, type FieldName } from "./fields";
+import { PostingsBuilder } from "./postings-builder";
 
 /**
  * BM25F over the tool fields, with every (term, document) contribution precomputed at build time,
@@ -75,54 +76,28 @@ export class Bm25Index {
     for (const f of FIELD_NAMES)
       avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
 
-    // Terms are interned to integers so the per-document accumulation is array arithmetic, not map churn.
     // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency).
-    // Documents are visited in order, so every posting list comes out sorted by document.
-    const ids = new Map<string, number>();
-    const listDocs: number[][] = [];
-    const listTfs: number[][] = [];
-    let acc = new Float64Array(1024);
-    const seen: number[] = [];
+    const builder = new PostingsBuilder();
     docs.forEach((d, i) => {
       for (const f of FIELD_NAMES) {
         const { weight, b } = config.fields[f];
         const terms = d[f];
         if (weight === 0 || terms.length === 0) continue;
         const norm = weight / (1 - b + (b * terms.length) / avg[f]);
-        for (const t of terms) {
-          let id = ids.get(t);
-          if (id === undefined) {
-            id = ids.size;
-            ids.set(t, id);
-            listDocs.push([]);
-            listTfs.push([]);
-            if (id >= acc.length) {
-              const grown = new Float64Array(acc.length * 2);
-              grown.set(acc);
-              acc = grown;
-            }
-          }
-          if (acc[id] === 0) seen.push(id);
-          acc[id] += norm;
-        }
+        for (const t of terms) builder.add(t, norm);
       }
-      for (const id of seen) {
-        listDocs[id]!.push(i);
-        listTfs[id]!.push(acc[id]!);
-        acc[id] = 0;
-      }
-      seen.length = 0;
+      builder.endDocument(i);
     });
     const n = docs.length;
-    for (const [t, id] of ids) {
-      const dl = listDocs[id]!;
-      const tl = listTfs[id]!;
+    const vocabulary: string[] = [];
+    for (const [t, dl, tl] of builder.lists()) {
       const idf = Math.log(1 + (n - dl.length + 0.5) / (dl.length + 0.5));
       const scores = new Float32Array(tl.length);
       for (let j = 0; j < scores.length; j++) scores[j] = (idf * tl[j]! * (config.k1 + 1)) / (tl[j]! + config.k1);
       this.postings.set(t, { docs: Int32Array.from(dl), scores });
+      vocabulary.push(t);
     }
-    this.vocabulary = [...ids.keys()].sort();
+    this.vocabulary = vocabulary.sort();
     this.total = new Float64Array(n);
     this.best = new Float64Array(n);
     this.phrase = new Float64Array(n);

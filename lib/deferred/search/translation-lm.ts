@@ -1,5 +1,6 @@
 import likelihoods from "./learned-likelihoods.json";
 import type { DocFields } from "./fields";
+import { PostingsBuilder } from "./postings-builder";
 import { terms } from "./tokenize";
 
 /**
@@ -90,32 +91,14 @@ export class TranslationLm {
     this.gain = new Float64Array(this.size);
     this.p = new Float64Array(this.size);
     this.seen = new Uint8Array(this.size);
-    // One pass with term ids and a reusable per-document weight array: no Map per document (10,000 tools).
-    const ids = new Map<string, number>();
-    const docsOf: number[][] = [];
-    const pOf: number[][] = [];
-    let weight = new Float64Array(1024);
-    const inDoc: number[] = [];
+    const builder = new PostingsBuilder();
     const w = use.fields;
     fields.forEach((f, d) => {
       let total = 0;
       const add = (ts: readonly string[], fieldWeight: number) => {
         if (fieldWeight <= 0) return;
         for (const t of ts) {
-          let id = ids.get(t);
-          if (id === undefined) {
-            id = ids.size;
-            ids.set(t, id);
-            docsOf.push([]);
-            pOf.push([]);
-            if (id >= weight.length) {
-              const grown = new Float64Array(weight.length * 2);
-              grown.set(weight);
-              weight = grown;
-            }
-          }
-          if (weight[id] === 0) inDoc.push(id);
-          weight[id]! += fieldWeight;
+          builder.add(t, fieldWeight);
           total += fieldWeight;
         }
       };
@@ -123,16 +106,11 @@ export class TranslationLm {
       add(f.lead, w.lead);
       add(f.description, w.description);
       add(f.paramNames, w.paramNames);
-      for (const id of inDoc) {
-        docsOf[id]!.push(d);
-        pOf[id]!.push(weight[id]! / total);
-        weight[id] = 0;
-      }
-      inDoc.length = 0;
+      builder.endDocument(d, total);
     });
-    for (const [t, id] of ids) {
-      const p = Float32Array.from(pOf[id]!);
-      this.postings.set(t, { docs: Int32Array.from(docsOf[id]!), p });
+    for (const [t, docs, ps] of builder.lists()) {
+      const p = Float32Array.from(ps);
+      this.postings.set(t, { docs: Int32Array.from(docs), p });
       let sum = 0;
       for (const x of p) sum += x;
       this.average.set(t, sum / Math.max(1, this.size));
