@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectLearnedTable } from "@/test/support/learned-table";
 import { createToolSearcher } from ".";
 import learned from "./learned-associations.json";
 import { learnedExpansions } from "./learned";
@@ -11,18 +12,7 @@ const known = (...terms: string[]) => ({ has: (t: string) => terms.includes(t) }
 
 describe("learned translations at search time", () => {
   it("the shipped table was learned, not written: every entry has a strength in (0, 1], strongest first", () => {
-    const words = Object.keys(table);
-    expect(words.length).toBeGreaterThan(1000);
-    for (const w of words) {
-      const entries = table[w]!;
-      expect(entries.length).toBeGreaterThan(0);
-      for (const [term, p] of entries) {
-        expect(term).not.toBe(w);
-        expect(p).toBeGreaterThan(0);
-        expect(p).toBeLessThanOrEqual(1);
-      }
-      expect(entries.map(([, p]) => p)).toEqual([...entries.map(([, p]) => p)].sort((a, b) => b - a));
-    }
+    expectLearnedTable(table);
   });
 
   it("expands a word only onto terms the catalog uses, at the weight times the learned strength", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectLearnedTable } from "@/test/support/learned-table";
 import { docFields } from "./fields";
 import likelihoods from "./learned-likelihoods.json";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
@@ -69,17 +70,7 @@ describe("translation language model", () => {
   });
 
   it("the shipped table was learned: request words with tool words of strength in (0, 1], strongest first", () => {
-    const table = (likelihoods as unknown as { table: LikelihoodTable }).table;
-    expect(Object.keys(table).length).toBeGreaterThan(1000);
-    for (const [word, entries] of Object.entries(table)) {
-      expect(entries.length).toBeGreaterThan(0);
-      for (const [term, p] of entries) {
-        expect(term).not.toBe(word);
-        expect(p).toBeGreaterThan(0);
-        expect(p).toBeLessThanOrEqual(1);
-      }
-      expect(entries.map(([, p]) => p)).toEqual([...entries.map(([, p]) => p)].sort((a, b) => b - a));
-    }
+    expectLearnedTable((likelihoods as unknown as { table: LikelihoodTable }).table);
   });
 });
 
