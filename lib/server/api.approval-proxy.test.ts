@@ -6,8 +6,8 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CALL_TOOL_NAME } from "@/lib/contracts/call-tool";
-import { apiRequest, collect, type Msg } from "@/test/support/api";
-import { approvalApi, type ApprovalApi } from "@/test/support/approval-runtime";
+import type { Msg } from "@/test/support/api";
+import { type ApprovalApi, approvalApi, chatUiResume } from "@/test/support/approval-runtime";
 import { REPO_ROOT as REPO } from "@/test/support/repo";
 
 let h: ApprovalApi;
@@ -27,29 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function startEcho(text: string): Promise<string> {
-  const thread = await h.client.threads.create();
-  await collect(
-    h.client.runs.stream(thread.thread_id, "lead_agent", {
-      input: { messages: [{ type: "human", content: `fx_echo "${text}"` }] },
-    }),
-  );
-  return thread.thread_id;
-}
-
-/** The run body Agent Chat UI's useStream posts for `submit({}, {command})`. */
-const chatUiResume = (command: Record<string, unknown>) => ({
-  assistant_id: "lead_agent",
-  input: {},
-  command,
-  stream_mode: ["values", "messages-tuple", "custom"],
-});
-
-async function runStream(tid: string, body: unknown) {
-  const res = await h.api.handle(apiRequest("POST", `/threads/${tid}/runs/stream`, body));
-  const text = await res.text();
-  return { status: res.status, json: res.status === 200 ? undefined : (JSON.parse(text) as unknown) };
-}
+const startEcho = (text: string) => h.startThread(`fx_echo "${text}"`);
+const runStream = (tid: string, body: unknown) => h.runStream(tid, body);
 const messages = async (tid: string) =>
   ((await h.client.threads.getState(tid)).values as { messages: Msg[] & { name?: string }[] }).messages;
 

@@ -16,8 +16,8 @@
 import { StreamOrchestrator, type SubmitOptions } from "@langchain/langgraph-sdk/ui";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listOutputs, readThreadFile } from "@/lib/sandbox";
-import { approvalApi, type ApprovalApi } from "@/test/support/approval-runtime";
-import { apiRequest, collect, messagesOf } from "@/test/support/api";
+import { type ApprovalApi, approvalApi, chatUiResume } from "@/test/support/approval-runtime";
+import { collect, messagesOf } from "@/test/support/api";
 
 let h: ApprovalApi;
 beforeAll(async () => {
@@ -41,34 +41,9 @@ const CHAT_UI_OPTIONS: SubmitOptions = {
   streamResumable: true,
 };
 
-/** The run body Agent Chat UI's useStream posts for `submit({}, {command})`. */
-const chatUiResume = (command: Record<string, unknown>) => ({
-  assistant_id: "lead_agent",
-  input: {},
-  command,
-  stream_mode: ["values", "messages-tuple", "custom"],
-  stream_subgraphs: true,
-  stream_resumable: true,
-  on_disconnect: "continue",
-});
-
-async function startWrite(file: string, content: string): Promise<string> {
-  const thread = await h.client.threads.create();
-  await collect(
-    h.client.runs.stream(thread.thread_id, "lead_agent", {
-      input: { messages: [{ type: "human", content: `write a note to ${file} saying "${content}"` }] },
-    }),
-  );
-  return thread.thread_id;
-}
-
-/** POST …/runs/stream: the SSE text on 200, the JSON error otherwise. */
-async function runStream(tid: string, body: unknown) {
-  const res = await h.api.handle(apiRequest("POST", `/threads/${tid}/runs/stream`, body));
-  const text = await res.text();
-  return { status: res.status, text, json: res.status === 200 ? undefined : (JSON.parse(text) as unknown) };
-}
-const head = async (tid: string) => (await h.client.threads.getState(tid)).checkpoint?.checkpoint_id;
+const startWrite = (file: string, content: string) => h.startThread(`write a note to ${file} saying "${content}"`);
+const runStream = (tid: string, body: unknown) => h.runStream(tid, body);
+const head = (tid: string) => h.head(tid);
 /** The sandbox root the runtime built its tools with. */
 const sandboxRoot = async () => (await h.runtime.get()).toolContext.sandbox.root;
 const outputs = async (tid: string) => (await listOutputs(await sandboxRoot(), tid)).map((f) => f.path);

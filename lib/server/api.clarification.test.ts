@@ -4,8 +4,8 @@
  * and finding 13 of issue 9: a `goto` to a node that does not exist is refused before anything is saved.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { approvalApi, type ApprovalApi } from "@/test/support/approval-runtime";
-import { apiRequest, collect, messagesOf } from "@/test/support/api";
+import { type ApprovalApi, approvalApi, chatUiResume } from "@/test/support/approval-runtime";
+import { messagesOf } from "@/test/support/api";
 
 let h: ApprovalApi;
 beforeAll(async () => {
@@ -14,35 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** The run body Agent Chat UI's useStream posts for `submit({}, {command})`. */
-const chatUiResume = (command: Record<string, unknown>) => ({
-  assistant_id: "lead_agent",
-  input: {},
-  command,
-  stream_mode: ["values", "messages-tuple", "custom"],
-  stream_subgraphs: true,
-  stream_resumable: true,
-  on_disconnect: "continue",
-});
-
-/** POST …/runs/stream: the SSE text on 200, the JSON error otherwise. */
-async function runStream(tid: string, body: unknown) {
-  const res = await h.api.handle(apiRequest("POST", `/threads/${tid}/runs/stream`, body));
-  const text = await res.text();
-  return { status: res.status, text, json: res.status === 200 ? undefined : (JSON.parse(text) as unknown) };
-}
-const head = async (tid: string) => (await h.client.threads.getState(tid)).checkpoint?.checkpoint_id;
+const runStream = (tid: string, body: unknown) => h.runStream(tid, body);
+const head = (tid: string) => h.head(tid);
 
 describe("ask_clarification answered as Agent Chat UI does", () => {
-  async function ask(): Promise<string> {
-    const thread = await h.client.threads.create();
-    await collect(
-      h.client.runs.stream(thread.thread_id, "lead_agent", {
-        input: { messages: [{ type: "human", content: "ask me which format I want: pdf or html" }] },
-      }),
-    );
-    return thread.thread_id;
-  }
+  const ask = () => h.startThread("ask me which format I want: pdf or html");
   const lastMessages = async (tid: string) => messagesOf((await h.client.threads.getState(tid)).values).slice(-2);
 
   test("its interrupt is an approval request Agent Chat UI can answer, and still a clarification for Fawn", async () => {
