@@ -142,48 +142,44 @@ const googleCapped = (shuffle, list, cap) => {
   });
 };
 
-// Round 1: 700 Google (≤ 4 per API), 500 GitHub, 400 AWS, 200 Node/Playwright; 5 files of 360, ids 0…
-{
-  const shuffle = rng(12345);
-  const pick = (a, n) => shuffle(a.slice()).slice(0, n);
-  const g = googleCapped(shuffle, all.slice(), 4);
-  const sample = [
-    ...pick(g, 700),
-    ...pick(
-      all.filter((o) => o.source === "github"),
-      500,
-    ),
-    ...pick(
-      all.filter((o) => o.source.startsWith("aws")),
-      400,
-    ),
-    ...pick(local, 200),
-  ];
-  for (const [i, o] of shuffle(sample).entries()) o.id = i;
-  for (let k = 0; k < 5; k++) write(k + 1, sample.slice(k * 360, (k + 1) * 360));
-}
-// Round 2: 900 Google (≤ 5 per API), 550 GitHub, 550 AWS, 400 Node/Playwright; 5 files of 480, ids 1800…
-{
-  const shuffle = rng(987654);
+/**
+ * One sampling round over what earlier rounds left: Google (≤ `cap` per API), GitHub, AWS and Node/Playwright
+ * operations, `counts` of each, shuffled with the round's seed, numbered from `firstId` and written to `files`
+ * files of `perFile` from ops-`firstFile`.
+ */
+function sampleRound({ seed, cap, counts: [google, github, aws, node], firstId, firstFile, files, perFile }) {
+  const shuffle = rng(seed);
   const pick = (a, n) => shuffle(a.slice()).slice(0, n);
   const ops = all.filter(fresh).map((o) => ({ ...o }));
   const loc = local.filter(fresh).map((o) => ({ ...o }));
-  const g = googleCapped(shuffle, ops, 5);
   const sample = [
-    ...pick(g, 900),
+    ...pick(googleCapped(shuffle, ops, cap), google),
     ...pick(
       ops.filter((o) => o.source === "github"),
-      550,
+      github,
     ),
     ...pick(
       ops.filter((o) => o.source.startsWith("aws")),
-      550,
+      aws,
     ),
-    ...pick(loc, 400),
+    ...pick(loc, node),
   ];
-  for (const [i, o] of shuffle(sample).entries()) o.id = 1800 + i;
-  for (let k = 0; k < 5; k++) write(k + 6, sample.slice(k * 480, (k + 1) * 480));
+  for (const [i, o] of shuffle(sample).entries()) o.id = firstId + i;
+  for (let k = 0; k < files; k++) write(firstFile + k, sample.slice(k * perFile, (k + 1) * perFile));
 }
+
+// Round 1: 700 Google (≤ 4 per API), 500 GitHub, 400 AWS, 200 Node/Playwright; 5 files of 360, ids 0…
+sampleRound({ seed: 12345, cap: 4, counts: [700, 500, 400, 200], firstId: 0, firstFile: 1, files: 5, perFile: 360 });
+// Round 2: 900 Google (≤ 5 per API), 550 GitHub, 550 AWS, 400 Node/Playwright; 5 files of 480, ids 1800…
+sampleRound({
+  seed: 987654,
+  cap: 5,
+  counts: [900, 550, 550, 400],
+  firstId: 1800,
+  firstFile: 6,
+  files: 5,
+  perFile: 480,
+});
 // Round 3: every GitHub and AWS operation left, Google (≤ 8 per API) to 1,440; 3 files of 480, ids 4197…
 {
   const shuffle = rng(4242);
