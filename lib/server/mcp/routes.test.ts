@@ -61,6 +61,15 @@ async function read(res: Response): Promise<{ status: number; body: Body; text: 
   return { status: res.status, body: text ? (JSON.parse(text) as Body) : {}, text };
 }
 const list = async () => read(await routes.list(req("GET", "/api/mcp/servers"), undefined));
+/** The server `name` as GET /api/mcp/servers lists it (undefined when it is not listed). */
+const serverNamed = async (name: string) =>
+  McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === name);
+/** The access token stored for `name` (never sent to the browser). */
+const storedAccessToken = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(cfg.dir, ".fawn", "mcp-oauth.json"), "utf8")).servers[name].tokens
+    .access_token as string;
+const signOut = async (name: string) =>
+  read(await routes.oauthSignOut(req("POST", `/api/mcp/oauth/${name}/signout`), ctx(name)));
 const create = async (body: unknown, headers?: Record<string, string>) =>
   read(await routes.create(req("POST", "/api/mcp/servers", body, headers), undefined));
 const put = async (name: string, body: unknown, headers?: Record<string, string>) =>
@@ -120,7 +129,7 @@ describe("adding, changing and removing a server", () => {
     expect(onDisk.description).toBe("second graph");
 
     expect((await patch("mem2", { enabled: false })).status).toBe(200);
-    const off = McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "mem2");
+    const off = await serverNamed("mem2");
     expect(off).toMatchObject({ enabled: false, status: "disabled", tools: [] });
 
     const removed = await del("mem2");
@@ -194,7 +203,7 @@ describe("malformed input: a 4xx naming the field", () => {
     const stdio = await read(await routes.oauthStart(req("POST", "/api/mcp/oauth/memory/start"), ctx("memory")));
     expect(stdio.status).toBe(400);
     expect(errorOf(stdio).message).toMatch(/stdio server/);
-    const out = await read(await routes.oauthSignOut(req("POST", "/api/mcp/oauth/nope/signout"), ctx("nope")));
+    const out = await signOut("nope");
     expect(out.status).toBe(404);
     const noState = await read(await routes.oauthCallback(req("GET", "/api/mcp/oauth/callback?code=x"), undefined));
     expect(noState.status).toBe(400);
@@ -223,7 +232,7 @@ describe("POST /api/mcp/servers/{name}/test", () => {
     const result = McpServerProbeResultSchema.parse((await test("memory")).body);
     expect(result.ok).toBe(true);
     expect(result.tools.length).toBe(9);
-    const listed = McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "memory");
+    const listed = await serverNamed("memory");
     expect(result.cost.total).toBe(listed?.cost.total);
     expect(result.tools.every((t) => t.state === "deferred")).toBe(true);
   });
@@ -232,9 +241,7 @@ describe("POST /api/mcp/servers/{name}/test", () => {
 describe("OAuth through the routes", () => {
   it("a 401 server shows sign-in required; signing in connects it; signing out removes access", async () => {
     expect((await create({ name: "secure", type: "http", url: fixture.mcpUrl })).status).toBe(201);
-    const secureOf = async () =>
-      McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "secure");
-    expect(await secureOf()).toMatchObject({
+    expect(await serverNamed("secure")).toMatchObject({
       status: "failed",
       auth: { oauth: true, signed_in: false, required: true },
     });
@@ -247,22 +254,21 @@ describe("OAuth through the routes", () => {
     const cb = await routes.oauthCallback(req("GET", `${back.pathname}${back.search}`), undefined);
     expect(cb.status).toBe(303);
     expect(cb.headers.get("location")).toBe("/?panel=servers&signed_in=secure");
-    const signedIn = await secureOf();
+    const signedIn = await serverNamed("secure");
     // Signed in, it connected and listed its tools; as a lazy server it then sleeps until a tool is used.
     expect(signedIn).toMatchObject({ status: "sleeping", auth: { signed_in: true, required: false } });
     expect(signedIn?.tools.map((t) => t.name).sort()).toEqual(["secure_echo", "secure_whoami"]);
     expect(signedIn?.tools.every((t) => t.state === "deferred")).toBe(true);
     // The token never leaves the server.
-    const token = JSON.parse(fs.readFileSync(path.join(cfg.dir, ".fawn", "mcp-oauth.json"), "utf8")).servers.secure
-      .tokens.access_token as string;
+    const token = storedAccessToken("secure");
     expect((await list()).text).not.toContain(token);
     // A replayed callback finds nothing.
     const again = await routes.oauthCallback(req("GET", `${back.pathname}${back.search}`), undefined);
     expect(again.headers.get("location")).toContain("oauth_error=");
 
-    const out = await read(await routes.oauthSignOut(req("POST", "/api/mcp/oauth/secure/signout"), ctx("secure")));
+    const out = await signOut("secure");
     expect(out.body).toEqual({ name: "secure", revoked: 2 });
-    expect(await secureOf()).toMatchObject({ status: "failed", auth: { signed_in: false, required: true } });
+    expect(await serverNamed("secure")).toMatchObject({ status: "failed", auth: { signed_in: false, required: true } });
     await expect(fixture.provider.verifyAccessToken(token)).rejects.toThrow();
   });
 });
@@ -270,14 +276,12 @@ describe("OAuth through the routes", () => {
 describe("OAuth with an HTTP+SSE server, through the routes", () => {
   it("401 shows sign-in required; code + PKCE signs in; its tools are listed; an expired token is refreshed; sign out", async () => {
     expect((await create({ name: "legacy", type: "sse", url: fixture.sseUrl })).status).toBe(201);
-    const legacyOf = async () =>
-      McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "legacy");
-    expect(await legacyOf()).toMatchObject({
+    expect(await serverNamed("legacy")).toMatchObject({
       status: "failed",
       transport: "sse",
       auth: { oauth: true, signed_in: false, required: true },
     });
-    expect((await legacyOf())?.error).toMatch(/sign-in required/);
+    expect((await serverNamed("legacy"))?.error).toMatch(/sign-in required/);
 
     const before = fixture.stats();
     const start = await read(await routes.oauthStart(req("POST", "/api/mcp/oauth/legacy/start"), ctx("legacy")));
@@ -291,7 +295,7 @@ describe("OAuth with an HTTP+SSE server, through the routes", () => {
     const cb = await routes.oauthCallback(req("GET", `${back.pathname}${back.search}`), undefined);
     expect(cb.headers.get("location")).toBe("/?panel=servers&signed_in=legacy");
     expect(fixture.stats().codeExchanges).toBe(before.codeExchanges + 1);
-    const signedIn = await legacyOf();
+    const signedIn = await serverNamed("legacy");
     expect(signedIn).toMatchObject({ status: "sleeping", auth: { signed_in: true, required: false } });
     expect(signedIn?.tools.map((t) => t.name).sort()).toEqual(["legacy_echo", "legacy_whoami"]);
 
@@ -304,11 +308,10 @@ describe("OAuth with an HTTP+SSE server, through the routes", () => {
     expect(fixture.stats().refreshes).toBe(refreshes + 1);
     expect(fixture.stats().codeExchanges).toBe(before.codeExchanges + 1);
 
-    const token = JSON.parse(fs.readFileSync(path.join(cfg.dir, ".fawn", "mcp-oauth.json"), "utf8")).servers.legacy
-      .tokens.access_token as string;
-    const out = await read(await routes.oauthSignOut(req("POST", "/api/mcp/oauth/legacy/signout"), ctx("legacy")));
+    const token = storedAccessToken("legacy");
+    const out = await signOut("legacy");
     expect(out.body).toEqual({ name: "legacy", revoked: 2 });
-    expect(await legacyOf()).toMatchObject({ status: "failed", auth: { signed_in: false, required: true } });
+    expect(await serverNamed("legacy")).toMatchObject({ status: "failed", auth: { signed_in: false, required: true } });
     await expect(fixture.provider.verifyAccessToken(token)).rejects.toThrow();
     expect((await del("legacy")).status).toBe(200);
   });
@@ -358,7 +361,7 @@ describe("behind a TLS-terminating reverse proxy (FAWN_PUBLIC_URL)", () => {
     expect(cb.status).toBe(303);
     expect(cb.headers.get("location")).toBe("/?panel=servers&signed_in=behind");
     expect(fixture.stats().codeExchanges).toBe(exchanges + 1);
-    const behind = McpServersResponseSchema.parse((await list()).body).servers.find((s) => s.name === "behind");
+    const behind = await serverNamed("behind");
     expect(behind).toMatchObject({ auth: { signed_in: true } });
     expect(behind?.tools.map((t) => t.name).sort()).toEqual(["behind_echo", "behind_whoami"]);
     expect((await del("behind")).status).toBe(200);
