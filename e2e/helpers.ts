@@ -54,3 +54,18 @@ export function warmUpApi(t: typeof import("@playwright/test").test): void {
     await request.delete(`/api/langgraph/threads/${thread.thread_id}`);
   });
 }
+
+/** A server's card in the Servers panel. */
+export function serverCard(page: Page, name: string) {
+  return page.locator(`[data-testid="server-card"][data-server-name="${name}"]`);
+}
+
+/** The OAuth fixture's authorization server URL, which it prints on stderr when it starts. */
+export function oauthIssuer(stderr: string): string {
+  return /authorization server (http:\/\/\S+?)\)/.exec(stderr)?.[1] ?? "";
+}
+
+/** The OAuth fixture's counters (registrations, code exchanges, refreshes…). */
+export async function oauthStats(issuer: string): Promise<Record<string, number>> {
+  return (await (await fetch(new URL("/stats", issuer))).json()) as Record<string, number>;
+}

@@ -9,7 +9,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { type RunningServer, startServer } from "../test/support/next-server";
 import { REPO_ROOT } from "../test/support/repo";
 import { type SpawnedHttpServer, spawnHttpServer } from "../test/support/spawn-http";
-import { send, waitForAnswer } from "./helpers";
+import { oauthIssuer, oauthStats, send, serverCard, waitForAnswer } from "./helpers";
 
 const CONFIG_DIR = path.join(REPO_ROOT, "test-results", "e2e-mcpman-config");
 const EXTENSIONS = path.join(CONFIG_DIR, "extensions_config.json");
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   fs.mkdirSync(CONFIG_DIR, { recursive: true });
   fs.writeFileSync(EXTENSIONS, `${JSON.stringify({ mcpServers: {} }, null, 2)}\n`);
   oauth = await spawnHttpServer("servers/fixtures/oauth/main.ts", ["--access-ttl", String(ACCESS_TTL_S)]);
-  issuer = /authorization server (http:\/\/\S+?)\)/.exec(oauth.stderr())?.[1] ?? "";
+  issuer = oauthIssuer(oauth.stderr());
   fawn = await startServer(
     "e2e-mcpman-data",
     {
@@ -53,9 +53,7 @@ async function openServers(page: Page): Promise<void> {
   await expect(page.getByTestId("servers-totals")).toBeVisible();
 }
 
-const card = (page: Page, name: string) => page.locator(`[data-testid="server-card"][data-server-name="${name}"]`);
 const fileServers = () => Object.keys(JSON.parse(fs.readFileSync(EXTENSIONS, "utf8")).mcpServers as object);
-const stats = async () => (await (await fetch(new URL("/stats", issuer))).json()) as Record<string, number>;
 
 test("add a stdio server from the UI: a broken command fails its test clearly and nothing is saved", async ({
   page,
@@ -83,11 +81,11 @@ test("add a stdio server from the UI: a broken command fails its test clearly an
 
   await form.getByTestId("server-form-save").click();
   // Its tools are all deferred, so it is a lazy server: started once to list them, then asleep until used.
-  await expect(card(page, "fixture")).toHaveAttribute("data-state", "sleeping");
-  await expect(card(page, "fixture")).toContainText("2 tools");
+  await expect(serverCard(page, "fixture")).toHaveAttribute("data-state", "sleeping");
+  await expect(serverCard(page, "fixture")).toContainText("2 tools");
   expect(fileServers()).toEqual(["fixture"]);
   // Secrets are write-only: the page shows *** (open the editor to see the env field).
-  await card(page, "fixture").getByTestId("server-edit").click();
+  await serverCard(page, "fixture").getByTestId("server-edit").click();
   await expect(page.getByTestId("server-form-env")).toHaveValue("FIXTURE_TOKEN=***");
   await page.getByTestId("server-form-cancel").click();
   expect(await page.content()).not.toContain(ENV_SECRET);
@@ -107,16 +105,16 @@ test("toggle a server off and on while a thread has promotions from it", async (
   const thread = new URL(page.url()).searchParams.get("thread");
 
   await page.getByTestId("side-tab-servers").click();
-  await card(page, "fixture").getByTestId("server-enabled").uncheck();
-  await expect(card(page, "fixture")).toHaveAttribute("data-state", "disabled");
+  await serverCard(page, "fixture").getByTestId("server-enabled").uncheck();
+  await expect(serverCard(page, "fixture")).toHaveAttribute("data-state", "disabled");
   await page.getByTestId("side-tab-tools").click();
   await expect(promoted).toHaveCount(0);
   const inv = await (await fetch(`${fawn.url}/api/tools?thread_id=${thread}`)).json();
   expect(inv.tools.some((t: { name: string }) => t.name === "fixture_echo")).toBe(false);
 
   await page.getByTestId("side-tab-servers").click();
-  await card(page, "fixture").getByTestId("server-enabled").check();
-  await expect(card(page, "fixture")).toHaveAttribute("data-state", "sleeping");
+  await serverCard(page, "fixture").getByTestId("server-enabled").check();
+  await expect(serverCard(page, "fixture")).toHaveAttribute("data-state", "sleeping");
   // Back with the same schema: the thread's promotion counts again, and the tool answers.
   await page.getByTestId("side-tab-tools").click();
   await expect(promoted).toBeVisible();
@@ -135,10 +133,10 @@ test("sign in to an OAuth server through the real redirect flow; its tools are d
   await form.getByTestId("server-form-transport").selectOption("http");
   await form.getByTestId("server-form-url").fill(oauth.url);
   await form.getByTestId("server-form-save").click();
-  const secure = card(page, "secure");
+  const secure = serverCard(page, "secure");
   await expect(secure).toHaveAttribute("data-state", "signin");
 
-  const before = await stats();
+  const before = await oauthStats(issuer);
   await secure.getByTestId("server-sign-in").click();
   // The authorization server's own consent page, reached by discovery from the MCP server's 401.
   await expect(page).toHaveURL(new RegExp(`^${issuer}authorize`));
@@ -149,7 +147,7 @@ test("sign in to an OAuth server through the real redirect flow; its tools are d
   // Signed in, it listed its tools; lazy, it sleeps until the agent uses one (which wakes it, below).
   await expect(secure).toHaveAttribute("data-state", "sleeping");
   await expect(secure.getByTestId("server-signed-in")).toBeVisible();
-  const after = await stats();
+  const after = await oauthStats(issuer);
   expect(after.registrations).toBe(before.registrations + 1);
   expect(after.codeExchanges).toBe(before.codeExchanges + 1);
 
@@ -160,22 +158,22 @@ test("sign in to an OAuth server through the real redirect flow; its tools are d
   await expect(page.getByTestId("promoted-section").locator('[data-tool-name="secure_echo"]')).toBeVisible();
 
   // The access token runs out: the next call refreshes it, nobody signs in again.
-  const refreshes = (await stats()).refreshes;
+  const refreshes = (await oauthStats(issuer)).refreshes;
   await page.waitForTimeout(ACCESS_TTL_S * 1000 + 500);
   await send(page, 'secure_echo "after expiry"');
   await waitForAnswer(page, /secure echo: after expiry/);
-  expect((await stats()).refreshes).toBeGreaterThan(refreshes);
-  expect((await stats()).codeExchanges).toBe(after.codeExchanges);
+  expect((await oauthStats(issuer)).refreshes).toBeGreaterThan(refreshes);
+  expect((await oauthStats(issuer)).codeExchanges).toBe(after.codeExchanges);
 });
 
 test("sign out revokes the tokens and removes the server's tools; remove deletes the server", async ({ page }) => {
   await openServers(page);
-  const secure = card(page, "secure");
+  const secure = serverCard(page, "secure");
   await expect(secure).toHaveAttribute("data-state", "connected");
-  const revocations = (await stats()).revocations;
+  const revocations = (await oauthStats(issuer)).revocations;
   await secure.getByTestId("server-sign-out").click();
   await expect(secure).toHaveAttribute("data-state", "signin");
-  expect((await stats()).revocations).toBeGreaterThan(revocations);
+  expect((await oauthStats(issuer)).revocations).toBeGreaterThan(revocations);
   const tools = await (await fetch(`${fawn.url}/api/tools`)).json();
   expect(tools.tools.some((t: { server: string | null }) => t.server === "secure")).toBe(false);
 
@@ -196,9 +194,11 @@ test("a hand edit made while the panel is open is not overwritten", async ({ pag
   fs.writeFileSync(EXTENSIONS, text.replace('"fixture": {', '"fixture": {\n      "description": "edited by hand",'));
   // A click, not uncheck(): the toggle is refused, so the box may be checked again before Playwright looks (uncheck()
   // then fails with "did not change its state", depending on how fast the refusal comes back).
-  const toggle = card(page, "fixture").getByTestId("server-enabled");
+  const toggle = serverCard(page, "fixture").getByTestId("server-enabled");
   await toggle.click();
-  await expect(card(page, "fixture").getByTestId("server-action-error")).toContainText("changed since you read it");
+  await expect(serverCard(page, "fixture").getByTestId("server-action-error")).toContainText(
+    "changed since you read it",
+  );
   await expect(toggle).toBeChecked();
   expect(JSON.parse(fs.readFileSync(EXTENSIONS, "utf8")).mcpServers.fixture).toMatchObject({
     description: "edited by hand",

@@ -7,13 +7,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { extraServerPort, type RunningServer, startServer } from "../test/support/next-server";
 import { REPO_ROOT } from "../test/support/repo";
 import { type SpawnedHttpServer, spawnHttpServer } from "../test/support/spawn-http";
 import { startTlsProxy, type TlsProxy } from "../test/support/tls-proxy";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../playwright.config";
-import { send, waitForAnswer } from "./helpers";
+import { oauthIssuer, oauthStats, send, serverCard, waitForAnswer } from "./helpers";
 
 const HOST_NAME = "fawn.example.test";
 const CONFIG_DIR = path.join(REPO_ROOT, "test-results", "e2e-public-url-config");
@@ -40,7 +40,7 @@ test.beforeAll(async () => {
   fs.rmSync(CONFIG_DIR, { recursive: true, force: true });
   fs.mkdirSync(CONFIG_DIR, { recursive: true });
   oauth = await spawnHttpServer("servers/fixtures/oauth/main.ts", ["--access-ttl", String(ACCESS_TTL_S)]);
-  issuer = /authorization server (http:\/\/\S+?)\)/.exec(oauth.stderr())?.[1] ?? "";
+  issuer = oauthIssuer(oauth.stderr());
   const sseUrl = oauth.url.replace(/\/mcp$/, "/sse");
   fs.writeFileSync(
     EXTENSIONS,
@@ -67,19 +67,16 @@ test.afterAll(async () => {
   await oauth?.stop();
 });
 
-const card = (page: Page, name: string) => page.locator(`[data-testid="server-card"][data-server-name="${name}"]`);
-const stats = async () => (await (await fetch(new URL("/stats", issuer))).json()) as Record<string, number>;
-
 test("behind an HTTPS proxy: sign in to an SSE server, the browser comes back to the public address, tokens refresh, sign out", async ({
   page,
 }) => {
   await page.goto(publicUrl);
   await page.getByTestId("side-tab-servers").click();
-  const legacy = card(page, "legacy");
+  const legacy = serverCard(page, "legacy");
   // The SSE server answered 401: it waits for a sign-in.
   await expect(legacy).toHaveAttribute("data-state", "signin");
 
-  const before = await stats();
+  const before = await oauthStats(issuer);
   await legacy.getByTestId("server-sign-in").click();
   await expect(page).toHaveURL(new RegExp(`^${issuer}authorize`));
   // The redirect URI Fawn registered and sent is on the public HTTPS origin, not the upstream's http://127.0.0.1.
@@ -88,7 +85,7 @@ test("behind an HTTPS proxy: sign in to an SSE server, the browser comes back to
   await expect(page.getByTestId("oauth-notice")).toContainText("Signed in to legacy");
   expect(new URL(page.url()).origin).toBe(publicUrl);
   await expect(legacy).toHaveAttribute("data-state", "sleeping");
-  const after = await stats();
+  const after = await oauthStats(issuer);
   expect(after.codeExchanges).toBe(before.codeExchanges + 1);
   // Every request went through the proxy under the upstream's Host (nginx's default), the callback included.
   expect(proxy.forwarded.some((r) => r.path.startsWith("/api/mcp/oauth/callback?"))).toBe(true);
@@ -99,17 +96,17 @@ test("behind an HTTPS proxy: sign in to an SSE server, the browser comes back to
   await send(page, 'legacy_echo "through the proxy"');
   await waitForAnswer(page, /secure echo: through the proxy/);
 
-  const refreshes = (await stats()).refreshes;
+  const refreshes = (await oauthStats(issuer)).refreshes;
   await page.waitForTimeout(ACCESS_TTL_S * 1000 + 500);
   await send(page, 'legacy_echo "after expiry"');
   await waitForAnswer(page, /secure echo: after expiry/);
-  expect((await stats()).refreshes).toBeGreaterThan(refreshes);
-  expect((await stats()).codeExchanges).toBe(after.codeExchanges);
+  expect((await oauthStats(issuer)).refreshes).toBeGreaterThan(refreshes);
+  expect((await oauthStats(issuer)).codeExchanges).toBe(after.codeExchanges);
 
   await page.getByTestId("side-tab-servers").click();
-  const revocations = (await stats()).revocations;
+  const revocations = (await oauthStats(issuer)).revocations;
   await legacy.getByTestId("server-sign-out").click();
   await expect(legacy).toHaveAttribute("data-state", "signin");
-  expect((await stats()).revocations).toBeGreaterThan(revocations);
+  expect((await oauthStats(issuer)).revocations).toBeGreaterThan(revocations);
   expect(fawn.logs()).toContain('"event":"server.public_url"');
 });

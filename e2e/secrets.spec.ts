@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServer } from "../test/support/next-server";
 import { REPO_ROOT } from "../test/support/repo";
+import { serverCard } from "./helpers";
 
 const SECRETS = ["sk-e2e-MODELKEY-7f3a9c", "tok-e2e-ENVSECRET-51d2", "hdr-e2e-HEADERSECRET-88b1"];
 
@@ -130,14 +131,14 @@ test("the Servers panel and its API never show env or header values, whatever is
     await call("GET", "/api/tools");
 
     await page.goto(`${server.url}/?panel=servers`);
-    const everything = page.locator('[data-testid="server-card"][data-server-name="everything"]');
+    const everything = serverCard(page, "everything");
     await everything.getByTestId("server-edit").click();
     await expect(page.getByTestId("server-form-env")).toHaveValue("FAWN_E2E_TOKEN=***\nADDED=***");
     await page.getByTestId("server-form-test").click();
     await expect(page.getByTestId("server-test-result")).toHaveAttribute("data-ok", "true");
     seen.push(await page.content());
     await page.getByTestId("server-form-cancel").click();
-    const third = page.locator('[data-testid="server-card"][data-server-name="third"]');
+    const third = serverCard(page, "third");
     await third.getByTestId("server-edit").click();
     await expect(page.getByTestId("server-form-headers")).toHaveValue("Authorization: ***");
     seen.push(await page.content());
