@@ -14,7 +14,7 @@
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { createToolSearcher, type SearchDoc, type ToolSearcher } from "@/lib/deferred/search";
+import { createToolSearcher, MAX_QUERY_LENGTH, type SearchDoc, type ToolSearcher } from "@/lib/deferred/search";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
 import { parseQuery } from "@/lib/deferred/search/query-modes";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
@@ -27,7 +27,8 @@ import { listingRecall } from "./lib/listing-recall";
 import { DEFAULT_CATALOG, DEFAULT_QUERIES, loadCatalog, loadQueries, replicate, toSearchDocs } from "./lib/data";
 import { ENGINE_FACTORIES } from "./lib/engines";
 import { namedByStyle } from "./lib/named";
-import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCallsBest } from "./lib/metrics";
+import { worstCaseQuery } from "./lib/hostile";
+import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCalls, timeCallsBest } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
 import { coldStart } from "./lib/resources";
 
@@ -70,6 +71,12 @@ function main(): void {
   console.log(`catalog ${catalogFile}: ${docs.length} tools`);
   // Cold start first, before anything else in this process has loaded a resource.
   const cold = coldStart(docs, sets[0]?.queries[0]?.query ?? "search");
+  // The first 10,000-tool build right after the cold start, before the quality runs and timing rounds have warmed
+  // the code up: what a process that starts on a large catalog pays. (The timing table's builds come later.)
+  const largeDocs = replicate(docs, REPLICATED);
+  const coldBuildStart = performance.now();
+  createToolSearcher(largeDocs);
+  const coldLargeBuildMs = performance.now() - coldBuildStart;
   const built = searchers.map((s) => ({ ...s, searcher: s.make(docs) }));
   // The catalog as tool_search sees it, for what an answer names beyond its results.
   const catalog = benchCatalog(entries);
@@ -225,6 +232,19 @@ function main(): void {
       });
     }
   }
+  const worstCase = new Map<number, number>();
+  for (const n of [docs.length, REPLICATED]) {
+    const searcher = createToolSearcher(n === docs.length ? docs : replicate(docs, n));
+    const query = worstCaseQuery();
+    searcher.search(query, K);
+    worstCase.set(
+      n,
+      percentile(
+        timeCalls((q) => searcher.search(q, K), [query], 5),
+        50,
+      ),
+    );
+  }
   const rssLarge = process.memoryUsage().rss;
   const large = createToolSearcher(replicate(docs, REPLICATED));
   large.search(texts[0] ?? "search", K);
@@ -266,10 +286,16 @@ function main(): void {
           "≤ 5 ms",
         ],
         [
-          `index build, ${REPLICATED} tools`,
-          `${ms(ours(REPLICATED)!.build_ms as number)} ms (first in the process ${ms(ours(REPLICATED)!.first_build_ms as number)})`,
+          `index build, ${REPLICATED} tools (best of 3 in the timing rounds; first of those 3)`,
+          `${ms(ours(REPLICATED)!.build_ms as number)} ms (${ms(ours(REPLICATED)!.first_build_ms as number)})`,
           "≤ 500 ms",
         ],
+        [`index build, ${REPLICATED} tools, first after the cold start`, `${ms(coldLargeBuildMs)} ms`, "≤ 500 ms"],
+        ...[docs.length, REPLICATED].map((n) => [
+          `worst case: a ${MAX_QUERY_LENGTH}-character query of the words with the most learned sources, ${n} tools (median of 5)`,
+          `${ms(worstCase.get(n)!)} ms`,
+          "— (bounded by the query cap)",
+        ]),
         ...[docs.length, REPLICATED].map((n) => [
           `first pattern search after a build, ${n} tools (builds the substring index; once per searcher)`,
           ours(n)?.first_pattern_ms === undefined ? "—" : `${ms(ours(n)!.first_pattern_ms as number)} ms`,
