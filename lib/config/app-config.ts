@@ -200,8 +200,8 @@ export const AppConfigSchema = z
         binding: ToolBindingSchema.default("bind"),
         /**
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
-         * defaults: lexicons, feedback, WordNet, learned translations and the translation language model (likelihood)
-         * on, catalog associations and clause search off.
+         * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood) and
+         * entity typing (entities) on, catalog associations and clause search off.
          */
         techniques: z
           .object({
@@ -212,6 +212,7 @@ export const AppConfigSchema = z
             clauses: z.boolean().optional(),
             learned: z.boolean().optional(),
             likelihood: z.boolean().optional(),
+            entities: z.boolean().optional(),
           })
           .strict()
           .optional(),

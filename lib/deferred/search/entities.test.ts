@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { entityKinds, entityTerms } from "./entities";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
+import { LexicalSearcher } from "./searcher";
+import type { SearchDoc } from "./types";
+
+describe("entity typing: what a request names says what kind of tool it needs", () => {
+  it("finds file names by the MIME registry's extensions, and paths", () => {
+    expect(entityKinds("how big is report.csv and when was it last touched?")).toEqual(["file"]);
+    expect(entityKinds("open config.dev.json, config.staging.json and config.prod.json")).toEqual(["file"]);
+    expect(entityKinds("rename report-final-final.docx to report.docx.")).toEqual(["file"]);
+    expect(entityKinds("look at ~/notes/todo.txt")).toEqual(["file", "path"]);
+    expect(entityKinds("list what is in ./data")).toEqual(["path"]);
+    // A dotted word whose ending is no known extension, or a sentence's full stop, is not a file.
+    expect(entityKinds("the build.blargh target")).toEqual([]);
+    expect(entityKinds("the deploy is done. tell the team")).toEqual([]);
+  });
+
+  it("tells web addresses, hosts, e-mail addresses, channels and ports from files", () => {
+    expect(entityKinds("summarise https://example.com/blog/post.html for me")).toEqual(["url"]);
+    expect(entityKinds("send requests for api.example.com/* to my worker")).toEqual(["url"]);
+    expect(entityKinds("mail the notes to bob@acme.io")).toEqual(["email"]);
+    expect(entityKinds("drop a note in #general saying the deploy is done")).toEqual(["channel"]);
+    expect(entityKinds("reach the postgres pod on localhost:5432")).toEqual(["port"]);
+    // An issue number is not a channel, and a time of day is not a port.
+    expect(entityKinds("close #123 and meet at 9:30")).toEqual([]);
+  });
+
+  it("finds street addresses and latitude, longitude pairs", () => {
+    expect(entityKinds("where on the globe is 221B Baker Street?")).toEqual(["street address"]);
+    expect(entityKinds("I'm leaving from 1 Market St tomorrow")).toEqual(["street address"]);
+    expect(entityKinds("what street is at 40.7484, -73.9857?")).toEqual(["coordinates"]);
+    expect(entityKinds("bump it from 1.25, 2.30 to 2.31")).toEqual([]);
+    expect(entityKinds("we took 3 Big steps")).toEqual([]);
+  });
+
+  it("knows a city by the runtime's IANA time zones, one to three words long", () => {
+    expect(entityKinds("is it still morning in Auckland?")).toEqual(["time zone"]);
+    expect(entityKinds("standup is at 9:30 in Los Angeles")).toEqual(["time zone"]);
+    expect(entityKinds("what is the weather like in the kitchen")).toEqual([]);
+  });
+
+  it("adds one term per kind found, scored through the kind's best word, at the configured weight", () => {
+    const [zone] = entityTerms("noon in Lisbon?", { weight: 0.7 });
+    expect(zone).toEqual({
+      source: "entity:time zone",
+      expansions: [
+        { terms: ["timezon"], weight: 0.7 },
+        { terms: ["time", "zone"], weight: 0.7 },
+      ],
+    });
+    expect(entityTerms("a.csv at b@c.io", { weight: 1 }).map((t) => t.source)).toEqual(["entity:file", "entity:email"]);
+    expect(entityTerms("a.csv", { weight: 0 })).toEqual([]);
+    expect(entityTerms("nothing concrete here")).toEqual([]);
+  });
+
+  it("is a switch: a request that names only a file finds the file tool with it on, not without", () => {
+    const docs: SearchDoc[] = [
+      { name: "get_file_info", description: "Get metadata about a file: size, modified time.", parameters: {} },
+      { name: "get_dataset_info", description: "Get metadata about a dataset: size, modified time.", parameters: {} },
+    ];
+    const searcher = (entities: boolean) =>
+      new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, entities } });
+    // Without it the two tie (ties go by name); the file name says which one is meant.
+    expect(searcher(false).search("how big is plan.odt", 2)).toEqual(["get_dataset_info", "get_file_info"]);
+    expect(searcher(true).search("how big is plan.odt", 2)).toEqual(["get_file_info", "get_dataset_info"]);
+  });
+
+  it("does not make a match look stronger than the words the user typed", () => {
+    const docs: SearchDoc[] = [{ name: "read_file", description: "Read a file.", parameters: {} }];
+    const on = new LexicalSearcher(docs, {
+      ...DEFAULT_RANKER,
+      techniques: { ...DEFAULT_TECHNIQUES, entities: true },
+    });
+    // "show" and "notes.txt" (notes, txt) are the typed words; the added "file" term is not counted.
+    expect(on.matchShare?.("show notes.txt", "read_file")).toBeLessThan(1);
+  });
+});
