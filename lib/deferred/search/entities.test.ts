@@ -34,10 +34,16 @@ describe("entity typing: what a request names says what kind of tool it needs", 
     expect(entityKinds("we took 3 Big steps")).toEqual([]);
   });
 
-  it("knows a city by the runtime's IANA time zones, one to three words long", () => {
+  it("knows a city by the runtime's IANA time zones, one to three capitalised words", () => {
     expect(entityKinds("is it still morning in Auckland?")).toEqual(["time zone"]);
     expect(entityKinds("standup is at 9:30 in Los Angeles")).toEqual(["time zone"]);
     expect(entityKinds("what is the weather like in the kitchen")).toEqual([]);
+    // Written as a name: capitalised, and a one-word name not opening a sentence ("wake" and "center" are
+    // zone names too, Antarctica's Troll a troll).
+    expect(entityKinds("wake the dormant project and center the logo")).toEqual([]);
+    expect(entityKinds("Wake up the dormant project")).toEqual([]);
+    expect(entityKinds("Standup is at 9:30. What time is that in Lisbon?")).toEqual(["time zone"]);
+    expect(entityKinds("New York to London, how many hours apart?")).toEqual(["time zone"]);
   });
 
   it("adds one term per kind found, scored through the kind's best word, at the configured weight", () => {

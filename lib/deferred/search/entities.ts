@@ -110,16 +110,34 @@ export function entityKinds(text: string): string[] {
   }
   if (STREET_ADDRESS.test(text)) found.add(ADDRESS);
   if (LAT_LNG.test(text)) found.add(COORDINATES);
-  const lower = ` ${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
-  const words = lower.trim().split(" ");
-  const cities = timeZoneCities();
-  for (let i = 0; i < words.length && !found.has(ZONE); i++)
-    for (let n = 1; n <= 3 && i + n <= words.length; n++)
-      if (cities.has(words.slice(i, i + n).join(" "))) {
-        found.add(ZONE);
-        break;
-      }
+  if (namesZoneCity(text)) found.add(ZONE);
   return ORDER.filter((k) => found.has(k)).map((k) => k.kind);
+}
+
+/**
+ * Whether the text names a city of the IANA time zones, written as a name: every word capitalised ("Auckland",
+ * "New York"), and a one-word name not the sentence's first word, so "wake", "center" or "Canary deploys" do
+ * not count.
+ */
+function namesZoneCity(text: string): boolean {
+  const cities = timeZoneCities();
+  const words = text.split(/[^\p{L}\p{N}-]+/u);
+  const starts = new Set<number>();
+  let at = 0;
+  for (const piece of text.split(/(?<=[.!?:])\s+/)) {
+    starts.add(at);
+    at += piece.split(/[^\p{L}\p{N}-]+/u).filter(Boolean).length;
+  }
+  const kept = words.filter(Boolean);
+  for (let i = 0; i < kept.length; i++) {
+    for (let n = 1; n <= 3 && i + n <= kept.length; n++) {
+      const span = kept.slice(i, i + n);
+      if (!span.every((w) => /^\p{Lu}/u.test(w))) break;
+      if (n === 1 && starts.has(i)) continue;
+      if (cities.has(span.join(" ").toLowerCase())) return true;
+    }
+  }
+  return false;
 }
 
 const KINDS = new Map(ORDER.map((k) => [k.kind, k]));
