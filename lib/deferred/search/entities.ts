@@ -6,7 +6,7 @@ import { terms } from "./tokenize";
  * Entity typing: concrete things a request names — a file (`report.csv`, `~/notes/todo.txt`), a web address, an
  * email address, a chat channel (`#general`), a host and port (`localhost:5432`), a city that names a time
  * zone (`Auckland`) — say what kind of tool the request needs even when none of its words do ("how big is
- * report.csv" wants file information). Each kind found adds one low-weight query term of the words tools use
+ * report.csv" wants file information). Each kind found adds one query term of the words tools use
  * for that kind ("file", "url"…). What counts as a file extension comes from mime-db (the MIME registry
  * `mime-types` reads), and which cities name a time zone from the runtime's ICU data (the IANA database);
  * the only hand-written part is the short list of kinds below, none aimed at any query.
