@@ -9,7 +9,8 @@ import { terms } from "./tokenize";
  * report.csv" wants file information). Each kind found adds one query term of the words tools use
  * for that kind ("file", "url"…). What counts as a file extension comes from mime-db (the MIME registry
  * `mime-types` reads), and which cities name a time zone from the runtime's ICU data (the IANA database);
- * the only hand-written part is the short list of kinds below, none aimed at any query.
+ * the only hand-written parts are the short list of kinds below, eleven host endings and the street words, none
+ * aimed at any query.
  */
 
 export interface EntityUse {
