@@ -109,6 +109,18 @@ describe.each(["bwrap", "host"] as const)("bash (sandbox.bash: %s)", (mode) => {
     await expect(call).rejects.toThrow(/abort/i);
     expect(await eventually(() => processesWith(s).length === 0), `left running: ${processesWith(s)}`).toBe(true);
   });
+
+  it("kills what the command moved to a session of its own when the run is cancelled", async () => {
+    // Out of the command's process group (as the sandbox's own init is, in bwrap's new session): found below
+    // the command's leader and killed too.
+    const s = uniqueSleep();
+    const ac = new AbortController();
+    const call = sb.tools.bash.invoke({ command: `setsid sleep ${s} & wait` }, { ...cfg, signal: ac.signal });
+    expect(await eventually(() => processesWith(s).length > 0)).toBe(true);
+    ac.abort();
+    await expect(call).rejects.toThrow(/abort/i);
+    expect(await eventually(() => processesWith(s).length === 0), `left running: ${processesWith(s)}`).toBe(true);
+  });
 });
 
 describe("bash settings", () => {

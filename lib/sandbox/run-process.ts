@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import { onShutdown } from "@/lib/lifecycle/shutdown";
 import { formatBytes } from "./limits";
 
@@ -84,6 +85,60 @@ function killGroup(pid: number): void {
   }
 }
 
+/**
+ * Host pids of every process descending from `pid`, from /proc (none where there is no /proc). A process that
+ * made its own session (bwrap's --new-session puts the sandbox's init in one) is outside the leader's group, and
+ * once the leader is gone it is re-parented and can no longer be found: collect before killing.
+ */
+function descendantsOf(pid: number): number[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc");
+  } catch {
+    return [];
+  }
+  const children = new Map<number, number[]>();
+  for (const entry of entries) {
+    if (entry.charCodeAt(0) < 48 || entry.charCodeAt(0) > 57) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (comm) state ppid …": comm may hold spaces and parentheses, so read after the last ')'.
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ", 2)[1]);
+      const list = children.get(ppid);
+      if (list) list.push(Number(entry));
+      else children.set(ppid, [Number(entry)]);
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const out: number[] = [];
+  const queue = [pid];
+  while (queue.length > 0) {
+    for (const child of children.get(queue.pop()!) ?? []) {
+      out.push(child);
+      queue.push(child);
+    }
+  }
+  return out;
+}
+
+/**
+ * Kill a command's process group and everything below its leader, wherever they moved: the sandbox's init,
+ * in its own session, does not always die with bwrap (its parent-death signal can come too late under load),
+ * and killing a PID namespace's init ends every process in it.
+ */
+function killTree(pid: number): void {
+  const below = descendantsOf(pid);
+  killGroup(pid);
+  for (const p of below) {
+    try {
+      process.kill(p, "SIGKILL");
+    } catch {
+      // ESRCH: already gone.
+    }
+  }
+}
+
 function trackUntilServerExit(pid: number, tracked: Tracked): void {
   running.set(pid, tracked);
   if (registry.__fawnProcessExitHook) return;
@@ -137,7 +192,7 @@ export function runProcess(file: string, args: string[], opts: RunOptions): Prom
     });
     const pid = child.pid;
     const kill = () => {
-      if (pid !== undefined) killGroup(pid);
+      if (pid !== undefined) killTree(pid);
     };
     if (pid !== undefined) trackUntilServerExit(pid, { owner: opts.owner, kill, settled: closed });
     let settled = false;
@@ -176,7 +231,8 @@ export function runProcess(file: string, args: string[], opts: RunOptions): Prom
     child.on("exit", (code, signal) => {
       run.exitCode = code;
       run.signal = signal;
-      kill();
+      // The leader is reaped: what it started stays in its group (its descendants can no longer be traced).
+      if (pid !== undefined) killGroup(pid);
       // A process that left the group (setsid, on the host) may still hold the pipes; do not wait for it forever.
       grace = setTimeout(finish, CLOSE_GRACE_MS);
     });
