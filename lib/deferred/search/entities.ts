@@ -82,6 +82,9 @@ const STREET_ADDRESS =
 /** A latitude, longitude pair with at least three decimals each: "40.7484, -73.9857". */
 const LAT_LNG = /(?:^|[\s(])-?\d{1,2}\.\d{3,}\s*,\s*-?\d{1,3}\.\d{3,}\b/;
 
+/** A character every file, path, address, channel or port holds. */
+const THING_MARK = /[./@#:~]/;
+
 /** The kind of one whitespace-separated word, if it names a thing; each test is anchored (linear time). */
 function kindOf(word: string): EntityKind | null {
   if (SCHEME.test(word)) return URL_KIND;
@@ -101,6 +104,8 @@ function kindOf(word: string): EntityKind | null {
 export function entityKinds(text: string): string[] {
   const found = new Set<EntityKind>();
   for (const raw of text.split(/[\s"'`(),;]+/)) {
+    // Every kind a word can be holds one of these; most words hold none.
+    if (!THING_MARK.test(raw)) continue;
     // A sentence's own punctuation is not part of the word: "see report.csv." / "in #general:".
     const word = raw.replace(/[.:!?*]+$/, "");
     if (word.length < 2) continue;
@@ -122,20 +127,26 @@ export function entityKinds(text: string): string[] {
  */
 function namesZoneCity(text: string): boolean {
   const cities = timeZoneCities();
-  const words = text.split(/[^\p{L}\p{N}-]+/u);
-  const starts = new Set<number>();
-  let at = 0;
-  for (const piece of text.split(/(?<=[.!?:])\s+/)) {
-    starts.add(at);
-    at += piece.split(/[^\p{L}\p{N}-]+/u).filter(Boolean).length;
+  // Words with whether each opens a sentence (the first, or the first after . ! ? or :).
+  const words: Array<{ word: string; opens: boolean }> = [];
+  let opens = true;
+  for (const m of text.matchAll(/[\p{L}\p{N}-]+|[.!?:]/gu)) {
+    const token = m[0];
+    if (token.length === 1 && ".!?:".includes(token)) {
+      opens = true;
+      continue;
+    }
+    words.push({ word: token, opens });
+    opens = false;
   }
-  const kept = words.filter(Boolean);
-  for (let i = 0; i < kept.length; i++) {
-    for (let n = 1; n <= 3 && i + n <= kept.length; n++) {
-      const span = kept.slice(i, i + n);
-      if (!span.every((w) => /^\p{Lu}/u.test(w))) break;
-      if (n === 1 && starts.has(i)) continue;
-      if (cities.has(span.join(" ").toLowerCase())) return true;
+  for (let i = 0; i < words.length; i++) {
+    let span = "";
+    for (let n = 1; n <= 3 && i + n <= words.length; n++) {
+      const { word } = words[i + n - 1]!;
+      if (!/^\p{Lu}/u.test(word)) break;
+      span = n === 1 ? word.toLowerCase() : `${span} ${word.toLowerCase()}`;
+      if (n === 1 && words[i]!.opens) continue;
+      if (cities.has(span)) return true;
     }
   }
   return false;
