@@ -54,6 +54,7 @@ describe("entity typing: what a request names says what kind of tool it needs", 
         { terms: ["timezon"], weight: 0.7 },
         { terms: ["time", "zone"], weight: 0.7 },
       ],
+      inferred: true,
     });
     expect(entityTerms("a.csv at b@c.io", { weight: 1 }).map((t) => t.source)).toEqual(["entity:file", "entity:email"]);
     expect(entityTerms("a.csv", { weight: 0 })).toEqual([]);

@@ -152,13 +152,15 @@ function namesZoneCity(text: string): boolean {
   return false;
 }
 
-const KINDS = new Map(ORDER.map((k) => [k.kind, k]));
+/** Each kind's words as index terms ("time zone" → time, zone), made once. */
+const KIND_TERMS = new Map(ORDER.map((k) => [k.kind, k.words.map((w) => terms(w))]));
 
 /** One query term per entity kind the text names; a tool scores through the kind's best word. */
 export function entityTerms(text: string, use: EntityUse = DEFAULT_ENTITY_USE): QueryTerm[] {
   if (use.weight <= 0) return [];
   return entityKinds(text).map((kind) => ({
     source: `entity:${kind}`,
-    expansions: KINDS.get(kind)!.words.map((w) => ({ terms: terms(w), weight: use.weight })),
+    expansions: KIND_TERMS.get(kind)!.map((t) => ({ terms: t, weight: use.weight })),
+    inferred: true,
   }));
 }

@@ -9,6 +9,8 @@ export interface QueryTerm {
   expansions: Expansion[];
   /** Set for words the user typed in Latin script: also matched by prefix / typo tolerance. */
   surface?: string;
+  /** Added by the search (the kind of a thing the text names), not typed: left out of the match share. */
+  inferred?: true;
 }
 
 /** An English word → its literal term plus the lexicon's expansions. */

@@ -307,7 +307,7 @@ export class TextRanker implements FeedbackSource {
       // English catalog they never match, and must not make a found translation look weak.
       const segment = !q.surface && q.expansions.length === 1 && q.expansions[0]!.terms[0] === q.source;
       if (segment && HAS_CJK.exec(q.source) !== null) continue;
-      if (q.source.startsWith("entity:")) continue;
+      if (q.inferred) continue;
       counted++;
       if (q.expansions.some((e) => e.weight >= 0.5 && e.terms.every(holds))) matched++;
     }
