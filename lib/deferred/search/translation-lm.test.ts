@@ -69,6 +69,18 @@ describe("translation language model", () => {
     expect(first[0]!.index).toBe(2);
   });
 
+  it("a word's gains are made once and kept: the same scores however often, and in whatever order, words are searched", () => {
+    const [money, gone] = ["money", "gone"].map((w) => terms(w)[0]!);
+    const table: LikelihoodTable = { [money!]: [[terms("refund")[0]!, 0.4]], [gone!]: [[terms("delete")[0]!, 0.3]] };
+    const fresh = () => lm(table);
+    const once = fresh().top("money gone screenshot", 4);
+    const warmed = fresh();
+    for (const q of ["gone", "screenshot money", "money", "gone gone"]) warmed.top(q, 4);
+    expect(warmed.top("money gone screenshot", 4)).toEqual(once);
+    expect(warmed.top("money gone screenshot", 4)).toEqual(once);
+    expect(once.map((s) => DOCS[s.index]!.name).sort()).toEqual(["create_refund", "delete_file", "take_screenshot"]);
+  });
+
   it("the shipped table was learned: request words with tool words of strength in (0, 1], strongest first", () => {
     expectLearnedTable((likelihoods as unknown as { table: LikelihoodTable }).table);
   });

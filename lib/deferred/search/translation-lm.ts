@@ -64,6 +64,12 @@ interface Sources {
   floor: number;
 }
 
+/** One query word's gain per tool: `gain[j]` for `docs[j]`, in the order its sources first reach them. */
+interface WordGain {
+  docs: Int32Array;
+  gain: Float64Array;
+}
+
 export interface LmScored {
   index: number;
   /** Log-likelihood gain over a tool that holds none of the query's words (> 0). */
@@ -81,6 +87,13 @@ export class TranslationLm {
   private readonly p: Float64Array;
   private readonly seen: Uint8Array;
   private readonly sources: Map<string, Sources>;
+  /**
+   * Per query word, its gain for every tool holding a source word, made from `sources` the first time the word
+   * is searched and kept: a pure function of the word and the catalog, at most one entry per word of `sources`
+   * (about 13 MB at 10,000 tools if every word were searched). A search then adds one list per word instead of
+   * summing its sources and taking a logarithm per tool.
+   */
+  private readonly gains = new Map<string, WordGain>();
 
   constructor(
     fields: readonly DocFields[],
@@ -159,36 +172,20 @@ export class TranslationLm {
   top(text: string, limit: number): LmScored[] {
     if (limit <= 0) return [];
     const gain = this.gain;
-    const p = this.p;
     const seen = this.seen;
     const touched: number[] = [];
-    const inWord: number[] = [];
-    const lambda = this.use.smoothing;
     for (const q of new Set(terms(text))) {
-      const sources = this.sources.get(q);
-      if (!sources) continue;
-      const floor = sources.floor;
-      // P(q | tool) for the tools holding a source word; every other tool stays at the floor (gain 0).
-      for (let k = 0; k < sources.lists.length; k++) {
-        const list = sources.lists[k]!;
-        const t = sources.t[k]!;
-        const docs = list.docs;
-        const pw = list.p;
-        for (let j = 0; j < docs.length; j++) {
-          const d = docs[j]!;
-          if (p[d] === 0) inWord.push(d);
-          p[d]! += t * pw[j]!;
-        }
-      }
-      for (const d of inWord) {
+      const word = this.wordGain(q);
+      if (!word) continue;
+      const { docs, gain: g } = word;
+      for (let j = 0; j < docs.length; j++) {
+        const d = docs[j]!;
         if (seen[d] === 0) {
           seen[d] = 1;
           touched.push(d);
         }
-        gain[d]! += Math.log(((1 - lambda) * p[d]! + floor) / floor);
-        p[d] = 0;
+        gain[d]! += g[j]!;
       }
-      inWord.length = 0;
     }
     const out = bestOf(touched, gain, limit);
     for (const d of touched) {
@@ -196,6 +193,40 @@ export class TranslationLm {
       seen[d] = 0;
     }
     return out;
+  }
+
+  /**
+   * Log-likelihood gain of each tool holding a source word of `q` over a tool holding none: P(q | tool) is the
+   * sum over sources of t(q | w) · P(w | tool), smoothed toward the word's floor. Undefined for a word the model
+   * does not know.
+   */
+  private wordGain(q: string): WordGain | undefined {
+    const known = this.gains.get(q);
+    if (known) return known;
+    const sources = this.sources.get(q);
+    if (!sources) return undefined;
+    const p = this.p;
+    const inWord: number[] = [];
+    for (let k = 0; k < sources.lists.length; k++) {
+      const list = sources.lists[k]!;
+      const t = sources.t[k]!;
+      const docs = list.docs;
+      const pw = list.p;
+      for (let j = 0; j < docs.length; j++) {
+        const d = docs[j]!;
+        if (p[d] === 0) inWord.push(d);
+        p[d]! += t * pw[j]!;
+      }
+    }
+    const lambda = this.use.smoothing;
+    const floor = sources.floor;
+    const word: WordGain = { docs: Int32Array.from(inWord), gain: new Float64Array(inWord.length) };
+    inWord.forEach((d, j) => {
+      word.gain[j] = Math.log(((1 - lambda) * p[d]! + floor) / floor);
+      p[d] = 0;
+    });
+    this.gains.set(q, word);
+    return word;
   }
 }
 
