@@ -45,10 +45,17 @@ function busyConflict(threadId: string, runId: string, strategy: MultitaskStrate
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Wait for `work`, but at most `ms`. */
-async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+/** Waits for `work` at most `ms`: true when it settled in time, false when the time ran out first. */
+async function waitAtMost(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await Promise.race([work, new Promise((r) => (timer = setTimeout(r, ms)))]);
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), ms))),
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -197,7 +204,9 @@ export class RunManager implements RunExecutor {
     await this.book.cancelElsewhere(holder.run_id, strategy);
     const deadline = Date.now() + (this.opts.takeoverTimeoutMs ?? 30_000);
     const handle = await this.book.find(run.thread_id, holder.run_id);
-    if (handle) await waitAtMost(handle.finished, deadline - Date.now());
+    // A holder whose run did not finish in time still holds the thread: one claim, and its refusal stands (a
+    // timer may fire a moment before the deadline by the clock, which must not buy a second claim).
+    if (handle && !(await waitAtMost(handle.finished, deadline - Date.now()))) return this.book.claim(run, store);
     for (;;) {
       const claim = await this.book.claim(run, store);
       if (claim.ok || Date.now() >= deadline) return claim;
