@@ -18,7 +18,7 @@ export function deferredToolsPromptSection(names: Iterable<string>): string {
     ...sorted.map(escapeText),
     CLOSE,
     "The tools above exist but their schemas are not loaded. Call `tool_search` to load the ones you need " +
-      '(query forms: "select:name_a,name_b" for exact names, "+term words" to require a term in the name, ' +
+      '(query forms: "select:name_a,name_b" for exact names, "+term words" to require a term in the name or server, ' +
       "or plain keywords / a regex). Found tools become callable on your next step.",
   ].join("\n");
 }

@@ -18,7 +18,7 @@ export const TOOL_SEARCH_NAME = "tool_search";
 export const TOOL_SEARCH_DESCRIPTION =
   "Load the schemas of deferred tools (listed in <available-deferred-tools>) so you can call them. " +
   'Query forms: "select:name_a,name_b" picks exact names; "+term more words" requires term in the name ' +
-  "and ranks by the rest; anything else is a keyword search (plain words in any language, or a regex) over " +
+  "or server and ranks by the rest; anything else is a keyword search (plain words in any language, or a regex) over " +
   'names, descriptions and parameters; "a | b" searches both. Returns at most a few tool definitions; the tools ' +
   "found become callable from your next step.";
 

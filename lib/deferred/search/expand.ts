@@ -41,11 +41,19 @@ function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
 /**
  * Query text → terms. Latin words are split like identifiers, stopwords dropped, stemmed and expanded
  * (abbreviations, related words, multi-word phrases); foreign words and CJK runs are translated through
- * the lexicon, and CJK runs also keep their segmenter words (for catalogs written in those languages).
+ * the lexicon, and CJK runs also keep their segmenter words (for catalogs written in those languages). A word
+ * that is no key, and that `knowsEnglish` says is not English, is translated as the key it is an inflected form
+ * of, if any ("lösche" as "löschen"); by default every word counts as English.
  */
-export function expandQuery(text: string, lex: Lexicon = getLexicon()): QueryTerm[] {
+export function expandQuery(
+  text: string,
+  lex: Lexicon = getLexicon(),
+  knowsEnglish: (word: string) => boolean = () => true,
+): QueryTerm[] {
   const out: QueryTerm[] = [];
   const latin: { raw: string; stem: string }[] = [];
+  const inflectedKey = (raw: string) =>
+    STOPWORDS.has(raw) || knowsEnglish(raw) ? undefined : lex.inflections?.keyOf(raw);
   const flushLatin = () => {
     for (let i = 0; i < latin.length; ) {
       // A known phrase ("logged in", "pull request") is one idea: one term, its words not scored again alone.
@@ -62,7 +70,8 @@ export function expandQuery(text: string, lex: Lexicon = getLexicon()): QueryTer
         continue;
       }
       const { raw } = latin[i]!;
-      if (lex.translations.has(raw)) out.push(...translatedTerms(raw, lex));
+      const key = lex.translations.has(raw) ? raw : inflectedKey(raw);
+      if (key !== undefined) out.push(...translatedTerms(key, lex));
       else if (!STOPWORDS.has(raw)) out.push(englishTerm(raw, raw, lex, raw));
       i++;
     }

@@ -1,5 +1,6 @@
+import { Inflections } from "./inflections";
 import { EQUIVALENTS, PRODUCTS, RELATED } from "./lexicon-en";
-import { TRANSLATIONS } from "./lexicon-i18n";
+import { KEYS_BY_LANGUAGE, TRANSLATIONS } from "./lexicon-i18n";
 import { stem } from "./stem";
 import { fold, HAS_CJK, rawTokens, STOPWORDS } from "./tokenize";
 
@@ -30,6 +31,8 @@ export interface Lexicon {
   phrases: Map<string, PhraseEntry[]>;
   /** Non-English key (folded) → concepts → alternatives → English words (several = a phrase). */
   translations: Map<string, string[][][]>;
+  /** Inflected forms of the Latin-script translation keys ("lösche" → "löschen"), for words English does not know. */
+  inflections: Inflections | null;
   /** CJK translation keys, for longest-match scanning of unsegmented text. */
   cjkKeys: Set<string>;
   cjkMaxKey: number;
@@ -99,7 +102,10 @@ function build(WEIGHTS: LexiconWeights): Lexicon {
       cjkMaxKey = Math.max(cjkMaxKey, key.length);
     }
   }
-  return { words, phrases, translations, cjkKeys, cjkMaxKey };
+  const inflections = new Inflections(
+    KEYS_BY_LANGUAGE.map(([lang, keys]): [string, string[]] => [lang, keys.map((k) => fold(k))]),
+  );
+  return { words, phrases, translations, inflections, cjkKeys, cjkMaxKey };
 }
 
 const compiled = new Map<string, Lexicon>();

@@ -80,6 +80,7 @@ const NO_LEXICON: Lexicon = {
   words: new Map(),
   phrases: new Map(),
   translations: new Map(),
+  inflections: null,
   cjkKeys: new Set(),
   cjkMaxKey: 0,
 };
@@ -218,7 +219,10 @@ export class TextRanker implements FeedbackSource {
       }
       return hit;
     };
-    const query = expandQuery(text, lexicon);
+    // A word the catalog or WordNet knows is English, never an inflected foreign word ("paste" is not "pasta").
+    const knowsEnglish = (word: string) =>
+      this.index.has(stem(word)) || wordnet?.lemmas(word).some((l) => wordnet.has(l)) === true;
+    const query = expandQuery(text, lexicon, knowsEnglish);
     const phrases: QueryTerm[] = [];
     if (wordnet)
       for (let i = 1; i < query.length; i++) {

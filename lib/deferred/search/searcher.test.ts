@@ -26,6 +26,9 @@ describe("ranked text search", () => {
     expect(top("在 GitLab 上创建合并请求")[0]).toBe("create_merge_request");
     expect(top("Slackのスレッドに返信する")[0]).toBe("slack_reply_to_thread");
     expect(top("Datei umbenennen")[0]).toBe("filesystem_move_file");
+    // Inflected forms of the lexicon's infinitives: the imperative the user types.
+    // (the lexicon lists "verschieben"; without its imperative "verschiebe" the file is only read)
+    expect(top("Verschiebe die Datei notes.txt nach archiv")[0]).toBe("filesystem_move_file");
     expect(top("buscar código en GitHub")[0]).toBe("search_code");
   });
 
@@ -44,6 +47,15 @@ describe("query modes", () => {
     expect(top("+slack reply in a thread")).toEqual(["slack_reply_to_thread", "slack_post_message"]);
     expect([...top("+git")].sort()).toEqual(["git_add", "git_commit", "git_diff", "git_status"]);
     expect(top("+PULL_request merge")[0]).toBe("merge_pull_request");
+    expect(top("+git").every((n) => n.includes("git"))).toBe(true);
+  });
+
+  it("+term: a tool whose server holds the term qualifies too (GitLab's tools do not all say gitlab)", () => {
+    expect(top("+gitlab merge request")[0]).toBe("create_merge_request");
+    expect(top("+GitLab merge request")[0]).toBe("create_merge_request");
+    // No name nor server holds the term: the words are searched instead, never an empty pool.
+    expect(top("+nosuchserver merge request")).toContain("create_merge_request");
+    // A server must be the term itself: "+git" is the git tools, not every tool of the github server.
     expect(top("+git").every((n) => n.includes("git"))).toBe(true);
   });
 

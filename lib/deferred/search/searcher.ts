@@ -29,6 +29,9 @@ export class LexicalSearcher implements ToolSearcher {
   private readonly names: string[];
   private readonly lowerNames: string[];
   private readonly squashedNames: string[];
+  /** Each tool's server, lower-cased and squashed as the names are (a `+term` may name the server). */
+  private readonly lowerServers: string[];
+  private readonly squashedServers: string[];
   private readonly descriptions: string[];
   private patternText: { lowerDescriptions: string[]; substrings: SubstringIndex } | null = null;
   private readonly indexOf: Map<string, number>;
@@ -45,6 +48,8 @@ export class LexicalSearcher implements ToolSearcher {
     this.indexOf = new Map(this.names.map((n, i) => [n, i]));
     this.lowerNames = this.names.map((n) => n.toLowerCase());
     this.squashedNames = this.names.map(squash);
+    this.lowerServers = docs.map((d) => (d.server ?? "").toLowerCase());
+    this.squashedServers = docs.map((d) => squash(d.server ?? ""));
     this.descriptions = docs.map((d) => d.description);
   }
 
@@ -137,12 +142,20 @@ export class LexicalSearcher implements ToolSearcher {
     return this.ranker.topFused(text, this.ranker.terms(text), k).map((s) => s.name);
   }
 
-  /** `+term rest`: only tools whose name contains term (case and separators ignored), ranked by rest. */
+  /**
+   * `+term rest`: only tools whose name contains term or whose server is term (case and separators ignored),
+   * ranked by rest.
+   * The server counts because many tools do not repeat it in their name: "+gitlab merge request" must reach
+   * the GitLab server's create_merge_request.
+   */
   private plus(term: string, rest: string, k: number): string[] {
     const lower = term.toLowerCase();
     const sq = squash(term);
+    // A name contains the term; a server is the term ("+git" is not every GitHub tool).
     const inPool = (i: number) =>
-      this.lowerNames[i]!.includes(lower) || (sq.length > 0 && this.squashedNames[i]!.includes(sq));
+      this.lowerNames[i]!.includes(lower) ||
+      (sq.length > 0 && (this.squashedNames[i]!.includes(sq) || this.squashedServers[i] === sq)) ||
+      this.lowerServers[i] === lower;
     const pool: number[] = [];
     for (let i = 0; i < this.names.length; i++) if (inPool(i)) pool.push(i);
     // No name has the term: say what the words find rather than nothing at all.
