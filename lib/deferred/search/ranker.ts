@@ -124,6 +124,12 @@ export interface Scored {
   score: number;
 }
 
+/**
+ * Words and word pairs whose expansions one searcher keeps (tool texts and requests share a small vocabulary;
+ * a few MB at most). When full the memo starts again, so a stream of new words cannot grow it without bound.
+ */
+const MAX_EXPANSION_MEMO = 20_000;
+
 /** Text with any character outside ASCII: not modelled by the translation language model. */
 const NOT_ENGLISH = /[^\x00-\x7f]/;
 
@@ -143,6 +149,8 @@ export class TextRanker implements FeedbackSource {
   private readonly associations: NameAssociations | null;
   /** The translation language model, when that technique is on (built with the index). */
   private readonly likelihood: TranslationLm | null;
+  /** Typed word or word pair → its expansions beyond the lexicon (see terms()); emptied when full. */
+  private readonly expansionMemo = new Map<string, Expansion[]>();
 
   constructor(
     docs: readonly SearchDoc[],
@@ -205,17 +213,20 @@ export class TextRanker implements FeedbackSource {
   }
 
   /**
-   * Query text → terms with every expansion. `cache` (one per search call) keeps what a word or a word pair
-   * expanded to, so the clauses of a long query do not look their words up again.
+   * Query text → terms with every expansion. What a typed word or word pair expands to beyond the lexicon
+   * (prefixes, typos, WordNet, learned translations) is kept in `expansionMemo`: a pure function of the word and
+   * this catalog, so a word met again (in a clause, a later query) is not looked up again.
    */
-  terms(text: string, cache?: Map<string, Expansion[]>): QueryTerm[] {
+  terms(text: string): QueryTerm[] {
     const lexicon = this.config.techniques.lexicon ? getLexicon(this.config.lexicon) : NO_LEXICON;
     const wordnet = this.config.techniques.wordnet ? getWordnet() : null;
+    const memo = this.expansionMemo;
     const remembered = (key: string, make: () => Expansion[]) => {
-      let hit = cache?.get(key);
+      let hit = memo.get(key);
       if (!hit) {
         hit = make();
-        cache?.set(key, hit);
+        if (memo.size >= MAX_EXPANSION_MEMO) memo.clear();
+        memo.set(key, hit);
       }
       return hit;
     };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "@/test/fixtures/search-tools";
 import { createToolSearcher, MAX_QUERY_LENGTH, SearchQueryError } from "./index";
+import { LexicalSearcher } from "./searcher";
 
 const searcher = createToolSearcher(TOOLS);
 const top = (q: string, k = 5) => searcher.search(q, k);
@@ -99,6 +100,20 @@ describe("contract", () => {
       { name: "a_tool", description: "same words", parameters: {} },
     ]);
     expect(twins.search("same words", 5)).toEqual(["a_tool", "b_tool"]);
+  });
+
+  it("an answer does not depend on what the searcher was asked before (its word memo is a pure cache)", () => {
+    const queries = [
+      "remove money from a payment, give it back",
+      "Verschiebe die Datei notes.txt",
+      "git staus",
+      "+slack reply",
+    ];
+    const fresh = queries.map((q) => new LexicalSearcher(TOOLS).searchScored(q, 5));
+    const used = new LexicalSearcher(TOOLS);
+    for (const q of [...queries].reverse()) used.searchScored(q, 5);
+    for (let i = 0; i < 20_500; i++) used.searchScored(`wordnumber${i} refund`, 1); // fills the memo past its cap
+    expect(queries.map((q) => used.searchScored(q, 5))).toEqual(fresh);
   });
 
   it("refuses empty and over-long queries with SearchQueryError naming the limit", () => {

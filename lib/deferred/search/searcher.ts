@@ -1,4 +1,4 @@
-import { type Expansion, getLexicon } from "./lexicon";
+import { getLexicon } from "./lexicon";
 import type { ScoredName } from "./alternatives";
 import type { TermScoreMemo } from "./bm25";
 import { fuseClauses, splitClauses } from "./clauses";
@@ -118,7 +118,6 @@ export class LexicalSearcher implements ToolSearcher {
     if (clauses.length === 0) return named(this.ranker.topFused(text, this.ranker.terms(text), k));
     // One memo for the call: a term the whole query and a clause share is scored once.
     const memo: TermScoreMemo = new Map();
-    const words = new Map<string, Expansion[]>();
     const on = techniques.feedback;
     const wholeFeedback = on && config.feedback !== "clauses" ? feedback : null;
     const clauseFeedback =
@@ -128,13 +127,13 @@ export class LexicalSearcher implements ToolSearcher {
           ? { ...feedback, minTerms: 0 }
           : feedback;
     const lists = clauses.map((c) => {
-      const terms = this.ranker.terms(c, words);
+      const terms = this.ranker.terms(c);
       const top = this.ranker.top(terms, k, undefined, { feedback: clauseFeedback, memo });
       // A clause whose best result is no real match for it is left out (clauses.minTopShare).
       if (top.length === 0 || this.ranker.matchShare(terms, top[0]!.index) < config.minTopShare) return [];
       return named(top);
     });
-    const whole = this.ranker.topFused(text, this.ranker.terms(text, words), k, { feedback: wholeFeedback, memo });
+    const whole = this.ranker.topFused(text, this.ranker.terms(text), k, { feedback: wholeFeedback, memo });
     return fuseClauses(named(whole), lists, k);
   }
 
