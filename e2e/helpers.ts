@@ -26,10 +26,19 @@ export async function showSteps(page: Page): Promise<void> {
   if ((await steps.getAttribute("aria-expanded")) !== "true") await steps.click();
 }
 
-/** On a phone the thread list is a drawer: open it when it is not on screen (it may be open already). */
+/**
+ * On a phone the thread list is a drawer: open it when it is not on screen (it may be open already). Waits until
+ * the page shows one or the other first: read before the list rendered, a desktop page looked like a closed
+ * drawer, and the click then waited for a toggle desktops never show (CI saw it once, under load).
+ */
 export async function openThreads(page: Page): Promise<void> {
-  if (!(await page.getByTestId("thread-search").isVisible())) await page.getByTestId("threads-toggle").click();
-  await expect(page.getByTestId("thread-search")).toBeVisible();
+  const search = page.getByTestId("thread-search");
+  const toggle = page.getByTestId("threads-toggle");
+  await expect
+    .poll(async () => (await search.isVisible()) || (await toggle.isVisible()), { timeout: 30_000 })
+    .toBe(true);
+  if (!(await search.isVisible())) await toggle.click();
+  await expect(search).toBeVisible();
 }
 
 /** Start a new thread the way a person would on this screen (through the drawer on a phone). */
