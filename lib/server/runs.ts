@@ -44,7 +44,6 @@ function busyConflict(threadId: string, runId: string, strategy: MultitaskStrate
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Wait for `work`, but at most `ms`. */
 /** Waits for `work` at most `ms`: true when it settled in time, false when the time ran out first. */
 async function waitAtMost(work: Promise<unknown>, ms: number): Promise<boolean> {
   let timer: ReturnType<typeof setTimeout> | undefined;
