@@ -29,8 +29,7 @@ export class LexicalSearcher implements ToolSearcher {
   private readonly names: string[];
   private readonly lowerNames: string[];
   private readonly squashedNames: string[];
-  /** Each tool's server, lower-cased and squashed as the names are (a `+term` may name the server). */
-  private readonly lowerServers: string[];
+  /** Each tool's server, squashed as the names are (a `+term` may name the server). */
   private readonly squashedServers: string[];
   private readonly descriptions: string[];
   private patternText: { lowerDescriptions: string[]; substrings: SubstringIndex } | null = null;
@@ -48,7 +47,6 @@ export class LexicalSearcher implements ToolSearcher {
     this.indexOf = new Map(this.names.map((n, i) => [n, i]));
     this.lowerNames = this.names.map((n) => n.toLowerCase());
     this.squashedNames = this.names.map(squash);
-    this.lowerServers = docs.map((d) => (d.server ?? "").toLowerCase());
     this.squashedServers = docs.map((d) => squash(d.server ?? ""));
     this.descriptions = docs.map((d) => d.description);
   }
@@ -153,8 +151,7 @@ export class LexicalSearcher implements ToolSearcher {
     // A name contains the term; a server is the term ("+git" is not every GitHub tool).
     const inPool = (i: number) =>
       this.lowerNames[i]!.includes(lower) ||
-      (sq.length > 0 && (this.squashedNames[i]!.includes(sq) || this.squashedServers[i] === sq)) ||
-      this.lowerServers[i] === lower;
+      (sq.length > 0 && (this.squashedNames[i]!.includes(sq) || this.squashedServers[i] === sq));
     const pool: number[] = [];
     for (let i = 0; i < this.names.length; i++) if (inPool(i)) pool.push(i);
     // No name has the term: say what the words find rather than nothing at all.
