@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Bm25Index, type TermScoreMemo } from "./bm25";
+import { Bm25Index, CallTermScores } from "./bm25";
 import type { DocFields } from "./fields";
 
 const doc = (name: string[], description: string[]): DocFields => ({
@@ -61,7 +61,7 @@ describe("Bm25Index", () => {
       const r = index.score(terms);
       return { touched: [...r.touched].sort(), scores: [...r.scores] };
     };
-    const memo: TermScoreMemo = new Map();
+    const memo = new CallTermScores();
     const withMemo = (terms: typeof query) => {
       const r = index.score(terms, memo);
       return { touched: [...r.touched].sort(), scores: [...r.scores] };

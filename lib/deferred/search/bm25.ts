@@ -43,18 +43,55 @@ export interface ScoreResult {
   scores: Float64Array;
 }
 
+/** One query term's best-expansion score per document it reaches, in the order a walk of its postings adds them. */
+export interface TermScores {
+  docs: Int32Array;
+  values: Float64Array;
+}
+
 /**
- * Each query term's best-expansion scores, kept for the rest of one search call: a feedback pass or a clause
- * search scores the same terms again, and reads them here instead of walking their posting lists again. Make
- * one per call (`new Map()`); the sums come out identical, only faster.
+ * Query terms' scores kept for later: a feedback pass, a clause search or a later search scores the same terms
+ * again, and reads them here instead of walking their posting lists again. The sums come out identical, only
+ * faster. `keeps` says whether a term's scores are worth keeping (asked before they are copied out).
  */
-export type TermScoreMemo = Map<string, { docs: Int32Array; values: Float64Array }>;
+export interface TermScoreMemo {
+  get(q: QueryTerm): TermScores | undefined;
+  keeps(q: QueryTerm): boolean;
+  set(q: QueryTerm, scores: TermScores): void;
+}
 
 /** What makes two query terms score the same: their expansions and weights. */
 function termKey(q: QueryTerm): string {
   let key = "";
   for (const e of q.expansions) key += `${e.weight}:${e.terms.join(" ")}|`;
   return key;
+}
+
+/** A memo for one search call (make one per call): terms are the same when their expansions and weights are. */
+export class CallTermScores implements TermScoreMemo {
+  private readonly byKey = new Map<string, TermScores>();
+  private last: { q: QueryTerm; key: string } | null = null;
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  private key(q: QueryTerm): string {
+    if (this.last?.q !== q) this.last = { q, key: termKey(q) };
+    return this.last.key;
+  }
+
+  get(q: QueryTerm): TermScores | undefined {
+    return this.byKey.get(this.key(q));
+  }
+
+  keeps(): boolean {
+    return true;
+  }
+
+  set(q: QueryTerm, scores: TermScores): void {
+    this.byKey.set(this.key(q), scores);
+  }
 }
 
 export class Bm25Index {
@@ -144,8 +181,7 @@ export class Bm25Index {
     const { total, best, phrase, phraseCount, bestTouched, phraseTouched } = this;
     const touched = this.lastTouched;
     for (const q of query) {
-      const key = memo ? termKey(q) : "";
-      const known = memo?.get(key);
+      const known = memo?.get(q);
       if (known) {
         const { docs, values } = known;
         for (let k = 0; k < docs.length; k++) {
@@ -201,11 +237,11 @@ export class Bm25Index {
           phraseCount[d] = 0;
         }
       }
-      if (memo) {
+      if (memo?.keeps(q)) {
         const docs = bestTouched.slice(0, nb);
         const values = new Float64Array(nb);
         for (let k = 0; k < nb; k++) values[k] = best[docs[k]!]!;
-        memo.set(key, { docs, values });
+        memo.set(q, { docs, values });
       }
       for (let k = 0; k < nb; k++) {
         const d = bestTouched[k]!;

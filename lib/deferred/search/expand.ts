@@ -1,3 +1,4 @@
+import { BoundedMemo } from "./bounded-memo";
 import { type Expansion, getLexicon, type Lexicon, scanCjk } from "./lexicon";
 import { stem } from "./stem";
 import { fold, rawTokens, RUN, splitIdentifier, STOPWORDS } from "./tokenize";
@@ -39,6 +40,25 @@ function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
 }
 
 /**
+ * What one searcher's queries may share across calls (the ranker keeps one per catalog): a pure function of a
+ * typed word, the lexicon and `knowsEnglish`, so results are the same with or without it. Terms in `words` are
+ * shared by every query that types the word: callers read them, never change them. Each map starts again when full.
+ */
+export interface TypedWordMemo {
+  /** Typed English word → its term (stem, lexicon expansions). */
+  words: BoundedMemo<string, QueryTerm>;
+  /** Typed word that is no translation key → the key it is an inflected form of, or null. */
+  foreignKeys: BoundedMemo<string, string | null>;
+}
+
+/** Words a memo keeps before it starts again. */
+const MAX_TYPED_WORDS = 20_000;
+
+export function newTypedWordMemo(): TypedWordMemo {
+  return { words: new BoundedMemo(MAX_TYPED_WORDS), foreignKeys: new BoundedMemo(MAX_TYPED_WORDS) };
+}
+
+/**
  * Query text → terms. Latin words are split like identifiers, stopwords dropped, stemmed and expanded
  * (abbreviations, related words, multi-word phrases); foreign words and CJK runs are translated through
  * the lexicon, and CJK runs also keep their segmenter words (for catalogs written in those languages). A word
@@ -49,11 +69,16 @@ export function expandQuery(
   text: string,
   lex: Lexicon = getLexicon(),
   knowsEnglish: (word: string) => boolean = () => true,
+  memo?: TypedWordMemo,
 ): QueryTerm[] {
   const out: QueryTerm[] = [];
   const latin: { raw: string; stem: string }[] = [];
-  const inflectedKey = (raw: string) =>
+  const lookUpInflected = (raw: string) =>
     STOPWORDS.has(raw) || knowsEnglish(raw) ? undefined : lex.inflections?.keyOf(raw);
+  const inflectedKey = (raw: string) =>
+    memo ? (memo.foreignKeys.remember(raw, () => lookUpInflected(raw) ?? null) ?? undefined) : lookUpInflected(raw);
+  const typedWord = (raw: string) =>
+    memo ? memo.words.remember(raw, () => englishTerm(raw, raw, lex, raw)) : englishTerm(raw, raw, lex, raw);
   const flushLatin = () => {
     for (let i = 0; i < latin.length; ) {
       // A known phrase ("logged in", "pull request") is one idea: one term, its words not scored again alone.
@@ -72,7 +97,7 @@ export function expandQuery(
       const { raw } = latin[i]!;
       const key = lex.translations.has(raw) ? raw : inflectedKey(raw);
       if (key !== undefined) out.push(...translatedTerms(key, lex));
-      else if (!STOPWORDS.has(raw)) out.push(englishTerm(raw, raw, lex, raw));
+      else if (!STOPWORDS.has(raw)) out.push(typedWord(raw));
       i++;
     }
     latin.length = 0;

@@ -42,15 +42,15 @@ export function feedbackTerms(
   const top = first.slice(0, config.docs);
   const total = top.reduce((a, s) => a + s.score, 0);
   if (query.length < config.minTerms || total <= 0 || config.words <= 0 || config.weight <= 0) return [];
-  const inQuery = new Set<string>();
-  for (const q of query) for (const e of q.expansions) for (const t of e.terms) inQuery.add(t);
   const vote = new Map<string, number>();
   for (const s of top) {
     const words = source.feedbackWords(s.index);
     if (words.length === 0) continue;
     const share = s.score / total / words.length;
-    for (const w of words) if (!inQuery.has(w)) vote.set(w, (vote.get(w) ?? 0) + share);
+    for (const w of words) vote.set(w, (vote.get(w) ?? 0) + share);
   }
+  // Words the query already holds (in any expansion) get no vote: they are in the query already.
+  for (const q of query) for (const e of q.expansions) for (const t of e.terms) vote.delete(t);
   const ranked = [...vote]
     .map(([t, v]) => [t, v * source.idf(t)] as const)
     .filter(([, v]) => v > 0)

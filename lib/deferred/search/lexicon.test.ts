@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandQuery } from "./expand";
+import { expandQuery, newTypedWordMemo } from "./expand";
 import { getLexicon, scanCjk } from "./lexicon";
 import { TRANSLATIONS } from "./lexicon-i18n";
 
@@ -48,6 +48,18 @@ describe("expandQuery", () => {
     ).toEqual(["list", "directori", "file"]);
     expect(flat("スレッドに返信").some((alts) => alts.includes("repli"))).toBe(true);
     expect(flat("Datei umbenennen").flat()).toEqual(expect.arrayContaining(["file", "renam", "move"]));
+  });
+
+  it("gives the same terms with a typed-word memo, which then hands out one shared term per word", () => {
+    const memo = newTypedWordMemo();
+    const queries = ["remove the file", "Lösche den Pod", "Verschiebe die Datei", "remove it and remove it"];
+    const knows = (w: string) => !["losche", "verschiebe", "datei", "pod"].includes(w);
+    for (const q of [...queries, ...queries])
+      expect(expandQuery(q, getLexicon(), knows, memo)).toEqual(expandQuery(q, getLexicon(), knows));
+    expect(expandQuery("remove", getLexicon(), knows, memo)[0]).toBe(
+      expandQuery("remove files", getLexicon(), knows, memo)[0],
+    );
+    expect(memo.foreignKeys.get("losche")).toBe("loschen");
   });
 
   it("drops stopwords and repeated words", () => {

@@ -1,7 +1,8 @@
 import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
 import { type ClauseConfig, DEFAULT_CLAUSES } from "./clauses";
-import { Bm25Index, type Bm25Config, DEFAULT_BM25, type TermScoreMemo } from "./bm25";
-import { expandQuery, type QueryTerm } from "./expand";
+import { BoundedMemo } from "./bounded-memo";
+import { Bm25Index, type Bm25Config, DEFAULT_BM25, type TermScoreMemo, type TermScores } from "./bm25";
+import { expandQuery, newTypedWordMemo, type QueryTerm } from "./expand";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
 import { DEFAULT_LEXICON_WEIGHTS, type Expansion, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
 import { docFields } from "./fields";
@@ -12,6 +13,7 @@ import { HAS_CJK } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_TRANSLATION_LM, TranslationLm, type TranslationLmUse } from "./translation-lm";
 import type { SearchDoc } from "./types";
+import type { Wordnet } from "./wordnet";
 import {
   DEFAULT_WORDNET_USE,
   getWordnet,
@@ -130,6 +132,11 @@ export interface Scored {
  */
 const MAX_EXPANSION_MEMO = 20_000;
 
+const NO_EXPANSIONS: Expansion[] = [];
+
+/** (document, score) pairs of typed words' terms one searcher keeps: 12 bytes each, 24 MB at most. */
+const MAX_SHARED_SCORES = 2_000_000;
+
 /** Text with any character outside ASCII: not modelled by the translation language model. */
 const NOT_ENGLISH = /[^\x00-\x7f]/;
 
@@ -143,14 +150,35 @@ export class TextRanker implements FeedbackSource {
   readonly names: string[];
   private readonly index: Bm25Index;
   private readonly nameTerms: string[][];
+  /** Every word of some tool's name: the only words the name lift reads. */
+  private readonly nameWords: Set<string>;
+  /** Shared terms' name words and weights (see weights()); entries go with their terms. */
+  private readonly nameWeights = new WeakMap<QueryTerm, Array<string | number>>();
   /** Per document, the words of its first sentence (feedback takes them after the name's). */
   private readonly leadTerms: string[][];
   /** Built only when that technique is on. */
   private readonly associations: NameAssociations | null;
   /** The translation language model, when that technique is on (built with the index). */
   private readonly likelihood: TranslationLm | null;
-  /** Typed word or word pair → its expansions beyond the lexicon (see terms()); emptied when full. */
-  private readonly expansionMemo = new Map<string, Expansion[]>();
+  /**
+   * Per typed word or word pair, what searching it again needs (see terms()): pure functions of the word and this
+   * catalog, each memo emptied when full. `wordMemo` holds a word's whole term (the lexicon's expansions and those
+   * beyond it); emptying it empties `sharedScores`, which holds those terms' scores.
+   */
+  private readonly wordMemo = new BoundedMemo<string, QueryTerm>(MAX_EXPANSION_MEMO, () => this.clearSharedScores());
+  private readonly pairMemo = new BoundedMemo<string, Expansion[]>(MAX_EXPANSION_MEMO);
+  /** Whether a typed word begins some multi-word WordNet lemma ("sea" of sea_level). */
+  private readonly lemmaHeads = new BoundedMemo<string, boolean>(MAX_EXPANSION_MEMO);
+  /** Whether the catalog or WordNet knows a word. */
+  private readonly englishMemo = new BoundedMemo<string, boolean>(MAX_EXPANSION_MEMO);
+  /** The typed words' lexicon terms and inflected-form lookups (expand.ts). */
+  private readonly typedWords = newTypedWordMemo();
+  /**
+   * Scores of the typed words' whole terms (those `wordMemo` holds), kept across calls: a pure function of the
+   * term and this catalog. At most MAX_SHARED_SCORES (document, score) pairs, then it starts again.
+   */
+  private readonly sharedScores = new Map<QueryTerm, TermScores>();
+  private sharedEntries = 0;
 
   constructor(
     docs: readonly SearchDoc[],
@@ -159,6 +187,7 @@ export class TextRanker implements FeedbackSource {
     this.names = docs.map((d) => d.name);
     const fields = docs.map(docFields);
     this.nameTerms = fields.map((f) => f.name);
+    this.nameWords = new Set(this.nameTerms.flat());
     this.leadTerms = fields.map((f) => f.lead);
     this.index = new Bm25Index(fields, config.bm25);
     this.associations = config.techniques.associations
@@ -220,42 +249,72 @@ export class TextRanker implements FeedbackSource {
   terms(text: string): QueryTerm[] {
     const lexicon = this.config.techniques.lexicon ? getLexicon(this.config.lexicon) : NO_LEXICON;
     const wordnet = this.config.techniques.wordnet ? getWordnet() : null;
-    const memo = this.expansionMemo;
-    const remembered = (key: string, make: () => Expansion[]) => {
-      let hit = memo.get(key);
-      if (!hit) {
-        hit = make();
-        if (memo.size >= MAX_EXPANSION_MEMO) memo.clear();
-        memo.set(key, hit);
-      }
-      return hit;
-    };
     // A word the catalog or WordNet knows is English, never an inflected foreign word ("paste" is not "pasta").
     const knowsEnglish = (word: string) =>
-      this.index.has(stem(word)) || wordnet?.lemmas(word).some((l) => wordnet.has(l)) === true;
-    const query = expandQuery(text, lexicon, knowsEnglish);
+      this.englishMemo.remember(
+        word,
+        () => this.index.has(stem(word)) || wordnet?.lemmas(word).some((l) => wordnet.has(l)) === true,
+      );
+    const query = expandQuery(text, lexicon, knowsEnglish, this.typedWords);
     const phrases: QueryTerm[] = [];
     if (wordnet)
       for (let i = 1; i < query.length; i++) {
         const a = query[i - 1]!.surface;
         const b = query[i]!.surface;
         if (!a || !b) continue;
-        const expansions = remembered(`${a} ${b}`, () =>
-          wordnetPhraseExpansions(wordnet, a, b, this.index, this.config.wordnet),
-        );
+        const expansions = this.pairExpansions(a, b, wordnet);
         if (expansions.length > 0) phrases.push({ source: `${a} ${b}`, expansions });
       }
     const entities = this.config.techniques.entities ? entityTerms(text, this.config.entities) : [];
-    return [...query, ...phrases, ...entities].map((q) => {
-      if (!q.surface) return q;
-      const surface = q.surface;
-      const more = remembered(surface, () => this.moreExpansions(surface, wordnet));
+    return [...query, ...phrases, ...entities].map((q) => (q.surface ? this.wholeTerm(q, q.surface, wordnet) : q));
+  }
+
+  /**
+   * A typed word's term with what it expands to beyond the lexicon. `q` is the word's lexicon term, itself a pure
+   * function of the word (expand.ts keeps one per word), so the whole term is kept per word and shared.
+   */
+  private wholeTerm(q: QueryTerm, surface: string, wordnet: Wordnet | null): QueryTerm {
+    return this.wordMemo.remember(surface, () => {
+      const more = this.moreExpansions(surface, wordnet);
       return more.length === 0 ? q : { ...q, expansions: [...q.expansions, ...more] };
     });
   }
 
+  private clearSharedScores(): void {
+    this.sharedScores.clear();
+    this.sharedEntries = 0;
+  }
+
+  /** A term this ranker keeps for its typed word (wholeTerm), so its scores may be kept across calls. */
+  private isShared(q: QueryTerm): boolean {
+    return q.surface !== undefined && this.wordMemo.get(q.surface) === q;
+  }
+
+  /** The memo a search reads: shared scores for typed words' terms, the call's own memo (if any) for the rest. */
+  private memoFor(call: TermScoreMemo | undefined): TermScoreMemo {
+    return {
+      get: (q) => (this.isShared(q) ? this.sharedScores.get(q) : call?.get(q)),
+      keeps: (q) => this.isShared(q) || call?.keeps(q) === true,
+      set: (q, scores) => {
+        if (!this.isShared(q)) return call?.set(q, scores);
+        if (this.sharedEntries + scores.docs.length > MAX_SHARED_SCORES) this.clearSharedScores();
+        this.sharedScores.set(q, scores);
+        this.sharedEntries += scores.docs.length;
+      },
+    };
+  }
+
+  /** Two consecutive typed words that WordNet knows as one lemma → its expansions (kept per pair). */
+  private pairExpansions(a: string, b: string, wordnet: Wordnet): Expansion[] {
+    // Most words begin no multi-word lemma: known per word, so their pairs are neither looked up nor kept.
+    if (!this.lemmaHeads.remember(a, () => wordnet.hasPrefix(`${a}_`))) return NO_EXPANSIONS;
+    return this.pairMemo.remember(`${a} ${b}`, () =>
+      wordnetPhraseExpansions(wordnet, a, b, this.index, this.config.wordnet),
+    );
+  }
+
   /** What a typed word adds beyond the lexicon: prefixes, typos, WordNet synonyms, associations, learned translations. */
-  private moreExpansions(surface: string, wordnet: ReturnType<typeof getWordnet> | null): Expansion[] {
+  private moreExpansions(surface: string, wordnet: Wordnet | null): Expansion[] {
     const [prefix, typos] = this.vocabularyMatches(surface);
     return [
       ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
@@ -266,12 +325,31 @@ export class TextRanker implements FeedbackSource {
     ];
   }
 
+  /** Each name word the query reaches → the highest weight of an expansion that holds it (what `final` reads). */
   private weights(query: readonly QueryTerm[]): Map<string, number> {
     const weightOf = new Map<string, number>();
+    const put = (t: string, w: number) => {
+      const old = weightOf.get(t);
+      if (old === undefined || w > old) weightOf.set(t, w);
+    };
     for (const q of query) {
-      for (const e of q.expansions) for (const t of e.terms) weightOf.set(t, Math.max(weightOf.get(t) ?? 0, e.weight));
+      if (this.isShared(q)) {
+        const pairs = this.nameWeightsOf(q);
+        for (let j = 0; j < pairs.length; j += 2) put(pairs[j] as string, pairs[j + 1] as number);
+      } else for (const e of q.expansions) for (const t of e.terms) if (this.nameWords.has(t)) put(t, e.weight);
     }
     return weightOf;
+  }
+
+  /** A shared term's (name word, weight) pairs, flat, in expansion order; kept with the term. */
+  private nameWeightsOf(q: QueryTerm): Array<string | number> {
+    let pairs = this.nameWeights.get(q);
+    if (!pairs) {
+      pairs = [];
+      for (const e of q.expansions) for (const t of e.terms) if (this.nameWords.has(t)) pairs.push(t, e.weight);
+      this.nameWeights.set(q, pairs);
+    }
+    return pairs;
   }
 
   /** The base score lifted by how much of the tool's name the query covers (weighted by expansion trust). */
@@ -355,12 +433,13 @@ export class TextRanker implements FeedbackSource {
     const feedback =
       options.feedback !== undefined ? options.feedback : this.config.techniques.feedback ? this.config.feedback : null;
     const weightOf = this.weights(query);
-    if (!feedback) return this.rank(query, limit, weightOf, allow, options.memo);
-    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, options.memo);
+    const memo = this.memoFor(options.memo);
+    if (!feedback) return this.rank(query, limit, weightOf, allow, memo);
+    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, memo);
     const extra = feedbackTerms(query, first, this, feedback);
     if (extra.length === 0) return first.slice(0, limit);
     // The second pass adds the feedback terms to the first pass's sums (Bm25Index.extend).
-    return this.rank(extra, limit, weightOf, allow, options.memo, true);
+    return this.rank(extra, limit, weightOf, allow, memo, true);
   }
 
   /**

@@ -102,12 +102,15 @@ describe("contract", () => {
     expect(twins.search("same words", 5)).toEqual(["a_tool", "b_tool"]);
   });
 
-  it("an answer does not depend on what the searcher was asked before (its word memo is a pure cache)", () => {
+  it("an answer does not depend on what the searcher was asked before (its word and score memos are pure caches)", () => {
     const queries = [
       "remove money from a payment, give it back",
       "Verschiebe die Datei notes.txt",
       "git staus",
       "+slack reply",
+      // Words shared with the queries above, a WordNet pair (sea level) and enough words for a feedback pass.
+      "give back the payment money, then check the sea level and remove the old file from git",
+      "refund the payment",
     ];
     const fresh = queries.map((q) => new LexicalSearcher(TOOLS).searchScored(q, 5));
     const used = new LexicalSearcher(TOOLS);

@@ -1,6 +1,6 @@
 import { getLexicon } from "./lexicon";
 import type { ScoredName } from "./alternatives";
-import type { TermScoreMemo } from "./bm25";
+import { CallTermScores } from "./bm25";
 import { fuseClauses, splitClauses } from "./clauses";
 import { type ParsedQuery, parseQuery, stripControl } from "./query-modes";
 import { NameMatcher, squash } from "./select";
@@ -115,7 +115,7 @@ export class LexicalSearcher implements ToolSearcher {
     const clauses = techniques.clauses ? splitClauses(raw, config).map(stripControl) : [];
     if (clauses.length === 0) return named(this.ranker.topFused(text, this.ranker.terms(text), k));
     // One memo for the call: a term the whole query and a clause share is scored once.
-    const memo: TermScoreMemo = new Map();
+    const memo = new CallTermScores();
     const on = techniques.feedback;
     const wholeFeedback = on && config.feedback !== "clauses" ? feedback : null;
     const clauseFeedback =
