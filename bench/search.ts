@@ -28,7 +28,7 @@ import { DEFAULT_CATALOG, DEFAULT_QUERIES, loadCatalog, loadQueries, replicate, 
 import { ENGINE_FACTORIES } from "./lib/engines";
 import { namedByStyle } from "./lib/named";
 import { worstCaseQuery } from "./lib/hostile";
-import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCalls, timeCallsBest } from "./lib/metrics";
+import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCallsBest } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
 import { coldStart } from "./lib/resources";
 
@@ -208,7 +208,11 @@ function main(): void {
         }
         firstPattern = performance.now() - t0;
       }
-      const { all: times, best } = timeCallsBest(
+      const {
+        all: times,
+        best,
+        first,
+      } = timeCallsBest(
         (q) => {
           try {
             searcher.search(q, K);
@@ -228,6 +232,7 @@ function main(): void {
         median_ms: percentile(times, 50),
         p95_ms: percentile(times, 95),
         p95_best_ms: percentile(best, 95),
+        p95_first_pass_ms: percentile(first, 95),
         max_ms: times[times.length - 1]!,
       });
     }
@@ -235,12 +240,18 @@ function main(): void {
   const worstCase = new Map<number, number>();
   const hostile = worstCaseQuery();
   for (const n of [docs.length, REPLICATED]) {
-    const searcher = createToolSearcher(n === docs.length ? docs : largeDocs);
-    searcher.search(hostile, K);
+    // Each sample on a fresh searcher: a searcher keeps what each word costs (word caches), so the same query
+    // timed again on one searcher would read them and say nothing about the worst case.
+    const samples: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const searcher = createToolSearcher(n === docs.length ? docs : largeDocs);
+      searcher.search(texts[0] ?? "search", K);
+      samples.push(timeCallsBest((q) => searcher.search(q, K), [hostile], 0).first[0]!);
+    }
     worstCase.set(
       n,
       percentile(
-        timeCalls((q) => searcher.search(q, K), [hostile], 5),
+        samples.sort((a, b) => a - b),
         50,
       ),
     );
@@ -249,10 +260,18 @@ function main(): void {
   const large = createToolSearcher(replicate(docs, REPLICATED));
   large.search(texts[0] ?? "search", K);
   const largeRss = (process.memoryUsage().rss - rssLarge) / 1024 / 1024;
+  // The searcher keeps what each word costs to expand and score (bounded caches): what they hold once every
+  // statement has been searched.
+  for (const t of statements) large.search(t, K);
+  const largeUsedRss = (process.memoryUsage().rss - rssLarge) / 1024 / 1024;
   const ours = (tools: number, label = "ours") => timing.find((t) => t.searcher === label && t.tools === tools);
   const p95 = (tools: number, label?: string) => {
     const t = ours(tools, label);
     return t ? `${ms(t.p95_ms as number)} ms (best of rounds ${ms(t.p95_best_ms as number)})` : "—";
+  };
+  const firstPass = (tools: number, label: string) => {
+    const t = ours(tools, label);
+    return t ? `${ms(t.p95_first_pass_ms as number)} ms` : "—";
   };
   console.log("\nResources: the first search after a cold start, in the order a fresh process loads them");
   console.log(
@@ -276,6 +295,16 @@ function main(): void {
         ],
         [`p95 per multi-step statement, ${REPLICATED} tools`, p95(REPLICATED, "ours, multi-step"), "≤ 5 ms"],
         [
+          `the same, first pass of a fresh searcher (its word caches empty), ${docs.length} tools`,
+          firstPass(docs.length, "ours, multi-step"),
+          "≤ 1 ms (574 tools)",
+        ],
+        [
+          `the same, first pass of a fresh searcher (its word caches empty), ${REPLICATED} tools`,
+          firstPass(REPLICATED, "ours, multi-step"),
+          "≤ 5 ms",
+        ],
+        [
           `p95 per multi-step statement with clause search switched on (an option), ${docs.length} tools`,
           p95(docs.length, "ours, multi-step, clauses on"),
           "≤ 1 ms (574 tools)",
@@ -292,7 +321,7 @@ function main(): void {
         ],
         [`index build, ${REPLICATED} tools, first after the cold start`, `${ms(coldLargeBuildMs)} ms`, "≤ 500 ms"],
         ...[docs.length, REPLICATED].map((n) => [
-          `worst case: a ${MAX_QUERY_LENGTH}-character query of the words with the most learned sources, ${n} tools (median of 5)`,
+          `worst case: a ${MAX_QUERY_LENGTH}-character query of the words with the most learned sources, ${n} tools (median of 5, each on a fresh searcher)`,
           `${ms(worstCase.get(n)!)} ms`,
           "— (bounded by the query cap)",
         ]),
@@ -307,6 +336,11 @@ function main(): void {
           "≤ 150 MB",
         ],
         [`RSS added by a ${REPLICATED}-tool searcher`, `${mb(largeRss)} MB`, "—"],
+        [
+          `RSS added by a ${REPLICATED}-tool searcher after every multi-step statement (its caches in use)`,
+          `${mb(largeUsedRss)} MB`,
+          "—",
+        ],
         ["bench wall time", `${ms(performance.now() - started)} ms`, "—"],
         // Timings on a shared machine mean little under load: say what the load was.
         ["load average (1 min) / cores", `${loadavg()[0]!.toFixed(1)} / ${cpus().length}`, "—"],
@@ -327,6 +361,7 @@ function main(): void {
         "median ms",
         "p95 ms",
         "p95 best of rounds ms",
+        "p95 first pass ms",
         "max ms",
       ],
       timing.map((t) => [
@@ -337,6 +372,7 @@ function main(): void {
         ms(t.median_ms as number),
         ms(t.p95_ms as number),
         ms(t.p95_best_ms as number),
+        ms(t.p95_first_pass_ms as number),
         ms(t.max_ms as number),
       ]),
     ),

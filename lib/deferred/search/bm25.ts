@@ -192,12 +192,14 @@ export class Bm25Index {
         continue;
       }
       let nb = 0;
+      let walked = 0;
       for (const e of q.expansions) {
         const w = e.weight;
         if (e.terms.length === 1) {
           const p = this.postings.get(e.terms[0]!);
           if (!p) continue;
           const { docs, scores } = p;
+          walked += docs.length;
           for (let j = 0; j < docs.length; j++) {
             const d = docs[j]!;
             const v = w * scores[j]!;
@@ -215,6 +217,7 @@ export class Bm25Index {
           const p = this.postings.get(t);
           if (!p) continue;
           const { docs, scores } = p;
+          walked += docs.length;
           for (let j = 0; j < docs.length; j++) {
             const d = docs[j]!;
             if (phraseCount[d] === 0) phraseTouched[np++] = d;
@@ -237,7 +240,8 @@ export class Bm25Index {
           phraseCount[d] = 0;
         }
       }
-      if (memo?.keeps(q)) {
+      // Kept only when reading it back saves walking at least as much again as it holds.
+      if (walked >= 2 * nb && memo?.keeps(q)) {
         const docs = bestTouched.slice(0, nb);
         const values = new Float64Array(nb);
         for (let k = 0; k < nb; k++) values[k] = best[docs[k]!]!;
