@@ -30,7 +30,7 @@ import { namedByStyle } from "./lib/named";
 import { worstCaseQuery } from "./lib/hostile";
 import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCallsBest } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
-import { coldStart } from "./lib/resources";
+import { coldStart, searcherMemory } from "./lib/resources";
 
 type Factory = (docs: SearchDoc[]) => ToolSearcher;
 const REPLICATED = 10_000;
@@ -256,14 +256,7 @@ function main(): void {
       ),
     );
   }
-  const rssLarge = process.memoryUsage().rss;
-  const large = createToolSearcher(replicate(docs, REPLICATED));
-  large.search(texts[0] ?? "search", K);
-  const largeRss = (process.memoryUsage().rss - rssLarge) / 1024 / 1024;
-  // The searcher keeps what each word costs to expand and score (bounded caches): what they hold once every
-  // statement has been searched.
-  for (const t of statements) large.search(t, K);
-  const largeUsedRss = (process.memoryUsage().rss - rssLarge) / 1024 / 1024;
+  const held = searcherMemory(replicate(docs, REPLICATED), texts[0] ?? "search", statements);
   const ours = (tools: number, label = "ours") => timing.find((t) => t.searcher === label && t.tools === tools);
   const p95 = (tools: number, label?: string) => {
     const t = ours(tools, label);
@@ -335,10 +328,9 @@ function main(): void {
           `${mb(Math.max(...cold.parts.map((p) => p.rssMb)))} MB`,
           "≤ 150 MB",
         ],
-        [`RSS added by a ${REPLICATED}-tool searcher`, `${mb(largeRss)} MB`, "—"],
         [
-          `RSS added by a ${REPLICATED}-tool searcher after every multi-step statement (its caches in use)`,
-          `${mb(largeUsedRss)} MB`,
+          `memory a ${REPLICATED}-tool searcher holds (heap + buffers${held.afterGc ? " after GC" : ", no GC exposed"}): after one search; after every multi-step statement (its word caches in use)`,
+          `${mb(held.builtMb)} MB; ${mb(held.usedMb)} MB`,
           "—",
         ],
         ["bench wall time", `${ms(performance.now() - started)} ms`, "—"],

@@ -65,3 +65,38 @@ export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCo
 function getWordnetSizeLabel(): string {
   return existsSync(wordnetPaths().derived) ? "derived at npm install" : "not derived yet: derived now";
 }
+
+/**
+ * What one searcher over `docs` holds: heap plus buffers after a full GC, once built and searched once, and once
+ * every statement has been searched (its word caches in use). RSS says less: it moves with what the GC last did.
+ * In its own function, so nothing of the caller's frame is counted; `afterGc` is false when the process was not
+ * started with --expose-gc (then the figures are what the heap happened to hold).
+ */
+export function searcherMemory(
+  docs: SearchDoc[],
+  first: string,
+  statements: readonly string[],
+): { builtMb: number; usedMb: number; afterGc: boolean } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const held = () => {
+    // Twice: buffers freed by one collection are released by the next.
+    gc?.();
+    gc?.();
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  const before = held();
+  const searcher = createToolSearcher(docs);
+  searcher.search(first, 5);
+  const builtMb = mb(held() - before);
+  for (const s of statements) {
+    try {
+      searcher.search(s, 5);
+    } catch {
+      /* a refused statement holds nothing */
+    }
+  }
+  const usedMb = mb(held() - before);
+  searcher.search(first, 5); // alive through the last measurement
+  return { builtMb, usedMb, afterGc: gc !== undefined };
+}
