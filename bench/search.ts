@@ -246,7 +246,9 @@ function main(): void {
     for (let i = 0; i < 5; i++) {
       const searcher = createToolSearcher(n === docs.length ? docs : largeDocs);
       searcher.search(texts[0] ?? "search", K);
-      samples.push(timeCallsBest((q) => searcher.search(q, K), [hostile], 0).first[0]!);
+      const t0 = performance.now();
+      searcher.search(hostile, K);
+      samples.push(performance.now() - t0);
     }
     worstCase.set(
       n,

@@ -64,7 +64,7 @@ export function timeCalls(fn: (q: string) => unknown, queries: readonly string[]
 /**
  * The same, also keeping each query's fastest round (`best`, sorted): on a machine shared with other work, a
  * slow sample is often someone else's, and the best of several rounds says what the search itself costs. `first`
- * (sorted) is the untimed-for-rounds warm-up pass: a fresh searcher's first sight of each query, its caches empty.
+ * (sorted) is the warm-up pass before the rounds: a fresh searcher's first sight of each query, its caches empty.
  */
 export function timeCallsBest(
   fn: (q: string) => unknown,

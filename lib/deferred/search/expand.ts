@@ -51,11 +51,9 @@ export interface TypedWordMemo {
   foreignKeys: BoundedMemo<string, string | null>;
 }
 
-/** Words a memo keeps before it starts again. */
-const MAX_TYPED_WORDS = 20_000;
-
-export function newTypedWordMemo(): TypedWordMemo {
-  return { words: new BoundedMemo(MAX_TYPED_WORDS), foreignKeys: new BoundedMemo(MAX_TYPED_WORDS) };
+/** A memo whose maps each keep at most `maxWords` words before they start again. */
+export function newTypedWordMemo(maxWords: number): TypedWordMemo {
+  return { words: new BoundedMemo(maxWords), foreignKeys: new BoundedMemo(maxWords) };
 }
 
 /**

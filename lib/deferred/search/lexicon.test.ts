@@ -51,7 +51,7 @@ describe("expandQuery", () => {
   });
 
   it("gives the same terms with a typed-word memo, which then hands out one shared term per word", () => {
-    const memo = newTypedWordMemo();
+    const memo = newTypedWordMemo(100);
     const queries = ["remove the file", "Lösche den Pod", "Verschiebe die Datei", "remove it and remove it"];
     const knows = (w: string) => !["losche", "verschiebe", "datei", "pod"].includes(w);
     for (const q of [...queries, ...queries])

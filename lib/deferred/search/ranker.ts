@@ -169,10 +169,8 @@ export class TextRanker implements FeedbackSource {
   private readonly pairMemo = new BoundedMemo<string, Expansion[]>(MAX_EXPANSION_MEMO);
   /** Whether a typed word begins some multi-word WordNet lemma ("sea" of sea_level). */
   private readonly lemmaHeads = new BoundedMemo<string, boolean>(MAX_EXPANSION_MEMO);
-  /** Whether the catalog or WordNet knows a word. */
-  private readonly englishMemo = new BoundedMemo<string, boolean>(MAX_EXPANSION_MEMO);
   /** The typed words' lexicon terms and inflected-form lookups (expand.ts). */
-  private readonly typedWords = newTypedWordMemo();
+  private readonly typedWords = newTypedWordMemo(MAX_EXPANSION_MEMO);
   /**
    * Scores of the typed words' whole terms (those `wordMemo` holds), kept across calls: a pure function of the
    * term and this catalog. At most MAX_SHARED_SCORES (document, score) pairs, then it starts again.
@@ -242,19 +240,17 @@ export class TextRanker implements FeedbackSource {
   }
 
   /**
-   * Query text → terms with every expansion. What a typed word or word pair expands to beyond the lexicon
-   * (prefixes, typos, WordNet, learned translations) is kept in `expansionMemo`: a pure function of the word and
-   * this catalog, so a word met again (in a clause, a later query) is not looked up again.
+   * Query text → terms with every expansion. What a typed word or word pair expands to (the lexicon, prefixes,
+   * typos, WordNet, learned translations) is kept per word (`typedWords`, `wordMemo`, `pairMemo`): a pure function
+   * of the word and this catalog, so a word met again (in a clause, a later query) is not looked up again.
    */
   terms(text: string): QueryTerm[] {
     const lexicon = this.config.techniques.lexicon ? getLexicon(this.config.lexicon) : NO_LEXICON;
     const wordnet = this.config.techniques.wordnet ? getWordnet() : null;
     // A word the catalog or WordNet knows is English, never an inflected foreign word ("paste" is not "pasta").
+    // Asked once per word: `typedWords` keeps the inflected-form lookup that asks it.
     const knowsEnglish = (word: string) =>
-      this.englishMemo.remember(
-        word,
-        () => this.index.has(stem(word)) || wordnet?.lemmas(word).some((l) => wordnet.has(l)) === true,
-      );
+      this.index.has(stem(word)) || wordnet?.lemmas(word).some((l) => wordnet.has(l)) === true;
     const query = expandQuery(text, lexicon, knowsEnglish, this.typedWords);
     const phrases: QueryTerm[] = [];
     if (wordnet)
