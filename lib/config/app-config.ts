@@ -201,7 +201,7 @@ export const AppConfigSchema = z
         /**
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
          * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood) and
-         * entity typing (entities) on, catalog associations and clause search off.
+         * entity typing (entities) on, catalog associations, clause search and server profiles (servers) off.
          */
         techniques: z
           .object({
@@ -213,6 +213,7 @@ export const AppConfigSchema = z
             learned: z.boolean().optional(),
             likelihood: z.boolean().optional(),
             entities: z.boolean().optional(),
+            servers: z.boolean().optional(),
           })
           .strict()
           .optional(),

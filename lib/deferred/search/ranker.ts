@@ -11,6 +11,7 @@ import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
 import { HAS_CJK } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
+import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_TRANSLATION_LM, TranslationLm, type TranslationLmUse } from "./translation-lm";
 import type { SearchDoc } from "./types";
 import type { Wordnet } from "./wordnet";
@@ -42,6 +43,8 @@ export interface SearchTechniques {
    */
   likelihood: boolean;
   entities: boolean;
+  /** Each candidate lifted by how well its server's tools, taken together, match the query (server-profiles.ts). */
+  servers: boolean;
 }
 
 /** Every technique on. */
@@ -54,6 +57,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   learned: true,
   likelihood: true,
   entities: true,
+  servers: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -68,7 +72,12 @@ export const ALL_TECHNIQUES: SearchTechniques = {
  * (`entities`) is on: chosen on the dev sets (+42 of 2,422 queries, no set lower), it passed the same rule on
  * fresh-v10 (+7 of 200, paraphrase +7, no style lower).
  */
-export const DEFAULT_TECHNIQUES: SearchTechniques = { ...ALL_TECHNIQUES, associations: false, clauses: false };
+export const DEFAULT_TECHNIQUES: SearchTechniques = {
+  ...ALL_TECHNIQUES,
+  associations: false,
+  clauses: false,
+  servers: false,
+};
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
 export function resolveTechniques(given: Partial<SearchTechniques> = {}): SearchTechniques {
@@ -95,6 +104,7 @@ export interface RankerConfig {
   learned: LearnedUse;
   likelihood: TranslationLmUse;
   entities: EntityUse;
+  servers: ServerProfileUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -112,6 +122,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   learned: DEFAULT_LEARNED_USE,
   likelihood: DEFAULT_TRANSLATION_LM,
   entities: DEFAULT_ENTITY_USE,
+  servers: DEFAULT_SERVER_PROFILES,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -160,6 +171,8 @@ export class TextRanker implements FeedbackSource {
   private readonly associations: NameAssociations | null;
   /** The translation language model, when that technique is on (built with the index). */
   private readonly likelihood: TranslationLm | null;
+  /** Server profiles, when that technique is on (built with the index). */
+  private readonly servers: ServerProfiles | null;
   /**
    * Per typed word or word pair, what searching it again needs (see terms()): pure functions of the word and this
    * catalog, each memo emptied when full. `wordMemo` holds a word's whole term (the lexicon's expansions and those
@@ -192,14 +205,21 @@ export class TextRanker implements FeedbackSource {
       ? new NameAssociations(this.nameTerms, this.index, config.associations)
       : null;
     this.likelihood = config.techniques.likelihood ? new TranslationLm(fields, config.likelihood) : null;
+    this.servers = config.techniques.servers
+      ? new ServerProfiles(
+          docs.map((d) => d.server ?? ""),
+          fields,
+        )
+      : null;
   }
 
   /**
    * The lexical top `limit` for `query` (the terms of `text`), fused with the translation language model's
    * ranking when that technique is on and the text is English (its translations were learned from English
    * requests). Over each side's first `likelihood.depth` results, a tool's fused score is its lexical score plus
-   * `likelihood.weight` × the lexical best × its model score / the model's best; the fused score is what the
-   * result carries, in the lexical score's units.
+   * `likelihood.weight` × the lexical best × its model score / the model's best. With server profiles on, the
+   * first `servers.depth` of that ranking are then lifted by their server's match (liftByServer). Every score is
+   * in the lexical score's units.
    */
   topFused(
     text: string,
@@ -207,8 +227,24 @@ export class TextRanker implements FeedbackSource {
     limit: number,
     options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo } = {},
   ): Scored[] {
-    if (!this.likelihood || limit <= 0 || NOT_ENGLISH.exec(text) !== null)
-      return this.top(query, limit, undefined, options);
+    if (limit <= 0) return [];
+    const shares = this.servers?.shares(query) ?? null;
+    if (!shares) return this.modelFused(text, query, limit, options);
+    return this.liftByServer(
+      this.modelFused(text, query, Math.max(limit, this.config.servers.depth), options),
+      shares,
+      limit,
+    );
+  }
+
+  /** The lexical ranking fused with the translation language model's (see topFused). */
+  private modelFused(
+    text: string,
+    query: readonly QueryTerm[],
+    limit: number,
+    options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo },
+  ): Scored[] {
+    if (!this.likelihood || NOT_ENGLISH.exec(text) !== null) return this.top(query, limit, undefined, options);
     const use = this.config.likelihood;
     const depth = Math.max(limit, use.depth);
     const lexical = this.top(query, depth, undefined, options);
@@ -227,6 +263,18 @@ export class TextRanker implements FeedbackSource {
       [...fused].map(([index, score]) => ({ index, name: this.names[index]!, score })),
       limit,
     );
+  }
+
+  /**
+   * Candidates (best first) lifted by their server's profile match: each gains `servers.weight` × the best
+   * candidate's score × its server's share of the best server's; in the same units, so the cuts read them as before.
+   */
+  private liftByServer(candidates: Scored[], shares: Float64Array, limit: number): Scored[] {
+    const best = candidates[0]?.score ?? 0;
+    if (best <= 0 || !this.servers) return candidates.slice(0, limit);
+    const lift = this.config.servers.weight * best;
+    const lifted = candidates.map((s) => ({ ...s, score: s.score + lift * this.servers!.shareOf(shares, s.index) }));
+    return topK(lifted, limit);
   }
 
   /** Prefix and typo alternatives for a typed word (a binary search, and a vocabulary scan for unknown words). */

@@ -1,0 +1,77 @@
+import { Bm25Index, type Bm25Config, DEFAULT_BM25 } from "./bm25";
+import type { QueryTerm } from "./expand";
+import type { DocFields } from "./fields";
+
+/**
+ * Server profiles: cluster-based smoothing (Liu & Croft, 2004) with a catalog's servers as the clusters. A
+ * request often names the product by what it is ("our card-payments platform", "the document store") in words
+ * that no single tool's text holds but its server's tools do between them ("payment" in Stripe's, "document" in
+ * MongoDB's). Each server gets one profile, the name and first-sentence words of all its tools, indexed with the
+ * same BM25F; a search lifts each candidate by its server's match, as a share of the best server's.
+ */
+export interface ServerProfileUse {
+  /** A candidate gains weight × the best candidate's score × its server's share of the best server's score. */
+  weight: number;
+  /** How many of the ranking's first results are candidates (the rest are not lifted). */
+  depth: number;
+}
+
+export const DEFAULT_SERVER_PROFILES: ServerProfileUse = { weight: 0.5, depth: 50 };
+
+/**
+ * The profile index's field weights: a profile's words are in `description` (many tools' words, so it is long and
+ * normalised as a description is), its server's name in `name`.
+ */
+const PROFILE_BM25: Bm25Config = DEFAULT_BM25;
+
+export class ServerProfiles {
+  /** Per tool, its server's profile index (-1: the tool names no server). */
+  private readonly profileOf: Int32Array;
+  private readonly index: Bm25Index;
+  /** How many profiles: below two, a profile cannot tell tools apart. */
+  readonly size: number;
+
+  /** `servers[i]` is tool i's server ("" for none); `fields[i]` its fields as the main index read them. */
+  constructor(servers: readonly string[], fields: readonly DocFields[], config: Bm25Config = PROFILE_BM25) {
+    const ids = new Map<string, number>();
+    const profiles: DocFields[] = [];
+    this.profileOf = new Int32Array(servers.length).fill(-1);
+    servers.forEach((server, i) => {
+      if (!server) return;
+      let id = ids.get(server);
+      const f = fields[i]!;
+      if (id === undefined) {
+        id = profiles.length;
+        ids.set(server, id);
+        profiles.push({ name: f.server.slice(), server: [], lead: [], description: [], paramNames: [], paramText: [] });
+      }
+      const words = profiles[id]!.description;
+      for (const t of f.name) words.push(t);
+      for (const t of f.lead) words.push(t);
+      this.profileOf[i] = id;
+    });
+    this.size = profiles.length;
+    this.index = new Bm25Index(profiles, config);
+  }
+
+  /**
+   * Per profile, its score for the query as a share of the best profile's (0–1); null when no two profiles differ
+   * (fewer than two servers, or no profile matches).
+   */
+  shares(query: readonly QueryTerm[]): Float64Array | null {
+    if (this.size < 2) return null;
+    const { touched, scores } = this.index.score(query);
+    let best = 0;
+    for (const p of touched) best = Math.max(best, scores[p]!);
+    if (best <= 0) return null;
+    const out = new Float64Array(this.size);
+    for (const p of touched) out[p] = scores[p]! / best;
+    return out;
+  }
+
+  /** Tool `tool`'s server share from `shares` (0 for a tool with no server). */
+  shareOf(shares: Float64Array, tool: number): number {
+    const p = this.profileOf[tool]!;
+    return p < 0 ? 0 : shares[p]!;
+  }
+}
