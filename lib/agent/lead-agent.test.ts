@@ -263,7 +263,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       learned: true,
       likelihood: true,
       entities: true,
-      servers: false,
+      servers: true,
     });
     expect(byDefault.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);

@@ -200,8 +200,8 @@ export const AppConfigSchema = z
         binding: ToolBindingSchema.default("bind"),
         /**
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
-         * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood) and
-         * entity typing (entities) on, catalog associations, clause search and server profiles (servers) off.
+         * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood),
+         * entity typing (entities) and server profiles (servers) on, catalog associations and clause search off.
          */
         techniques: z
           .object({
