@@ -89,7 +89,7 @@ export function resolveTechniques(given: Partial<SearchTechniques> = {}): Search
 }
 
 /** No expansions at all: what the search does with the lexicons switched off. */
-const NO_LEXICON: Lexicon = {
+export const NO_LEXICON: Lexicon = {
   words: new Map(),
   phrases: new Map(),
   translations: new Map(),
@@ -231,9 +231,10 @@ export class TextRanker implements FeedbackSource {
   ): Scored[] {
     if (limit <= 0) return [];
     const shares = this.servers?.shares(query) ?? null;
-    if (!shares) return this.modelFused(text, query, limit, options);
+    if (!this.servers || !shares) return this.modelFused(text, query, limit, options);
     return this.liftByServer(
       this.modelFused(text, query, Math.max(limit, this.config.servers.depth), options),
+      this.servers,
       shares,
       limit,
     );
@@ -271,11 +272,11 @@ export class TextRanker implements FeedbackSource {
    * Candidates (best first) lifted by their server's profile match: each gains `servers.weight` × the best
    * candidate's score × its server's share of the best server's; in the same units, so the cuts read them as before.
    */
-  private liftByServer(candidates: Scored[], shares: Float64Array, limit: number): Scored[] {
+  private liftByServer(candidates: Scored[], profiles: ServerProfiles, shares: Float64Array, limit: number): Scored[] {
     const best = candidates[0]?.score ?? 0;
-    if (best <= 0 || !this.servers) return candidates.slice(0, limit);
+    if (best <= 0) return candidates.slice(0, limit);
     const lift = this.config.servers.weight * best;
-    const lifted = candidates.map((s) => ({ ...s, score: s.score + lift * this.servers!.shareOf(shares, s.index) }));
+    const lifted = candidates.map((s) => ({ ...s, score: s.score + lift * profiles.shareOf(shares, s.index) }));
     return topK(lifted, limit);
   }
 

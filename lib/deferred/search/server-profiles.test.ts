@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expandQuery } from "./expand";
 import { docFields } from "./fields";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, NO_LEXICON } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import { ServerProfiles } from "./server-profiles";
 import type { SearchDoc } from "./types";
@@ -25,20 +25,7 @@ const DOCS: SearchDoc[] = [
   tool("echo", undefined, "Echo the input back."),
 ];
 
-const NO_LEXICON = () => false;
-const termsOf = (text: string) =>
-  expandQuery(
-    text,
-    {
-      words: new Map(),
-      phrases: new Map(),
-      translations: new Map(),
-      inflections: null,
-      cjkKeys: new Set(),
-      cjkMaxKey: 0,
-    },
-    NO_LEXICON,
-  );
+const termsOf = (text: string) => expandQuery(text, NO_LEXICON);
 
 describe("server profiles: a tool is lifted by how well its server's tools, taken together, match", () => {
   const profiles = new ServerProfiles(

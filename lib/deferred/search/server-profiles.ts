@@ -18,12 +18,6 @@ export interface ServerProfileUse {
 
 export const DEFAULT_SERVER_PROFILES: ServerProfileUse = { weight: 0.5, depth: 50 };
 
-/**
- * The profile index's field weights: a profile's words are in `description` (many tools' words, so it is long and
- * normalised as a description is), its server's name in `name`.
- */
-const PROFILE_BM25: Bm25Config = DEFAULT_BM25;
-
 export class ServerProfiles {
   /** Per tool, its server's profile index (-1: the tool names no server). */
   private readonly profileOf: Int32Array;
@@ -31,8 +25,12 @@ export class ServerProfiles {
   /** How many profiles: below two, a profile cannot tell tools apart. */
   readonly size: number;
 
-  /** `servers[i]` is tool i's server ("" for none); `fields[i]` its fields as the main index read them. */
-  constructor(servers: readonly string[], fields: readonly DocFields[], config: Bm25Config = PROFILE_BM25) {
+  /**
+   * `servers[i]` is tool i's server ("" for none); `fields[i]` its fields as the main index read them. A profile's
+   * words sit in `description` (many tools' words: long, normalised as a description is), its server's name in
+   * `name`, weighed as the tools' index weighs them.
+   */
+  constructor(servers: readonly string[], fields: readonly DocFields[], config: Bm25Config = DEFAULT_BM25) {
     const ids = new Map<string, number>();
     const profiles: DocFields[] = [];
     this.profileOf = new Int32Array(servers.length).fill(-1);
