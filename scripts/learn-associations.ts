@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { deriveExemplars, type WorkedExample } from "../lib/deferred/search/exemplars";
 import { nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
 import {
   DEFAULT_LEARN,
@@ -20,6 +21,7 @@ const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const DIR = path.join(REPO_ROOT, "training", "search");
 const OUT = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-associations.json");
 const OUT_LIKELIHOODS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-likelihoods.json");
+const OUT_EXEMPLARS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-exemplars.json");
 
 const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
 const Text = z.string().min(1).optional();
@@ -57,14 +59,18 @@ function loadOperations(): Map<number, z.infer<typeof Operation>> {
   return ops;
 }
 
-/** Pairs from every requests-N.jsonl and more-N.jsonl: each request text of a line with its operation's words. */
-function loadPairs(): { pairs: TrainingPair[]; operations: number; files: string[] } {
+/**
+ * Pairs from every requests-N.jsonl and more-N.jsonl: each request text of a line with its operation's words;
+ * and each operation with all its requests, in the order first met (the worked examples, exemplars.ts).
+ */
+function loadPairs(): { pairs: TrainingPair[]; examples: WorkedExample[]; operations: number; files: string[] } {
   const ops = loadOperations();
   const pairs: TrainingPair[] = [];
   const files = readdirSync(DIR)
     .filter((x) => /^(requests|more)-\d+\.jsonl$/.test(x))
     .sort();
   const covered = new Set<number>();
+  const examples = new Map<number, WorkedExample & { requests: string[] }>();
   for (const f of files) {
     readJsonLines(path.join(DIR, f)).forEach((raw, i) => {
       const parsed = Request.safeParse(raw);
@@ -73,15 +79,21 @@ function loadPairs(): { pairs: TrainingPair[]; operations: number; files: string
       const op = ops.get(id);
       if (!op) throw new Error(`${f}:${i + 1}: id ${id} is in no ops-N.json`);
       covered.add(id);
+      let example = examples.get(id);
+      if (!example) {
+        example = { name: op.name, text: op.text, requests: [] };
+        examples.set(id, example);
+      }
+      for (const request of Object.values(texts)) if (request) example.requests.push(request);
       const operation = [...nameTerms(op.name).filter((t) => !STOPWORDS.has(t)), ...terms(op.text)];
       for (const request of Object.values(texts)) if (request) pairs.push({ request: terms(request), operation });
     });
   }
-  return { pairs, operations: covered.size, files };
+  return { pairs, examples: [...examples.values()], operations: covered.size, files };
 }
 
 const started = performance.now();
-const { pairs, operations, files } = loadPairs();
+const { pairs, examples, operations, files } = loadPairs();
 if (pairs.length === 0) throw new Error(`no training pairs in ${DIR}`);
 // `--options '{"minLift":3}'` overrides the learning options (to compare settings on the dev sets).
 const flag = process.argv.indexOf("--options");
@@ -101,7 +113,10 @@ writeFileSync(
   OUT_LIKELIHOODS,
   `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options: LIKELIHOOD_LEARN, table: likelihoods })}\n`,
 );
+// The worked examples themselves, for the tool-side expansion (exemplars.ts).
+writeFileSync(OUT_EXEMPLARS, `${JSON.stringify({ learnedFrom: files, ...deriveExemplars(examples) })}\n`);
 console.log(
   `learn-associations: ${operations} operations, ${pairs.length} pairs → ${words} words in ${path.relative(REPO_ROOT, OUT)} ` +
-    `and ${Object.keys(likelihoods).length} words in ${path.relative(REPO_ROOT, OUT_LIKELIHOODS)} (${Math.round(performance.now() - started)} ms)`,
+    `and ${Object.keys(likelihoods).length} words in ${path.relative(REPO_ROOT, OUT_LIKELIHOODS)}, ` +
+    `${examples.length} worked examples in ${path.relative(REPO_ROOT, OUT_EXEMPLARS)} (${Math.round(performance.now() - started)} ms)`,
 );

@@ -214,6 +214,7 @@ export const AppConfigSchema = z
             likelihood: z.boolean().optional(),
             entities: z.boolean().optional(),
             servers: z.boolean().optional(),
+            exemplars: z.boolean().optional(),
           })
           .strict()
           .optional(),

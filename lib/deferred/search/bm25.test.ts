@@ -9,6 +9,7 @@ const doc = (name: string[], description: string[]): DocFields => ({
   description,
   paramNames: [],
   paramText: [],
+  asked: [],
 });
 const docs = [
   doc(["delet", "file"], ["remov", "a", "file"]),

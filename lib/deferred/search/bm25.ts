@@ -28,6 +28,7 @@ export const DEFAULT_BM25: Bm25Config = {
     description: { weight: 1, b: 0.75 },
     paramNames: { weight: 0.5, b: 0.5 },
     paramText: { weight: 0.25, b: 0.75 },
+    asked: { weight: 0.3, b: 0.75 },
   },
 };
 

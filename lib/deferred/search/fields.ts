@@ -10,9 +10,11 @@ export interface DocFields {
   description: string[];
   paramNames: string[];
   paramText: string[];
+  /** Words people used to ask for the operations most like this tool (exemplars.ts); empty unless that is on. */
+  asked: string[];
 }
 
-export const FIELD_NAMES = ["name", "server", "lead", "description", "paramNames", "paramText"] as const;
+export const FIELD_NAMES = ["name", "server", "lead", "description", "paramNames", "paramText", "asked"] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /** Bounds that keep index build linear and small for huge schemas (some real tools have 10k+ chars of schema). */
@@ -96,5 +98,6 @@ export function docFields(doc: SearchDoc): DocFields {
     description: descriptionTerms,
     paramNames,
     paramText,
+    asked: [],
   };
 }

@@ -11,6 +11,7 @@ import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
 import { HAS_CJK } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
+import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplars";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_TRANSLATION_LM, TranslationLm, type TranslationLmUse } from "./translation-lm";
 import type { SearchDoc } from "./types";
@@ -45,6 +46,8 @@ export interface SearchTechniques {
   entities: boolean;
   /** Each candidate lifted by how well its server's tools, taken together, match the query (server-profiles.ts). */
   servers: boolean;
+  /** Words people used to ask for the training operations most like each tool (exemplars.ts). */
+  exemplars: boolean;
 }
 
 /** Every technique on. */
@@ -58,6 +61,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   likelihood: true,
   entities: true,
   servers: true,
+  exemplars: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -79,6 +83,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   ...ALL_TECHNIQUES,
   associations: false,
   clauses: false,
+  exemplars: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -107,6 +112,7 @@ export interface RankerConfig {
   likelihood: TranslationLmUse;
   entities: EntityUse;
   servers: ServerProfileUse;
+  exemplars: ExemplarUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -125,6 +131,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   likelihood: DEFAULT_TRANSLATION_LM,
   entities: DEFAULT_ENTITY_USE,
   servers: DEFAULT_SERVER_PROFILES,
+  exemplars: DEFAULT_EXEMPLAR_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -199,6 +206,10 @@ export class TextRanker implements FeedbackSource {
   ) {
     this.names = docs.map((d) => d.name);
     const fields = docs.map(docFields);
+    if (config.techniques.exemplars) {
+      const ex = getExemplars();
+      for (const f of fields) f.asked = ex.askedFor(f.name, f.lead, config.exemplars);
+    }
     this.nameTerms = fields.map((f) => f.name);
     this.nameWords = new Set(this.nameTerms.flat());
     this.leadTerms = fields.map((f) => f.lead);

@@ -41,7 +41,15 @@ export class ServerProfiles {
       if (id === undefined) {
         id = profiles.length;
         ids.set(server, id);
-        profiles.push({ name: f.server.slice(), server: [], lead: [], description: [], paramNames: [], paramText: [] });
+        profiles.push({
+          name: f.server.slice(),
+          server: [],
+          lead: [],
+          description: [],
+          paramNames: [],
+          paramText: [],
+          asked: [],
+        });
       }
       const words = profiles[id]!.description;
       for (const t of f.name) words.push(t);

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_EXEMPLAR_USE, deriveExemplars, ExemplarIndex, getExemplars } from "./exemplars";
+import { docFields } from "./fields";
+import { DEFAULT_RANKER } from "./ranker";
+import { LexicalSearcher } from "./searcher";
+import { nameTerms, terms } from "./tokenize";
+
+const EXAMPLES = [
+  {
+    name: "refund_payment",
+    text: "Refunds a completed payment.",
+    requests: ["give the buyer their money back", "send the money back to that customer", "money back please"],
+  },
+  {
+    name: "delete_branch",
+    text: "Deletes a branch from a repository.",
+    requests: ["ditch the stale branch", "throw away my old line of work"],
+  },
+  { name: "list_invoices", text: "Lists invoices.", requests: ["what bills did we send this month"] },
+];
+
+describe("deriveExemplars", () => {
+  it("keeps per operation its name terms, its other description terms and its requests' terms, most used first", () => {
+    const data = deriveExemplars(EXAMPLES);
+    expect(data.name).toEqual(["refund payment", "delet branch", "list invoic"]);
+    // The description's terms without the name's.
+    expect(data.text[0]!.split(" ")).not.toContain("refund");
+    expect(data.text[0]!.split(" ")).toContain("complet");
+    // "money" and "back" are used three times each, before any word used once; repeats stay grouped.
+    expect(data.asked[0]!.split(" ").slice(0, 6)).toEqual(["money", "money", "money", "back", "back", "back"]);
+  });
+});
+
+describe("ExemplarIndex.askedFor", () => {
+  const index = new ExemplarIndex(deriveExemplars(EXAMPLES));
+  const askedFor = (name: string, lead: string) => index.askedFor(nameTerms(name), terms(lead));
+
+  it("lends a tool the words people used to ask for the operation most like it", () => {
+    const asked = askedFor("create_refund", "Create a refund for a charge.");
+    expect(asked).toContain("money");
+    expect(asked).toContain("buyer");
+    expect(asked).not.toContain("stale");
+  });
+
+  it("lends nothing from an operation that holds too few of the tool's name words, nor to a tool it knows no word of", () => {
+    // delete_branch and list_invoices each hold one of delete_invoices' two name words: half, enough by default.
+    expect(askedFor("delete_invoices", "Deletes invoices.")).toContain("ditch");
+    const strict = { ...DEFAULT_EXEMPLAR_USE, minNameShare: 1 };
+    expect(index.askedFor(nameTerms("delete_invoices"), terms("Deletes invoices."), strict)).toEqual([]);
+    expect(askedFor("launch_rocket", "Launches a rocket.")).toEqual([]);
+  });
+
+  it("counts a word at most maxRepeats times and keeps at most maxWords distinct words", () => {
+    const use = { ...DEFAULT_EXEMPLAR_USE, maxRepeats: 2, maxWords: 3 };
+    const asked = index.askedFor(nameTerms("refund_payment"), [], use);
+    expect(new Set(asked).size).toBe(3);
+    expect(asked.filter((w) => w === "money")).toHaveLength(2);
+  });
+
+  it("is deterministic and leaves no state behind between calls", () => {
+    const first = askedFor("create_refund", "Create a refund.");
+    askedFor("delete_branch", "Delete a branch.");
+    expect(askedFor("create_refund", "Create a refund.")).toEqual(first);
+  });
+
+  it("refuses data whose lists do not line up", () => {
+    expect(() => new ExemplarIndex({ name: ["a"], text: [], asked: [] })).toThrow(/uneven/);
+  });
+});
+
+describe("the exemplars technique in the ranker", () => {
+  const docs = [
+    { name: "create_refund", description: "Create a refund for a charge.", parameters: {} },
+    { name: "list_customers", description: "List the customers of the account.", parameters: {} },
+    { name: "get_customer", description: "Get one customer.", parameters: {} },
+  ];
+  it("finds a tool by words only the shipped worked examples connect to it", () => {
+    const on = new LexicalSearcher(docs, {
+      ...DEFAULT_RANKER,
+      techniques: { ...DEFAULT_RANKER.techniques, exemplars: true },
+    });
+    // The shipped training data were asked for refunds in these words; the tool's own text holds none of them.
+    expect(docFields(docs[0]!).description).not.toContain("money");
+    expect(getExemplars().askedFor(nameTerms("create_refund"), terms(docs[0]!.description))).toContain("money");
+    expect(on.search("give the customer their money back", 1)).toEqual(["create_refund"]);
+  });
+});
