@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Bm25Index, CallTermScores } from "./bm25";
+import { Bm25Index, CallTermScores, DEFAULT_BM25 } from "./bm25";
 import type { DocFields } from "./fields";
 
 const doc = (name: string[], description: string[]): DocFields => ({
@@ -93,5 +93,52 @@ describe("Bm25Index", () => {
     expect({ touched: [...extended.touched], scores: [...extended.scores] }).toEqual(expected);
     // The next search starts from zero again.
     expect(score([{ terms: ["request"], weight: 1 }]).slice(0, 2)).toEqual([0, 0]);
+  });
+});
+
+describe("Bm25Index without a left-out field", () => {
+  const tool = (name: string[], description: string[], asked: string[]): DocFields => ({
+    name,
+    server: [],
+    lead: [],
+    description,
+    paramNames: [],
+    paramText: [],
+    asked,
+  });
+  const docs = [
+    tool(["creat", "refund"], ["refund", "charg"], ["money", "back", "give", "refund"]),
+    tool(["list", "custom"], ["list", "custom"], ["who", "buy", "money"]),
+    tool(["delet", "branch"], ["remov", "branch"], []),
+    tool(["get", "balanc"], ["money", "account"], ["how", "much", "money"]),
+  ];
+  const full = new Bm25Index(docs, DEFAULT_BM25, "asked");
+  const without = new Bm25Index(
+    docs.map((d) => ({ ...d, asked: [] })),
+    DEFAULT_BM25,
+  );
+  const q = (...words: string[]) => words.map((w) => ({ source: w, expansions: [{ terms: [w], weight: 1 }] }));
+  const scores = (index: Bm25Index, query: ReturnType<typeof q>, plain = false) => {
+    const r = index.score(query, undefined, plain);
+    return [...r.touched].sort().map((d) => [d, r.scores[d]!] as const);
+  };
+
+  it("scores a plain query exactly as an index built without that field", () => {
+    for (const query of [q("money"), q("refund", "money"), q("give", "back"), q("branch", "remov"), q("how", "much")]) {
+      const plain = scores(full, query, true);
+      const expected = scores(without, query);
+      expect(plain.map(([d]) => d)).toEqual(expected.map(([d]) => d));
+      plain.forEach(([, v], i) => expect(v).toBeCloseTo(expected[i]![1], 5));
+    }
+    // A word only the left-out field holds reaches no document, but stays known to the index.
+    expect(scores(full, q("give"), true)).toEqual([]);
+    expect(full.docsOf("give", true)).toEqual(new Int32Array([]));
+    expect(full.docsOf("give")).toEqual(new Int32Array([0]));
+  });
+
+  it("reads the field for other queries, and equals the plain index where the field holds nothing", () => {
+    expect(scores(full, q("give")).map(([d]) => d)).toEqual([0]);
+    expect(scores(full, q("money")).length).toBeGreaterThan(scores(full, q("money"), true).length);
+    expect(scores(full, q("branch"))).toEqual(scores(full, q("branch"), true));
   });
 });

@@ -32,6 +32,12 @@ export const DEFAULT_BM25: Bm25Config = {
   },
 };
 
+/**
+ * A pseudo-frequency this small is what taking a field's share out leaves of nothing (scores are 32-bit floats,
+ * so what is read back from one carries their rounding).
+ */
+const LEFT_OUT_EPSILON = 1e-4;
+
 interface Postings {
   docs: Int32Array;
   scores: Float32Array;
@@ -97,9 +103,17 @@ export class CallTermScores implements TermScoreMemo {
 
 export class Bm25Index {
   readonly size: number;
+  private readonly k1: number;
   /** Sorted vocabulary, for prefix and typo matching. */
   readonly vocabulary: string[];
   private readonly postings = new Map<string, Postings>();
+  /** Lists that differ without the left-out field (the others are read from `postings`); empty when none. */
+  private readonly plainPostings = new Map<string, Postings>();
+  /**
+   * The left-out field's words and length-normalised weight per document; each list as it is without them is
+   * made when a query first reads it (few queries do), and kept.
+   */
+  private readonly leftOut: { words: ReadonlyArray<readonly string[]>; norm: Float32Array } | null = null;
   private readonly total: Float64Array;
   private readonly best: Float64Array;
   private readonly phrase: Float64Array;
@@ -108,14 +122,21 @@ export class Bm25Index {
   private readonly phraseTouched: Int32Array;
   private lastTouched: number[] = [];
 
-  constructor(docs: readonly DocFields[], config: Bm25Config = DEFAULT_BM25) {
+  /**
+   * `plainWithout`: a field whose words some queries must not read (the words tools borrow, exemplars.ts); the
+   * index then also keeps every score as an index without that field would have it, for `score(…, true)`.
+   */
+  constructor(docs: readonly DocFields[], config: Bm25Config = DEFAULT_BM25, plainWithout?: FieldName) {
     this.size = docs.length;
+    this.k1 = config.k1;
     const avg = {} as Record<FieldName, number>;
     for (const f of FIELD_NAMES)
       avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
 
-    // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency).
+    // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency); the
+    // left-out field's share also on its own, to take it back out.
     const builder = new PostingsBuilder();
+    if (plainWithout) this.leftOut = { words: docs.map((d) => d[plainWithout]), norm: new Float32Array(docs.length) };
     docs.forEach((d, i) => {
       for (const f of FIELD_NAMES) {
         const { weight, b } = config.fields[f];
@@ -123,16 +144,21 @@ export class Bm25Index {
         if (weight === 0 || terms.length === 0) continue;
         const norm = weight / (1 - b + (b * terms.length) / avg[f]);
         for (const t of terms) builder.add(t, norm);
+        if (f === plainWithout) this.leftOut!.norm[i] = norm;
       }
       builder.endDocument(i);
     });
     const n = docs.length;
+    const k1 = config.k1;
+    const score = (idf: number, tf: number) => (idf * tf * (k1 + 1)) / (tf + k1);
+    const idfOf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const vocabulary: string[] = [];
     for (const [t, dl, tl] of builder.lists()) {
-      const idf = Math.log(1 + (n - dl.length + 0.5) / (dl.length + 0.5));
+      const idf = idfOf(dl.length);
       const scores = new Float32Array(tl.length);
-      for (let j = 0; j < scores.length; j++) scores[j] = (idf * tl[j]! * (config.k1 + 1)) / (tl[j]! + config.k1);
-      this.postings.set(t, { docs: Int32Array.from(dl), scores });
+      for (let j = 0; j < scores.length; j++) scores[j] = score(idf, tl[j]!);
+      const postings = { docs: Int32Array.from(dl), scores };
+      this.postings.set(t, postings);
       vocabulary.push(t);
     }
     this.vocabulary = vocabulary.sort();
@@ -148,19 +174,65 @@ export class Bm25Index {
     return this.postings.has(term);
   }
 
-  /** Documents holding the term, ascending, or undefined for an unknown term. */
-  docsOf(term: string): Int32Array | undefined {
-    return this.postings.get(term)?.docs;
+  /** Documents holding the term, ascending, or undefined for an unknown term; `plain`: without the left-out field. */
+  docsOf(term: string, plain = false): Int32Array | undefined {
+    return this.list(term, plain)?.docs;
   }
 
-  /** How many documents hold the term (0 when unknown). */
-  df(term: string): number {
-    return this.postings.get(term)?.docs.length ?? 0;
+  private list(term: string, plain: boolean): Postings | undefined {
+    if (!plain || !this.leftOut) return this.postings.get(term);
+    let list = this.plainPostings.get(term);
+    if (!list) {
+      const full = this.postings.get(term);
+      if (!full) return undefined;
+      list = this.withoutLeftOut(term, full, this.leftOut);
+      this.plainPostings.set(term, list);
+    }
+    return list;
+  }
+
+  /**
+   * The term's list as an index without the left-out field has it: other documents, other idf. Each document's
+   * whole pseudo-frequency is read back from its score (BM25's saturation inverted), less the field's share.
+   */
+  private withoutLeftOut(
+    term: string,
+    full: Postings,
+    leftOut: { words: ReadonlyArray<readonly string[]>; norm: Float32Array },
+  ): Postings {
+    const k1 = this.k1;
+    const top = this.idf(term) * (k1 + 1);
+    const docs: number[] = [];
+    const rest: number[] = [];
+    let changed = false;
+    for (let j = 0; j < full.docs.length; j++) {
+      const d = full.docs[j]!;
+      let times = 0;
+      for (const w of leftOut.words[d]!) if (w === term) times++;
+      const s = full.scores[j]!;
+      let v = (s * k1) / (top - s);
+      if (times > 0) {
+        changed = true;
+        v -= times * leftOut.norm[d]!;
+        if (v <= LEFT_OUT_EPSILON * (1 + v)) continue;
+      }
+      docs.push(d);
+      rest.push(v);
+    }
+    if (!changed) return full;
+    const df = docs.length;
+    const idf = Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+    return { docs: Int32Array.from(docs), scores: Float32Array.from(rest, (v) => (idf * v * (k1 + 1)) / (v + k1)) };
+  }
+
+  /** How many documents hold the term (0 when unknown); `plain`: without the left-out field. */
+  df(term: string, plain = false): number {
+    return this.list(term, plain)?.docs.length ?? 0;
   }
 
   /** Inverse document frequency (the BM25 form), 0 for a term no document holds. */
-  idf(term: string): number {
-    const df = this.df(term);
+  idf(term: string, plain = false): number {
+    const df = this.df(term, plain);
     return df === 0 ? 0 : Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
   }
 
@@ -168,17 +240,17 @@ export class Bm25Index {
    * Sum over query terms of each term's best expansion score. The hot loop of a search: no closures, no maps
    * (but the memo, when given, which is read once per term).
    */
-  score(query: readonly QueryTerm[], memo?: TermScoreMemo): ScoreResult {
+  score(query: readonly QueryTerm[], memo?: TermScoreMemo, plain = false): ScoreResult {
     for (const d of this.lastTouched) this.total[d] = 0;
     this.lastTouched = [];
-    return this.extend(query, memo);
+    return this.extend(query, memo, plain);
   }
 
   /**
    * The last result with more query terms added (a feedback pass): the same sums, in the same order, as
    * scoring the whole list again, without walking the first terms' postings a second time.
    */
-  extend(query: readonly QueryTerm[], memo?: TermScoreMemo): ScoreResult {
+  extend(query: readonly QueryTerm[], memo?: TermScoreMemo, plain = false): ScoreResult {
     const { total, best, phrase, phraseCount, bestTouched, phraseTouched } = this;
     const touched = this.lastTouched;
     for (const q of query) {
@@ -197,7 +269,7 @@ export class Bm25Index {
       for (const e of q.expansions) {
         const w = e.weight;
         if (e.terms.length === 1) {
-          const p = this.postings.get(e.terms[0]!);
+          const p = plain ? this.list(e.terms[0]!, true) : this.postings.get(e.terms[0]!);
           if (!p) continue;
           const { docs, scores } = p;
           walked += docs.length;
@@ -215,7 +287,7 @@ export class Bm25Index {
         // A phrase expansion ("pull request") scores the sum of its words, only where all of them occur.
         let np = 0;
         for (const t of e.terms) {
-          const p = this.postings.get(t);
+          const p = plain ? this.list(t, true) : this.postings.get(t);
           if (!p) continue;
           const { docs, scores } = p;
           walked += docs.length;

@@ -85,3 +85,27 @@ describe("the exemplars technique in the ranker", () => {
     expect(on.search("give the customer their money back", 1)).toEqual(["create_refund"]);
   });
 });
+
+describe("a query in another language reads no borrowed words", () => {
+  const docs = [
+    { name: "create_refund", description: "Create a refund for a charge.", parameters: {} },
+    { name: "list_customers", description: "List the customers of the account.", parameters: {} },
+    { name: "get_balance", description: "Get the account balance.", parameters: {} },
+  ];
+  const techniques = (exemplars: boolean) => ({
+    ...DEFAULT_RANKER,
+    techniques: { ...DEFAULT_RANKER.techniques, exemplars },
+  });
+  const on = new LexicalSearcher(docs, techniques(true));
+  const off = new LexicalSearcher(docs, techniques(false));
+  it("ranks and scores it as the search without the technique does, whether translated or only accented", () => {
+    for (const query of ["devolver el dinero al cliente", "列出所有客户", "zurückgeben money"]) {
+      const [a, b] = [on.searchScored(query, 3), off.searchScored(query, 3)];
+      expect(a.map((r) => r.name)).toEqual(b.map((r) => r.name));
+      // Equal but for the 32-bit rounding of scores read back without the borrowed words.
+      a.forEach((r, i) => expect(r.score!).toBeCloseTo(b[i]!.score!, 5));
+    }
+    // The same words in English do read them.
+    expect(on.searchScored("give the money back", 3)).not.toEqual(off.searchScored("give the money back", 3));
+  });
+});

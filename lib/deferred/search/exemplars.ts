@@ -75,143 +75,193 @@ const B = 0.75;
  * A word held by more operations than this is not walked: it only adds to operations a rarer word reached
  * (most tools hold such a word: "get", "list", "file"), so matching a tool costs a few short lists.
  */
-const WALK_LIMIT = 200;
+const WALK_LIMIT = 60;
 /** How many operations the rare words keep for the common ones to reorder. */
 const CANDIDATES = 24;
 
-/** The training operations as an inverted index; finds a tool's nearest operations. */
+/**
+ * The training operations as an inverted index; finds a tool's nearest operations. Words are numbered and every
+ * list is a flat typed array (offsets per word or operation), so matching 10,000 tools allocates little.
+ */
 export class ExemplarIndex {
-  private readonly postings = new Map<string, Int32Array>();
-  /** Each posting's weight (the operation's weight for the word), beside `postings`. */
-  private readonly postingWeights = new Map<string, Float32Array>();
-  /** Per operation, each of its words' BM25 weight (saturated frequency × idf). */
-  private readonly weights: Array<Map<string, number>>;
-  private readonly asked: string[];
-  /** Operations' requests split into words, once each, when first lent. */
-  private readonly askedSplit = new Map<number, string[]>();
-  /** Scratch for one match: scores by operation, and which operations have one. */
+  private readonly ids = new Map<string, number>();
+  private readonly words: string[] = [];
+  /** Per word, the operations holding it and their BM25 weight for it (`postStart[w]` … `postStart[w + 1]`). */
+  private readonly postStart: Int32Array;
+  private readonly postOps: Int32Array;
+  private readonly postWeights: Float32Array;
+  /** Per operation, its words (ascending ids) and their weights. */
+  private readonly opStart: Int32Array;
+  private readonly opWords: Int32Array;
+  private readonly opWeights: Float32Array;
+  /** Per operation, its requests' words grouped by word, the most used first (ids). */
+  private readonly askedStart: Int32Array;
+  private readonly askedWords: Int32Array;
+  /** Scratch for one match, reset after it: operation scores, which have one, query weights, word counts. */
   private readonly scores: Float64Array;
   private readonly touched: number[] = [];
+  private readonly queryWeight: Float64Array;
+  private readonly counts: Int32Array;
 
   constructor(data: ExemplarData) {
     const n = data.name.length;
     if (data.text.length !== n || data.asked.length !== n) throw new Error("learned-exemplars.json: uneven lists");
-    this.asked = data.asked;
-    const frequencies: Array<Map<string, number>> = [];
-    const lists = new Map<string, number[]>();
+    const idOf = (w: string) => {
+      let id = this.ids.get(w);
+      if (id === undefined) {
+        id = this.words.length;
+        this.ids.set(w, id);
+        this.words.push(w);
+      }
+      return id;
+    };
+    // Weighted frequencies per operation (name words count NAME_WEIGHT), sorted by word id.
+    const opTf: Array<Array<[number, number]>> = [];
     let total = 0;
     for (let o = 0; o < n; o++) {
-      const tf = new Map<string, number>();
-      for (const w of split(data.name[o]!)) tf.set(w, (tf.get(w) ?? 0) + NAME_WEIGHT);
-      for (const w of split(data.text[o]!)) tf.set(w, (tf.get(w) ?? 0) + 1);
-      for (const [w, v] of tf) {
-        total += v;
-        const list = lists.get(w);
-        if (list) list.push(o);
-        else lists.set(w, [o]);
-      }
-      frequencies.push(tf);
+      const tf = new Map<number, number>();
+      for (const w of split(data.name[o]!)) tf.set(idOf(w), (tf.get(idOf(w)) ?? 0) + NAME_WEIGHT);
+      for (const w of split(data.text[o]!)) tf.set(idOf(w), (tf.get(idOf(w)) ?? 0) + 1);
+      const list = [...tf].sort((a, b) => a[0] - b[0]);
+      for (const [, v] of list) total += v;
+      opTf.push(list);
     }
+    const askedIds = data.asked.map((a) => split(a).map(idOf));
+    const vocabulary = this.words.length;
+    const df = new Int32Array(vocabulary);
+    for (const list of opTf) for (const [w] of list) df[w]!++;
     const avg = n > 0 ? total / n : 1;
-    this.weights = frequencies.map((tf) => {
+    this.opStart = new Int32Array(n + 1);
+    const entries = opTf.reduce((a, l) => a + l.length, 0);
+    this.opWords = new Int32Array(entries);
+    this.opWeights = new Float32Array(entries);
+    let at = 0;
+    opTf.forEach((list, o) => {
+      this.opStart[o] = at;
       let length = 0;
-      for (const v of tf.values()) length += v;
+      for (const [, v] of list) length += v;
       const norm = K1 * (1 - B + (B * length) / avg);
-      const out = new Map<string, number>();
-      for (const [w, v] of tf) {
-        const df = lists.get(w)!.length;
-        out.set(w, (Math.log(1 + (n - df + 0.5) / (df + 0.5)) * v * (K1 + 1)) / (v + norm));
+      for (const [w, v] of list) {
+        const idf = Math.log(1 + (n - df[w]! + 0.5) / (df[w]! + 0.5));
+        this.opWords[at] = w;
+        this.opWeights[at++] = (idf * v * (K1 + 1)) / (v + norm);
       }
-      return out;
     });
-    for (const [w, list] of lists) {
-      this.postings.set(w, Int32Array.from(list));
-      this.postingWeights.set(
-        w,
-        Float32Array.from(list, (o) => this.weights[o]!.get(w)!),
-      );
-    }
+    this.opStart[n] = at;
+    // The same weights by word.
+    this.postStart = new Int32Array(vocabulary + 1);
+    for (let w = 0; w < vocabulary; w++) this.postStart[w + 1] = this.postStart[w]! + df[w]!;
+    this.postOps = new Int32Array(entries);
+    this.postWeights = new Float32Array(entries);
+    const fill = this.postStart.slice(0, vocabulary);
+    for (let o = 0; o < n; o++)
+      for (let k = this.opStart[o]!; k < this.opStart[o + 1]!; k++) {
+        const slot = fill[this.opWords[k]!]!++;
+        this.postOps[slot] = o;
+        this.postWeights[slot] = this.opWeights[k]!;
+      }
+    this.askedStart = new Int32Array(n + 1);
+    for (let o = 0; o < n; o++) this.askedStart[o + 1] = this.askedStart[o]! + askedIds[o]!.length;
+    this.askedWords = Int32Array.from(askedIds.flat());
     this.scores = new Float64Array(n);
+    this.queryWeight = new Float64Array(vocabulary);
+    this.counts = new Int32Array(vocabulary);
   }
 
-  /** Whether an operation holds at least `share` of the given words (the tool's name words it knows). */
-  private holdsEnough(op: number, words: readonly string[], share: number): boolean {
-    if (words.length === 0 || share <= 0) return true;
-    const weights = this.weights[op]!;
-    let held = 0;
-    for (const w of words) if (weights.has(w)) held++;
-    return held >= share * words.length;
+  private df(w: number): number {
+    return this.postStart[w + 1]! - this.postStart[w]!;
   }
 
-  private askedWords(op: number): string[] {
-    const known = this.askedSplit.get(op);
-    if (known) return known;
-    const words = split(this.asked[op]!);
-    this.askedSplit.set(op, words);
-    return words;
+  /** The operation's weight for a word (0 if it lacks it): a short scan of its sorted words. */
+  private weightIn(op: number, w: number): number {
+    for (let k = this.opStart[op]!; k < this.opStart[op + 1]!; k++) {
+      const x = this.opWords[k]!;
+      if (x === w) return this.opWeights[k]!;
+      if (x > w) return 0;
+    }
+    return 0;
   }
 
   /**
    * The words people used to ask for the operations most like a tool, matched by its name (counted twice) and
-   * its first sentence; at most `use.maxWords`, the nearest operation's first. Deterministic.
+   * its first sentence; at most `use.maxWords` distinct words, the nearest operation's most used first, each
+   * repeated as often as it was used (at most `use.maxRepeats`). Deterministic.
    */
   askedFor(name: readonly string[], lead: readonly string[], use: ExemplarUse = DEFAULT_EXEMPLAR_USE): string[] {
-    const query = new Map<string, number>();
-    for (const w of name) if (this.postings.has(w)) query.set(w, NAME_WEIGHT);
-    for (const w of lead) if (this.postings.has(w) && !query.has(w)) query.set(w, 1);
-    if (query.size === 0 || use.neighbours <= 0 || use.maxWords <= 0) return [];
-    const words = [...query.keys()].sort((a, b) => this.postings.get(a)!.length - this.postings.get(b)!.length);
-    const { scores, touched } = this;
+    if (use.neighbours <= 0 || use.maxWords <= 0) return [];
+    const { scores, touched, queryWeight } = this;
+    const query: number[] = [];
+    const nameIds: number[] = [];
+    const put = (word: string, weight: number) => {
+      const w = this.ids.get(word);
+      if (w === undefined || queryWeight[w]! >= weight) return;
+      if (queryWeight[w] === 0) query.push(w);
+      queryWeight[w] = weight;
+    };
+    for (const word of name) {
+      put(word, NAME_WEIGHT);
+      const w = this.ids.get(word);
+      if (w !== undefined && !nameIds.includes(w)) nameIds.push(w);
+    }
+    for (const word of lead) put(word, 1);
+    if (query.length === 0) return [];
+    query.sort((a, b) => this.df(a) - this.df(b) || a - b);
     // Rare words are walked; common ones only add to operations already reached (the rarest is walked if no word is rare).
     let walked = 0;
-    for (const w of words) {
-      const docs = this.postings.get(w)!;
-      if (walked > 0 && docs.length > WALK_LIMIT) break;
+    for (const w of query) {
+      if (walked > 0 && this.df(w) > WALK_LIMIT) break;
       walked++;
-      const k = query.get(w)!;
-      const weights = this.postingWeights.get(w)!;
-      for (let j = 0; j < docs.length; j++) {
-        const o = docs[j]!;
+      const k = queryWeight[w]!;
+      for (let j = this.postStart[w]!; j < this.postStart[w + 1]!; j++) {
+        const o = this.postOps[j]!;
         if (scores[o] === 0) touched.push(o);
-        scores[o] += k * weights[j]!;
+        scores[o]! += k * this.postWeights[j]!;
       }
     }
-    // Common words only reorder the operations the rare ones found: the first CANDIDATES by the rare words' score.
-    const found = nearest(touched, scores, walked < words.length ? CANDIDATES : use.neighbours);
+    // Common words only reorder the first CANDIDATES operations by the rare words' score.
+    const found = nearest(touched, scores, walked < query.length ? CANDIDATES : use.neighbours);
     for (const o of touched) scores[o] = 0;
     touched.length = 0;
-    const candidates = walked < words.length ? found : null;
-    if (candidates) {
-      for (const c of candidates) {
-        const weights = this.weights[c.op]!;
-        for (let j = walked; j < words.length; j++) c.score += query.get(words[j]!)! * (weights.get(words[j]!) ?? 0);
-      }
-      candidates.sort(byScoreThenOp);
+    if (walked < query.length) {
+      for (const c of found)
+        for (let j = walked; j < query.length; j++) c.score += queryWeight[query[j]!]! * this.weightIn(c.op, query[j]!);
+      found.sort(byScoreThenOp);
     }
-    const best = found.slice(0, use.neighbours);
-    const counts = new Map<string, number>();
+    for (const w of query) queryWeight[w] = 0;
+    return this.lend(found.slice(0, use.neighbours), nameIds, use);
+  }
+
+  /** The neighbours' requests' words, each neighbour within the score and name-word shares `use` asks for. */
+  private lend(best: Array<{ op: number; score: number }>, nameIds: readonly number[], use: ExemplarUse): string[] {
+    const { counts } = this;
+    const kept: number[] = [];
     const floor = use.minShare * (best[0]?.score ?? 0);
-    const nameWords = [...new Set(name)].filter((w) => this.postings.has(w));
     for (const { op, score } of best) {
       if (score < floor) break;
-      if (!this.holdsEnough(op, nameWords, use.minNameShare)) continue;
-      const words = this.askedWords(op);
-      for (let i = 0; i < words.length; ) {
-        const w = words[i]!;
-        let times = 1;
-        while (words[i + times] === w) times++;
-        i += times;
-        for (let t = 0; t < times; t++) {
-          const n = counts.get(w);
-          if (n === undefined) {
-            if (counts.size < use.maxWords) counts.set(w, 1);
-          } else if (n < use.maxRepeats) counts.set(w, n + 1);
+      if (!this.holdsEnough(op, nameIds, use.minNameShare)) continue;
+      for (let j = this.askedStart[op]!; j < this.askedStart[op + 1]!; j++) {
+        const w = this.askedWords[j]!;
+        if (counts[w] === 0) {
+          if (kept.length >= use.maxWords) continue;
+          kept.push(w);
         }
+        if (counts[w]! < use.maxRepeats) counts[w]!++;
       }
     }
     const out: string[] = [];
-    for (const [w, n] of counts) for (let j = 0; j < n; j++) out.push(w);
+    for (const w of kept) {
+      for (let j = 0; j < counts[w]!; j++) out.push(this.words[w]!);
+      counts[w] = 0;
+    }
     return out;
+  }
+
+  /** Whether an operation holds at least `share` of the given words (the tool's name words this index knows). */
+  private holdsEnough(op: number, words: readonly number[], share: number): boolean {
+    if (words.length === 0 || share <= 0) return true;
+    let held = 0;
+    for (const w of words) if (this.weightIn(op, w) > 0) held++;
+    return held >= share * words.length;
   }
 }
 

@@ -12,6 +12,8 @@ export interface QueryTerm {
   surface?: string;
   /** Added by the search (the kind of a thing the text names), not typed: left out of the match share. */
   inferred?: true;
+  /** A foreign word or CJK run's translation through the lexicon. */
+  translated?: true;
 }
 
 /** An English word → its literal term plus the lexicon's expansions. */
@@ -35,7 +37,11 @@ function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
       if (words.length === 1) englishTerm(words[0]!, key, lex).expansions.forEach(put);
       else put({ terms: words.map(stem), weight: 1 });
     }
-    return { source: `${key}→${alternatives.map((w) => w.join("_")).join("|")}`, expansions: merged };
+    return {
+      source: `${key}→${alternatives.map((w) => w.join("_")).join("|")}`,
+      expansions: merged,
+      translated: true as const,
+    };
   });
 }
 

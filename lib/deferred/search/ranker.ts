@@ -159,6 +159,8 @@ const MAX_SHARED_SCORES = 2_000_000;
 
 /** Text with any character outside ASCII: not modelled by the translation language model. */
 const NOT_ENGLISH = /[^\x00-\x7f]/;
+/** A letter outside ASCII ("lösche", "páginas", 列出): the text is not English. */
+const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
 
 /** Higher score first, then name: the one ordering every mode uses, so results never depend on catalog order. */
 export function byScoreThenName(a: Scored, b: Scored): number {
@@ -198,7 +200,11 @@ export class TextRanker implements FeedbackSource {
    * term and this catalog. At most MAX_SHARED_SCORES (document, score) pairs, then it starts again.
    */
   private readonly sharedScores = new Map<QueryTerm, TermScores>();
+  /** The same without the words tools borrow, for queries in other languages. */
+  private readonly sharedPlainScores = new Map<QueryTerm, TermScores>();
   private sharedEntries = 0;
+  /** Queries (as terms() returned them) that must not read the words tools borrow (exemplars.ts). */
+  private readonly plainQueries = new WeakSet<readonly QueryTerm[]>();
 
   constructor(
     docs: readonly SearchDoc[],
@@ -213,7 +219,7 @@ export class TextRanker implements FeedbackSource {
     this.nameTerms = fields.map((f) => f.name);
     this.nameWords = new Set(this.nameTerms.flat());
     this.leadTerms = fields.map((f) => f.lead);
-    this.index = new Bm25Index(fields, config.bm25);
+    this.index = new Bm25Index(fields, config.bm25, config.techniques.exemplars ? "asked" : undefined);
     this.associations = config.techniques.associations
       ? new NameAssociations(this.nameTerms, this.index, config.associations)
       : null;
@@ -324,7 +330,11 @@ export class TextRanker implements FeedbackSource {
         if (expansions.length > 0) phrases.push({ source: `${a} ${b}`, expansions });
       }
     const entities = this.config.techniques.entities ? entityTerms(text, this.config.entities) : [];
-    return [...query, ...phrases, ...entities].map((q) => (q.surface ? this.wholeTerm(q, q.surface, wordnet) : q));
+    const all = [...query, ...phrases, ...entities].map((q) => (q.surface ? this.wholeTerm(q, q.surface, wordnet) : q));
+    // The words tools borrow are English requests' words: a query in another language does not read them.
+    if (this.config.techniques.exemplars && (FOREIGN_LETTER.test(text) || query.some((q) => q.translated)))
+      this.plainQueries.add(all);
+    return all;
   }
 
   /**
@@ -340,6 +350,7 @@ export class TextRanker implements FeedbackSource {
 
   private clearSharedScores(): void {
     this.sharedScores.clear();
+    this.sharedPlainScores.clear();
     this.sharedEntries = 0;
   }
 
@@ -348,15 +359,20 @@ export class TextRanker implements FeedbackSource {
     return q.surface !== undefined && this.wordMemo.get(q.surface) === q;
   }
 
-  /** The memo a search reads: shared scores for typed words' terms, the call's own memo (if any) for the rest. */
-  private memoFor(call: TermScoreMemo | undefined): TermScoreMemo {
+  /**
+   * The memo a search reads: shared scores for typed words' terms, the call's own memo (if any) for the rest. A
+   * plain query (see terms()) reads its own shared scores and no call memo, whose terms may be another variant's.
+   */
+  private memoFor(call: TermScoreMemo | undefined, plain: boolean): TermScoreMemo {
+    const shared = plain ? this.sharedPlainScores : this.sharedScores;
+    const own = plain ? undefined : call;
     return {
-      get: (q) => (this.isShared(q) ? this.sharedScores.get(q) : call?.get(q)),
-      keeps: (q) => this.isShared(q) || call?.keeps(q) === true,
+      get: (q) => (this.isShared(q) ? shared.get(q) : own?.get(q)),
+      keeps: (q) => this.isShared(q) || own?.keeps(q) === true,
       set: (q, scores) => {
-        if (!this.isShared(q)) return call?.set(q, scores);
+        if (!this.isShared(q)) return own?.set(q, scores);
         if (this.sharedEntries + scores.docs.length > MAX_SHARED_SCORES) this.clearSharedScores();
-        this.sharedScores.set(q, scores);
+        shared.set(q, scores);
         this.sharedEntries += scores.docs.length;
       },
     };
@@ -421,7 +437,7 @@ export class TextRanker implements FeedbackSource {
 
   /** Every document with a positive score for the query (optionally only those `allow` accepts), unsorted. */
   scoreAll(query: readonly QueryTerm[], allow?: (index: number) => boolean): Scored[] {
-    const { touched, scores } = this.index.score(query);
+    const { touched, scores } = this.index.score(query, undefined, this.plainQueries.has(query));
     const weightOf = this.weights(query);
     const out: Scored[] = [];
     for (const i of touched) {
@@ -438,8 +454,9 @@ export class TextRanker implements FeedbackSource {
    */
   matchShare(query: readonly QueryTerm[], index: number): number {
     if (query.length === 0) return 0;
+    const plain = this.plainQueries.has(query);
     const holds = (t: string) => {
-      const docs = this.index.docsOf(t);
+      const docs = this.index.docsOf(t, plain);
       if (!docs) return false;
       let lo = 0;
       let hi = docs.length - 1;
@@ -491,13 +508,17 @@ export class TextRanker implements FeedbackSource {
     const feedback =
       options.feedback !== undefined ? options.feedback : this.config.techniques.feedback ? this.config.feedback : null;
     const weightOf = this.weights(query);
-    const memo = this.memoFor(options.memo);
-    if (!feedback) return this.rank(query, limit, weightOf, allow, memo);
-    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, memo);
-    const extra = feedbackTerms(query, first, this, feedback);
+    const plain = this.plainQueries.has(query);
+    const memo = this.memoFor(options.memo, plain);
+    if (!feedback) return this.rank(query, limit, weightOf, allow, memo, plain);
+    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, memo, plain);
+    const source: FeedbackSource = plain
+      ? { feedbackWords: (i) => this.feedbackWords(i), idf: (t) => this.index.idf(t, true) }
+      : this;
+    const extra = feedbackTerms(query, first, source, feedback);
     if (extra.length === 0) return first.slice(0, limit);
     // The second pass adds the feedback terms to the first pass's sums (Bm25Index.extend).
-    return this.rank(extra, limit, weightOf, allow, memo, true);
+    return this.rank(extra, limit, weightOf, allow, memo, plain, true);
   }
 
   /**
@@ -508,11 +529,12 @@ export class TextRanker implements FeedbackSource {
     query: readonly QueryTerm[],
     limit: number,
     weightOf: Map<string, number>,
-    allow?: (index: number) => boolean,
-    memo?: TermScoreMemo,
+    allow: ((index: number) => boolean) | undefined,
+    memo: TermScoreMemo | undefined,
+    plain: boolean,
     extend = false,
   ): Scored[] {
-    const { touched, scores } = extend ? this.index.extend(query, memo) : this.index.score(query, memo);
+    const { touched, scores } = extend ? this.index.extend(query, memo, plain) : this.index.score(query, memo, plain);
     // Seeds: any `limit` documents give a floor; the best by base score give the highest. Kept as two small
     // sorted arrays, so the thousands of touched documents at 10,000 tools allocate nothing here.
     const seedIndex: number[] = [];
