@@ -22,12 +22,19 @@ const EXAMPLES = [
 describe("deriveExemplars", () => {
   it("keeps per operation its name terms, its other description terms and its requests' terms, most used first", () => {
     const data = deriveExemplars(EXAMPLES);
-    expect(data.name).toEqual(["refund payment", "delet branch", "list invoic"]);
+    const words = (ids: number[]) => ids.map((id) => data.words[id]);
+    expect(data.name.map(words)).toEqual([
+      ["refund", "payment"],
+      ["delet", "branch"],
+      ["list", "invoic"],
+    ]);
     // The description's terms without the name's.
-    expect(data.text[0]!.split(" ")).not.toContain("refund");
-    expect(data.text[0]!.split(" ")).toContain("complet");
+    expect(words(data.text[0]!)).not.toContain("refund");
+    expect(words(data.text[0]!)).toContain("complet");
     // "money" and "back" are used three times each, before any word used once; repeats stay grouped.
-    expect(data.asked[0]!.split(" ").slice(0, 6)).toEqual(["money", "money", "money", "back", "back", "back"]);
+    expect(words(data.asked[0]!).slice(0, 6)).toEqual(["money", "money", "money", "back", "back", "back"]);
+    // Each word numbered once.
+    expect(new Set(data.words).size).toBe(data.words.length);
   });
 });
 
@@ -64,7 +71,7 @@ describe("ExemplarIndex.askedFor", () => {
   });
 
   it("refuses data whose lists do not line up", () => {
-    expect(() => new ExemplarIndex({ name: ["a"], text: [], asked: [] })).toThrow(/uneven/);
+    expect(() => new ExemplarIndex({ words: ["a"], name: [[0]], text: [], asked: [] })).toThrow(/uneven/);
   });
 });
 

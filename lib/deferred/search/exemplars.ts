@@ -31,14 +31,15 @@ export const DEFAULT_EXEMPLAR_USE: ExemplarUse = {
   maxRepeats: 3,
 };
 
-/** learned-exemplars.json: per training operation, space-separated index terms. */
+/** learned-exemplars.json: the index terms, numbered; per training operation, lists of their numbers. */
 export interface ExemplarData {
-  /** The operation's name terms. */
-  name: string[];
-  /** Its description's terms (distinct, name terms left out). */
-  text: string[];
-  /** Every term of every request written for it, in order. */
-  asked: string[];
+  words: string[];
+  /** Per operation, its distinct name terms. */
+  name: number[][];
+  /** Its description's distinct terms, name terms left out. */
+  text: number[][];
+  /** Every term of every request written for it, grouped by term, the most used first. */
+  asked: number[][];
 }
 
 /** A training operation with the requests written for it (scripts/learn-associations.ts reads them). */
@@ -53,15 +54,24 @@ export interface WorkedExample {
  * description's other terms, and its requests' terms grouped by word, the most used first (ties: first used).
  */
 export function deriveExemplars(examples: readonly WorkedExample[]): ExemplarData {
-  const data: ExemplarData = { name: [], text: [], asked: [] };
+  const data: ExemplarData = { words: [], name: [], text: [], asked: [] };
+  const ids = new Map<string, number>();
+  const idOf = (w: string) => {
+    let id = ids.get(w);
+    if (id === undefined) {
+      id = data.words.length;
+      ids.set(w, id);
+      data.words.push(w);
+    }
+    return id;
+  };
   for (const e of examples) {
     const name = [...new Set(nameTerms(e.name).filter((t) => !STOPWORDS.has(t)))];
-    data.name.push(name.join(" "));
-    data.text.push([...new Set(terms(e.text))].filter((t) => !name.includes(t)).join(" "));
+    data.name.push(name.map(idOf));
+    data.text.push([...new Set(terms(e.text))].filter((t) => !name.includes(t)).map(idOf));
     const uses = new Map<string, number>();
     for (const r of e.requests) for (const t of terms(r)) uses.set(t, (uses.get(t) ?? 0) + 1);
-    const grouped = [...uses].sort((a, b) => b[1] - a[1]).flatMap(([t, n]) => Array<string>(n).fill(t));
-    data.asked.push(grouped.join(" "));
+    data.asked.push([...uses].sort((a, b) => b[1] - a[1]).flatMap(([t, n]) => Array<number>(n).fill(idOf(t))));
   }
   return data;
 }
@@ -85,7 +95,7 @@ const CANDIDATES = 24;
  */
 export class ExemplarIndex {
   private readonly ids = new Map<string, number>();
-  private readonly words: string[] = [];
+  private readonly words: readonly string[];
   /** Per word, the operations holding it and their BM25 weight for it (`postStart[w]` … `postStart[w + 1]`). */
   private readonly postStart: Int32Array;
   private readonly postOps: Int32Array;
@@ -106,27 +116,20 @@ export class ExemplarIndex {
   constructor(data: ExemplarData) {
     const n = data.name.length;
     if (data.text.length !== n || data.asked.length !== n) throw new Error("learned-exemplars.json: uneven lists");
-    const idOf = (w: string) => {
-      let id = this.ids.get(w);
-      if (id === undefined) {
-        id = this.words.length;
-        this.ids.set(w, id);
-        this.words.push(w);
-      }
-      return id;
-    };
-    // Weighted frequencies per operation (name words count NAME_WEIGHT), sorted by word id.
+    this.words = data.words;
+    data.words.forEach((w, id) => this.ids.set(w, id));
+    // Weighted frequencies per operation (name words count NAME_WEIGHT; each word once per list), by word number.
     const opTf: Array<Array<[number, number]>> = [];
     let total = 0;
     for (let o = 0; o < n; o++) {
-      const tf = new Map<number, number>();
-      for (const w of split(data.name[o]!)) tf.set(idOf(w), (tf.get(idOf(w)) ?? 0) + NAME_WEIGHT);
-      for (const w of split(data.text[o]!)) tf.set(idOf(w), (tf.get(idOf(w)) ?? 0) + 1);
-      const list = [...tf].sort((a, b) => a[0] - b[0]);
+      const list: Array<[number, number]> = [];
+      for (const w of data.name[o]!) list.push([w, NAME_WEIGHT]);
+      for (const w of data.text[o]!) list.push([w, 1]);
+      list.sort((a, b) => a[0] - b[0]);
       for (const [, v] of list) total += v;
       opTf.push(list);
     }
-    const askedIds = data.asked.map((a) => split(a).map(idOf));
+    const askedIds = data.asked;
     const vocabulary = this.words.length;
     const df = new Int32Array(vocabulary);
     for (const list of opTf) for (const [w] of list) df[w]!++;
@@ -269,10 +272,6 @@ function byScoreThenOp(a: { op: number; score: number }, b: { op: number; score:
   return b.score - a.score || a.op - b.op;
 }
 
-function split(s: string): string[] {
-  return s === "" ? [] : s.split(" ");
-}
-
 /** The `k` best-scoring operations, best first (ties by index). */
 function nearest(ops: readonly number[], scores: Float64Array, k: number): Array<{ op: number; score: number }> {
   const kept: Array<{ op: number; score: number }> = [];
@@ -290,6 +289,6 @@ function nearest(ops: readonly number[], scores: Float64Array, k: number): Array
 let shared: ExemplarIndex | null = null;
 /** The index of the shipped training operations (learned-exemplars.json), built on first use. */
 export function getExemplars(): ExemplarIndex {
-  shared ??= new ExemplarIndex(exemplarData as ExemplarData);
+  shared ??= new ExemplarIndex(exemplarData as unknown as ExemplarData);
   return shared;
 }
