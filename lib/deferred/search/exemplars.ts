@@ -226,8 +226,17 @@ export class ExemplarIndex {
     for (const o of touched) scores[o] = 0;
     touched.length = 0;
     if (walked < query.length) {
-      for (const c of found)
-        for (let j = walked; j < query.length; j++) c.score += queryWeight[query[j]!]! * this.weightIn(c.op, query[j]!);
+      // Both lists ascend by word number: one merge per candidate.
+      const common = query.slice(walked).sort((a, b) => a - b);
+      for (const c of found) {
+        let k = this.opStart[c.op]!;
+        const end = this.opStart[c.op + 1]!;
+        for (const w of common) {
+          while (k < end && this.opWords[k]! < w) k++;
+          if (k === end) break;
+          if (this.opWords[k] === w) c.score += queryWeight[w]! * this.opWeights[k]!;
+        }
+      }
       found.sort(byScoreThenOp);
     }
     for (const w of query) queryWeight[w] = 0;
@@ -272,18 +281,26 @@ function byScoreThenOp(a: { op: number; score: number }, b: { op: number; score:
   return b.score - a.score || a.op - b.op;
 }
 
-/** The `k` best-scoring operations, best first (ties by index). */
+/** The `k` best-scoring operations, best first (equal scores: the lower index first, the first reached kept). */
 function nearest(ops: readonly number[], scores: Float64Array, k: number): Array<{ op: number; score: number }> {
-  const kept: Array<{ op: number; score: number }> = [];
+  const keptOp = new Int32Array(k);
+  const keptScore = new Float64Array(k);
+  let size = 0;
   for (const op of ops) {
     const score = scores[op]!;
-    if (kept.length === k && score <= kept[k - 1]!.score) continue;
-    let j = kept.length;
-    while (j > 0 && (kept[j - 1]!.score < score || (kept[j - 1]!.score === score && kept[j - 1]!.op > op))) j--;
-    kept.splice(j, 0, { op, score });
-    if (kept.length > k) kept.pop();
+    if (size === k && score <= keptScore[k - 1]!) continue;
+    let j = size < k ? size++ : k - 1;
+    while (j > 0 && (keptScore[j - 1]! < score || (keptScore[j - 1] === score && keptOp[j - 1]! > op))) {
+      keptOp[j] = keptOp[j - 1]!;
+      keptScore[j] = keptScore[j - 1]!;
+      j--;
+    }
+    keptOp[j] = op;
+    keptScore[j] = score;
   }
-  return kept;
+  const out: Array<{ op: number; score: number }> = [];
+  for (let j = 0; j < size; j++) out.push({ op: keptOp[j]!, score: keptScore[j]! });
+  return out;
 }
 
 let shared: ExemplarIndex | null = null;
