@@ -264,7 +264,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       likelihood: true,
       entities: true,
       servers: true,
-      exemplars: false,
+      exemplars: true,
     });
     expect(byDefault.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
@@ -278,13 +278,16 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     const learned = await catalogOf("    learned: false\n");
     expect(learned.techniques).toEqual({ ...byDefault.techniques, learned: false });
 
-    // The words alone: without the lexicon (and the learned models) "repeat" reaches only echo.
-    const noLexicon = await catalogOf("    lexicon: false\n    learned: false\n    likelihood: false\n");
+    // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
+    const noLexicon = await catalogOf(
+      "    lexicon: false\n    learned: false\n    likelihood: false\n    exemplars: false\n",
+    );
     expect(noLexicon.techniques).toEqual({
       ...byDefault.techniques,
       lexicon: false,
       learned: false,
       likelihood: false,
+      exemplars: false,
     });
     expect(noLexicon.search("repeat back what I say", 3).map((e) => e.name)).toEqual(["everything_echo"]);
   });

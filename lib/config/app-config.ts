@@ -201,7 +201,8 @@ export const AppConfigSchema = z
         /**
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
          * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood),
-         * entity typing (entities) and server profiles (servers) on, catalog associations and clause search off.
+         * entity typing (entities), server profiles (servers) and worked examples (exemplars) on, catalog
+         * associations and clause search off.
          */
         techniques: z
           .object({

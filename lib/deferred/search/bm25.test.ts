@@ -128,7 +128,9 @@ describe("Bm25Index without a left-out field", () => {
       const plain = scores(full, query, true);
       const expected = scores(without, query);
       expect(plain.map(([d]) => d)).toEqual(expected.map(([d]) => d));
-      plain.forEach(([, v], i) => expect(v).toBeCloseTo(expected[i]![1], 5));
+      plain.forEach(([, v], i) => {
+        expect(v).toBeCloseTo(expected[i]![1], 5);
+      });
     }
     // A word only the left-out field holds reaches no document, but stays known to the index.
     expect(scores(full, q("give"), true)).toEqual([]);

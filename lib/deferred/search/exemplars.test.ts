@@ -110,7 +110,9 @@ describe("a query in another language reads no borrowed words", () => {
       const [a, b] = [on.searchScored(query, 3), off.searchScored(query, 3)];
       expect(a.map((r) => r.name)).toEqual(b.map((r) => r.name));
       // Equal but for the 32-bit rounding of scores read back without the borrowed words.
-      a.forEach((r, i) => expect(r.score!).toBeCloseTo(b[i]!.score!, 5));
+      a.forEach((r, i) => {
+        expect(r.score!).toBeCloseTo(b[i]!.score!, 5);
+      });
     }
     // The same words in English do read them.
     expect(on.searchScored("give the money back", 3)).not.toEqual(off.searchScored("give the money back", 3));

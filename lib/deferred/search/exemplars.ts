@@ -117,7 +117,7 @@ export class ExemplarIndex {
     const n = data.name.length;
     if (data.text.length !== n || data.asked.length !== n) throw new Error("learned-exemplars.json: uneven lists");
     this.words = data.words;
-    data.words.forEach((w, id) => this.ids.set(w, id));
+    for (let id = 0; id < data.words.length; id++) this.ids.set(data.words[id]!, id);
     // Weighted frequencies per operation (name words count NAME_WEIGHT; each word once per list), by word number.
     const opTf: Array<Array<[number, number]>> = [];
     let total = 0;

@@ -52,8 +52,10 @@ describe("server profiles: a tool is lifted by how well its server's tools, take
   });
 
   it("breaks a tie between two servers' tools by the server the request describes", () => {
-    const off = new LexicalSearcher(DOCS, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, servers: false } });
-    const on = new LexicalSearcher(DOCS, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, servers: true } });
+    // Worked examples off: their borrowed words would break the tie on their own.
+    const only = (servers: boolean) => ({ ...DEFAULT_TECHNIQUES, servers, exemplars: false });
+    const off = new LexicalSearcher(DOCS, { ...DEFAULT_RANKER, techniques: only(false) });
+    const on = new LexicalSearcher(DOCS, { ...DEFAULT_RANKER, techniques: only(true) });
     // Alone, the two list_customers tools score the same and the name decides; kappa's other
     // tools hold "payment", so with profiles its tool comes first, and delta's for a support request.
     expect(off.search("list customers on the payment platform", 2)).toEqual([
