@@ -3,7 +3,8 @@
  * `npm run -s bench:search-ab -- --technique NAME [--catalog FILE] [--queries FILE]... [--sizes 574,10000] [--rounds 5]`.
  * Both settings (the technique as by default, and switched the other way) search the same statements in the
  * same process, alternating which goes first, for single queries and for the multi-step statements built from
- * the sets (as bench:search builds them). Prints median, p95 and mean per setting and catalog size. A
+ * the sets (as bench:search builds them). Prints median, p95 and mean per setting and catalog size, and each
+ * setting's index build (best and median of the rounds, built alternately). A
  * `bench:search` run times one setting at a time, so its p95 moves with whatever else the machine is doing.
  */
 import path from "node:path";
@@ -34,12 +35,33 @@ function main(): void {
   const label = (on: boolean) => `${technique} ${on ? "on" : "off"}${on === byDefault ? " (default)" : ""}`;
 
   const rows: string[][] = [];
+  const buildRows: string[][] = [];
   for (const size of sizes) {
     const catalog = size > docs.length ? replicate(docs, size) : docs;
-    const settings = [byDefault, !byDefault].map((on) => ({
-      on,
-      searcher: createToolSearcher(catalog, { [technique]: on }) as ToolSearcher,
-    }));
+    // Builds first, alternating which setting goes first by round; the last build of each is searched below.
+    const builds = [[], []] as number[][];
+    const built: ToolSearcher[] = [];
+    for (let r = 0; r < rounds; r++)
+      for (let k = 0; k < 2; k++) {
+        const i = (k + r) % 2;
+        const started = performance.now();
+        built[i] = createToolSearcher(catalog, { [technique]: i === 0 ? byDefault : !byDefault });
+        builds[i]!.push(performance.now() - started);
+      }
+    const settings = [byDefault, !byDefault].map((on, i) => ({ on, searcher: built[i]! }));
+    settings.forEach((s, i) =>
+      buildRows.push([
+        String(catalog.length),
+        label(s.on),
+        ms(Math.min(...builds[i]!)),
+        ms(
+          percentile(
+            [...builds[i]!].sort((a, b) => a - b),
+            50,
+          ),
+        ),
+      ]),
+    );
     for (const [kind, texts] of [
       ["single", single],
       ["multi-step", multi],
@@ -70,6 +92,8 @@ function main(): void {
   }
   console.log(`${rounds} rounds, both settings searching each text in turn (the order alternating by round)`);
   console.log(table(["tools", "texts", "setting", "median ms", "p95 ms", "mean ms"], rows));
+  console.log(`\nIndex build, ${rounds} builds per setting, alternating`);
+  console.log(table(["tools", "setting", "best ms", "median ms"], buildRows));
 }
 
 main();

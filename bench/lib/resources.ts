@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createToolSearcher, type SearchDoc } from "@/lib/deferred/search";
+import { getExemplars } from "@/lib/deferred/search/exemplars";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
 
@@ -18,6 +19,7 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 
 const LEARNED = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-associations.json");
 const LIKELIHOODS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-likelihoods.json");
+const EXEMPLARS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-exemplars.json");
 
 function measure(resource: string, load: () => unknown, diskMb: number | null = null): ResourceCost {
   const rss = process.memoryUsage().rss;
@@ -28,7 +30,8 @@ function measure(resource: string, load: () => unknown, diskMb: number | null = 
 
 /**
  * The first search after a cold start, resource by resource, in the order a fresh process meets them:
- * the compiled lexicons, the WordNet thesaurus, the two learned tables, then the catalog's index and one search. Call it before
+ * the compiled lexicons, the WordNet thesaurus, the two learned tables, the worked examples, then the catalog's
+ * index and one search. Call it before
  * anything else in the process has loaded them.
  */
 export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCost; parts: ResourceCost[] } {
@@ -51,6 +54,8 @@ export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCo
       () => JSON.parse(readFileSync(LIKELIHOODS, "utf8")),
       mb(statSync(LIKELIHOODS).size),
     ),
+    // Imported with the searcher too; its index of the training operations is built on first use.
+    measure("worked examples (learned-exemplars.json, indexed)", () => getExemplars(), mb(statSync(EXEMPLARS).size)),
     measure(`index of ${docs.length} tools + first search`, () => createToolSearcher(docs).search(query, 5)),
   ];
   const total: ResourceCost = {

@@ -217,7 +217,7 @@ export class TextRanker implements FeedbackSource {
     const fields = docs.map(docFields);
     if (config.techniques.exemplars) {
       const ex = getExemplars();
-      for (const f of fields) f.asked = ex.askedFor(f.name, f.lead, config.exemplars);
+      for (const f of fields) f.asked = ex.askedFor(f.name, config.exemplars);
     }
     this.nameTerms = fields.map((f) => f.name);
     this.nameWords = new Set(this.nameTerms.flat());
