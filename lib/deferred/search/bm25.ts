@@ -38,6 +38,16 @@ export const DEFAULT_BM25: Bm25Config = {
  */
 const LEFT_OUT_EPSILON = 1e-4;
 
+/** BM25's inverse document frequency for a term `df` of `n` documents hold. */
+function bm25Idf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** A (pseudo-)frequency's BM25 score: saturated by k1, times the idf. */
+function saturated(idf: number, tf: number, k1: number): number {
+  return (idf * tf * (k1 + 1)) / (tf + k1);
+}
+
 interface Postings {
   docs: Int32Array;
   scores: Float32Array;
@@ -149,16 +159,12 @@ export class Bm25Index {
       builder.endDocument(i);
     });
     const n = docs.length;
-    const k1 = config.k1;
-    const score = (idf: number, tf: number) => (idf * tf * (k1 + 1)) / (tf + k1);
-    const idfOf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
     const vocabulary: string[] = [];
     for (const [t, dl, tl] of builder.lists()) {
-      const idf = idfOf(dl.length);
+      const idf = bm25Idf(n, dl.length);
       const scores = new Float32Array(tl.length);
-      for (let j = 0; j < scores.length; j++) scores[j] = score(idf, tl[j]!);
-      const postings = { docs: Int32Array.from(dl), scores };
-      this.postings.set(t, postings);
+      for (let j = 0; j < scores.length; j++) scores[j] = saturated(idf, tl[j]!, config.k1);
+      this.postings.set(t, { docs: Int32Array.from(dl), scores });
       vocabulary.push(t);
     }
     this.vocabulary = vocabulary.sort();
@@ -220,9 +226,8 @@ export class Bm25Index {
       rest.push(v);
     }
     if (!changed) return full;
-    const df = docs.length;
-    const idf = Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
-    return { docs: Int32Array.from(docs), scores: Float32Array.from(rest, (v) => (idf * v * (k1 + 1)) / (v + k1)) };
+    const idf = bm25Idf(this.size, docs.length);
+    return { docs: Int32Array.from(docs), scores: Float32Array.from(rest, (v) => saturated(idf, v, k1)) };
   }
 
   /** How many documents hold the term (0 when unknown); `plain`: without the left-out field. */
@@ -233,7 +238,7 @@ export class Bm25Index {
   /** Inverse document frequency (the BM25 form), 0 for a term no document holds. */
   idf(term: string, plain = false): number {
     const df = this.df(term, plain);
-    return df === 0 ? 0 : Math.log(1 + (this.size - df + 0.5) / (df + 0.5));
+    return df === 0 ? 0 : bm25Idf(this.size, df);
   }
 
   /**
