@@ -49,7 +49,7 @@ function main(): void {
         builds[i]!.push(performance.now() - started);
       }
     const settings = [byDefault, !byDefault].map((on, i) => ({ on, searcher: built[i]! }));
-    settings.forEach((s, i) =>
+    settings.forEach((s, i) => {
       buildRows.push([
         String(catalog.length),
         label(s.on),
@@ -60,8 +60,8 @@ function main(): void {
             50,
           ),
         ),
-      ]),
-    );
+      ]);
+    });
     for (const [kind, texts] of [
       ["single", single],
       ["multi-step", multi],

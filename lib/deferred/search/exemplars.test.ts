@@ -3,7 +3,7 @@ import { DEFAULT_EXEMPLAR_USE, deriveExemplars, ExemplarIndex, getExemplars } fr
 import { docFields } from "./fields";
 import { DEFAULT_RANKER } from "./ranker";
 import { LexicalSearcher } from "./searcher";
-import { nameTerms, terms } from "./tokenize";
+import { nameTerms } from "./tokenize";
 
 const EXAMPLES = [
   {
