@@ -52,7 +52,8 @@ function embeddingsEndpoint(opts: { fail?: boolean } = {}) {
   return { fetch, requests };
 }
 
-// The words alone: without the learned translation language model, which finds "image" → screenshot by itself.
+// The words alone: without the learned translation language model and worked examples, which find "image" →
+// screenshot by themselves.
 const catalog = () =>
   new ToolCatalog(
     [
@@ -62,7 +63,7 @@ const catalog = () =>
       makeTool("list_files", "List the entries of a folder"),
       makeTool("weather_report", "Forecast for a city"),
     ].map((tool) => ({ tool, server: "s" })),
-    { likelihood: false },
+    { likelihood: false, exemplars: false },
   );
 const cfg = { enabled: true, model: "test-embed", base_url: "http://embeddings.test/v1", weight: 1, timeout_s: 5 };
 

@@ -12,7 +12,10 @@ const DOCS = [
   tool("write_file", "Write text to a file."),
 ];
 const ranker = (feedback: boolean) =>
-  new TextRanker(DOCS, { ...DEFAULT_RANKER, techniques: { ...ALL_TECHNIQUES, lexicon: false, feedback } });
+  new TextRanker(DOCS, {
+    ...DEFAULT_RANKER,
+    techniques: { ...ALL_TECHNIQUES, lexicon: false, exemplars: false, feedback },
+  });
 const names = (r: TextRanker, q: string) => r.top(r.terms(q), 5).map((s) => s.name);
 
 describe("pseudo-relevance feedback", () => {
