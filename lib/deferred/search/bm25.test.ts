@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { Bm25Index, CallTermScores, DEFAULT_BM25 } from "./bm25";
 import type { DocFields } from "./fields";
 
-const doc = (name: string[], description: string[]): DocFields => ({
+const doc = (name: string[], description: string[], asked: string[] = []): DocFields => ({
   name,
   server: [],
   lead: [],
   description,
   paramNames: [],
   paramText: [],
-  asked: [],
+  asked,
 });
 const docs = [
   doc(["delet", "file"], ["remov", "a", "file"]),
@@ -97,20 +97,11 @@ describe("Bm25Index", () => {
 });
 
 describe("Bm25Index without a left-out field", () => {
-  const tool = (name: string[], description: string[], asked: string[]): DocFields => ({
-    name,
-    server: [],
-    lead: [],
-    description,
-    paramNames: [],
-    paramText: [],
-    asked,
-  });
   const docs = [
-    tool(["creat", "refund"], ["refund", "charg"], ["money", "back", "give", "refund"]),
-    tool(["list", "custom"], ["list", "custom"], ["who", "buy", "money"]),
-    tool(["delet", "branch"], ["remov", "branch"], []),
-    tool(["get", "balanc"], ["money", "account"], ["how", "much", "money"]),
+    doc(["creat", "refund"], ["refund", "charg"], ["money", "back", "give", "refund"]),
+    doc(["list", "custom"], ["list", "custom"], ["who", "buy", "money"]),
+    doc(["delet", "branch"], ["remov", "branch"], []),
+    doc(["get", "balanc"], ["money", "account"], ["how", "much", "money"]),
   ];
   const full = new Bm25Index(docs, DEFAULT_BM25, "asked");
   const without = new Bm25Index(

@@ -39,7 +39,7 @@ export const DEFAULT_BM25: Bm25Config = {
 const LEFT_OUT_EPSILON = 1e-4;
 
 /** BM25's inverse document frequency for a term `df` of `n` documents hold. */
-function bm25Idf(n: number, df: number): number {
+export function bm25Idf(n: number, df: number): number {
   return Math.log(1 + (n - df + 0.5) / (df + 0.5));
 }
 

@@ -1,3 +1,4 @@
+import { bm25Idf } from "./bm25";
 import exemplarData from "./learned-exemplars.json";
 import { nameTerms, STOPWORDS, terms } from "./tokenize";
 
@@ -128,7 +129,6 @@ export class ExemplarIndex {
       for (const [, v] of list) total += v;
       opTf.push(list);
     }
-    const askedIds = data.asked;
     const vocabulary = this.words.length;
     const df = new Int32Array(vocabulary);
     for (const list of opTf) for (const [w] of list) df[w]!++;
@@ -144,7 +144,7 @@ export class ExemplarIndex {
       for (const [, v] of list) length += v;
       const norm = K1 * (1 - B + (B * length) / avg);
       for (const [w, v] of list) {
-        const idf = Math.log(1 + (n - df[w]! + 0.5) / (df[w]! + 0.5));
+        const idf = bm25Idf(n, df[w]!);
         this.opWords[at] = w;
         this.opWeights[at++] = (idf * v * (K1 + 1)) / (v + norm);
       }
@@ -163,8 +163,8 @@ export class ExemplarIndex {
         this.postWeights[slot] = this.opWeights[k]!;
       }
     this.askedStart = new Int32Array(n + 1);
-    for (let o = 0; o < n; o++) this.askedStart[o + 1] = this.askedStart[o]! + askedIds[o]!.length;
-    this.askedWords = Int32Array.from(askedIds.flat());
+    for (let o = 0; o < n; o++) this.askedStart[o + 1] = this.askedStart[o]! + data.asked[o]!.length;
+    this.askedWords = Int32Array.from(data.asked.flat());
     this.scores = new Float64Array(n);
     this.counts = new Int32Array(vocabulary);
   }
