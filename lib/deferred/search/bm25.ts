@@ -164,7 +164,7 @@ export class Bm25Index {
       const idf = bm25Idf(n, dl.length);
       const scores = new Float32Array(tl.length);
       for (let j = 0; j < scores.length; j++) scores[j] = saturated(idf, tl[j]!, config.k1);
-      this.postings.set(t, { docs: Int32Array.from(dl), scores });
+      this.postings.set(t, { docs: dl, scores });
       vocabulary.push(t);
     }
     this.vocabulary = vocabulary.sort();

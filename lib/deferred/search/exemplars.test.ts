@@ -70,6 +70,23 @@ describe("ExemplarIndex.askedFor", () => {
     expect(askedFor("create_refund")).toEqual(first);
   });
 
+  it("finds the nearest operations the same way when every name word is common (their best are known ahead)", () => {
+    // 120 operations say "get", 120 say "user" (60 say both): more than a word's list is walked for.
+    const many = Array.from({ length: 180 }, (_, i) => ({
+      name: i < 120 ? (i >= 60 ? "get_user" : "get_thing") : "delete_user",
+      // Every operation but two has a long description, which weakens its name words.
+      text: i === 37 || i === 90 || i === 91 ? "" : "does this and that with some other words around it too",
+      requests: [`word${i}`],
+    }));
+    const common = new ExemplarIndex(deriveExemplars(many));
+    const one = { ...DEFAULT_EXEMPLAR_USE, neighbours: 1 };
+    // "get" alone: the shortest operations that say it weigh most; of two equal, the first.
+    expect(common.askedFor(["get"], one)).toEqual(["word37", "word"]);
+    // "get user": 90 and 91 say both in the fewest words; 90 comes first.
+    expect(common.askedFor(["get", "user"], one)).toEqual(["word90", "word"]);
+    expect(common.askedFor(["user", "get"], { ...one, neighbours: 2 })).toEqual(["word90", "word", "word", "word91"]);
+  });
+
   it("refuses data whose lists do not line up", () => {
     expect(() => new ExemplarIndex({ words: ["a"], name: [[0]], text: [], asked: [] })).toThrow(/uneven/);
   });

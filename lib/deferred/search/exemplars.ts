@@ -105,6 +105,14 @@ export class ExemplarIndex {
   private readonly opStart: Int32Array;
   private readonly opWords: Int32Array;
   private readonly opWeights: Float32Array;
+  /**
+   * Per word held by more than WALK_LIMIT operations, its CANDIDATES best operations by weight (equal weights: the
+   * lower index first), `topStart[w]` … `topStart[w + 1]` (empty for rarer words): a tool whose rarest name word
+   * is that common reads them instead of walking the word's list.
+   */
+  private readonly topStart: Int32Array;
+  private readonly topOps: Int32Array;
+  private readonly topWeights: Float32Array;
   /** Per operation, its requests' words grouped by word, the most used first (ids). */
   private readonly askedStart: Int32Array;
   private readonly askedWords: Int32Array;
@@ -112,6 +120,8 @@ export class ExemplarIndex {
   private readonly scores: Float64Array;
   private readonly touched: number[] = [];
   private readonly counts: Int32Array;
+  /** Scratch for nearest(): the best operations so far and their scores (typed arrays are slow to allocate). */
+  private kept = { op: new Int32Array(CANDIDATES), score: new Float64Array(CANDIDATES) };
 
   constructor(data: ExemplarData) {
     const n = data.name.length;
@@ -162,6 +172,18 @@ export class ExemplarIndex {
         this.postOps[slot] = o;
         this.postWeights[slot] = this.opWeights[k]!;
       }
+    this.topStart = new Int32Array(vocabulary + 1);
+    const top: number[] = [];
+    for (let w = 0; w < vocabulary; w++) {
+      if (df[w]! > WALK_LIMIT) {
+        const slots = Array.from({ length: df[w]! }, (_, j) => this.postStart[w]! + j);
+        slots.sort((a, b) => this.postWeights[b]! - this.postWeights[a]! || this.postOps[a]! - this.postOps[b]!);
+        for (const slot of slots.slice(0, CANDIDATES)) top.push(slot);
+      }
+      this.topStart[w + 1] = top.length;
+    }
+    this.topOps = Int32Array.from(top, (slot) => this.postOps[slot]!);
+    this.topWeights = Float32Array.from(top, (slot) => this.postWeights[slot]!);
     this.askedStart = new Int32Array(n + 1);
     for (let o = 0; o < n; o++) this.askedStart[o + 1] = this.askedStart[o]! + data.asked[o]!.length;
     this.askedWords = Int32Array.from(data.asked.flat());
@@ -200,22 +222,50 @@ export class ExemplarIndex {
     }
     if (query.length === 0) return [];
     const nameIds = query.slice();
-    query.sort((a, b) => this.df(a) - this.df(b) || a - b);
-    // Rare words are walked; common ones only add to operations already reached (the rarest is walked if no word is rare).
-    let walked = 0;
-    for (const w of query) {
-      if (walked > 0 && this.df(w) > WALK_LIMIT) break;
-      walked++;
-      for (let j = this.postStart[w]!; j < this.postStart[w + 1]!; j++) {
-        const o = this.postOps[j]!;
-        if (scores[o] === 0) touched.push(o);
-        scores[o]! += this.postWeights[j]!;
+    // Rarest first (equal: lower number); names are a few words, so an insertion sort.
+    for (let i = 1; i < query.length; i++) {
+      const w = query[i]!;
+      let j = i;
+      while (
+        j > 0 &&
+        (this.df(query[j - 1]!) > this.df(w) || (this.df(query[j - 1]!) === this.df(w) && query[j - 1]! > w))
+      ) {
+        query[j] = query[j - 1]!;
+        j--;
       }
+      query[j] = w;
     }
-    // Common words only reorder the first CANDIDATES operations by the rare words' score.
-    const found = nearest(touched, scores, walked < query.length ? CANDIDATES : use.neighbours);
-    for (const o of touched) scores[o] = 0;
-    touched.length = 0;
+    // Rare words are walked; common ones only add to operations already reached (the rarest is walked if no word is
+    // rare). Common words only reorder the first CANDIDATES operations by the rare words' score.
+    let found: Array<{ op: number; score: number }>;
+    let walked = 0;
+    const rarest = query[0]!;
+    if (this.df(rarest) > WALK_LIMIT && (query.length > 1 || use.neighbours <= CANDIDATES)) {
+      // No word is rare: the rarest one's best operations are known ahead (what walking it would find).
+      walked = 1;
+      found = [];
+      const end = Math.min(
+        this.topStart[rarest + 1]!,
+        this.topStart[rarest]! + (query.length > 1 ? CANDIDATES : use.neighbours),
+      );
+      for (let j = this.topStart[rarest]!; j < end; j++)
+        found.push({ op: this.topOps[j]!, score: this.topWeights[j]! });
+    } else {
+      for (const w of query) {
+        if (walked > 0 && this.df(w) > WALK_LIMIT) break;
+        walked++;
+        for (let j = this.postStart[w]!; j < this.postStart[w + 1]!; j++) {
+          const o = this.postOps[j]!;
+          if (scores[o] === 0) touched.push(o);
+          scores[o]! += this.postWeights[j]!;
+        }
+      }
+      const k = walked < query.length ? CANDIDATES : use.neighbours;
+      if (k > this.kept.op.length) this.kept = { op: new Int32Array(k), score: new Float64Array(k) };
+      found = nearest(touched, scores, k, this.kept);
+      for (const o of touched) scores[o] = 0;
+      touched.length = 0;
+    }
     if (walked < query.length) {
       // Both lists ascend by word number: one merge per candidate.
       const common = query.slice(walked).sort((a, b) => a - b);
@@ -228,7 +278,16 @@ export class ExemplarIndex {
           if (this.opWords[k] === w) c.score += this.opWeights[k]!;
         }
       }
-      found.sort(byScoreThenOp);
+      // Nearly in order already (common words add little): an insertion sort.
+      for (let i = 1; i < found.length; i++) {
+        const c = found[i]!;
+        let j = i;
+        while (j > 0 && byScoreThenOp(found[j - 1]!, c) > 0) {
+          found[j] = found[j - 1]!;
+          j--;
+        }
+        found[j] = c;
+      }
     }
     return this.lend(found.slice(0, use.neighbours), nameIds, use);
   }
@@ -271,10 +330,17 @@ function byScoreThenOp(a: { op: number; score: number }, b: { op: number; score:
   return b.score - a.score || a.op - b.op;
 }
 
-/** The `k` best-scoring operations, best first (equal scores: the lower index first, the first reached kept). */
-function nearest(ops: readonly number[], scores: Float64Array, k: number): Array<{ op: number; score: number }> {
-  const keptOp = new Int32Array(k);
-  const keptScore = new Float64Array(k);
+/**
+ * The `k` best-scoring operations, best first (equal scores: the lower index first, the first reached kept);
+ * `kept` is scratch of at least `k` entries.
+ */
+function nearest(
+  ops: readonly number[],
+  scores: Float64Array,
+  k: number,
+  kept: { op: Int32Array; score: Float64Array },
+): Array<{ op: number; score: number }> {
+  const { op: keptOp, score: keptScore } = kept;
   let size = 0;
   for (const op of ops) {
     const score = scores[op]!;

@@ -12,8 +12,8 @@ describe("PostingsBuilder", () => {
     b.add("file", 2);
     b.endDocument(2);
     expect([...b.lists()]).toEqual([
-      ["get", [0], [0.8]],
-      ["file", [0, 2], [0.2, 2]],
+      ["get", Int32Array.of(0), Float64Array.of(0.8)],
+      ["file", Int32Array.of(0, 2), Float64Array.of(0.2, 2)],
     ]);
   });
 
@@ -24,7 +24,35 @@ describe("PostingsBuilder", () => {
     b.endDocument(7);
     const lists = [...b.lists()];
     expect(lists).toHaveLength(3000);
-    expect(lists[2999]).toEqual(["t2999", [7], [3001]]);
-    expect(lists[0]).toEqual(["t0", [7], [1]]);
+    expect(lists[2999]).toEqual(["t2999", Int32Array.of(7), Float64Array.of(3001)]);
+    expect(lists[0]).toEqual(["t0", Int32Array.of(7), Float64Array.of(1)]);
+  });
+
+  it("keeps each term's documents in order past its first 4,096 postings, with terms met in any order", () => {
+    const b = new PostingsBuilder();
+    for (let d = 0; d < 2000; d++) {
+      if (d % 3 === 0) b.add("third", 1);
+      b.add("every", 0.5);
+      b.add("every", 0.5);
+      b.add(`only${d % 7}`, d);
+      b.endDocument(d, 2);
+    }
+    const lists = new Map([...b.lists()].map(([t, docs, values]) => [t, { docs: [...docs], values: [...values] }]));
+    expect([...lists.keys()]).toEqual([
+      "third",
+      "every",
+      "only0",
+      "only1",
+      "only2",
+      "only3",
+      "only4",
+      "only5",
+      "only6",
+    ]);
+    expect(lists.get("every")!.docs).toEqual(Array.from({ length: 2000 }, (_, d) => d));
+    expect(lists.get("every")!.values.every((v) => v === 0.5)).toBe(true);
+    expect(lists.get("third")!.docs).toEqual(Array.from({ length: 667 }, (_, k) => 3 * k));
+    expect(lists.get("only3")!.docs.slice(0, 3)).toEqual([3, 10, 17]);
+    expect(lists.get("only3")!.values.slice(0, 3)).toEqual([1.5, 5, 8.5]);
   });
 });

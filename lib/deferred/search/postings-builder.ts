@@ -3,44 +3,89 @@
  * within a document is array arithmetic, not map churn. Feed documents in order — `add` for each of a
  * document's terms, then `endDocument` — and every list comes out sorted by document. Used by the BM25F index
  * (pseudo-frequencies) and the translation language model (P(word | tool)).
+ *
+ * Postings are kept as one flat run of (term, document, value) entries in typed arrays and sorted by term once
+ * at the end (a counting sort, which keeps each term's documents in order): a 10,000-tool index has about a
+ * million of them, and a growing array per term cost more in copies and garbage than the sums themselves.
  */
 export class PostingsBuilder {
   private readonly ids = new Map<string, number>();
-  private readonly docs: number[][] = [];
-  private readonly values: number[][] = [];
+  private readonly terms: string[] = [];
   private sums = new Float64Array(1024);
-  private readonly inDoc: number[] = [];
+  private inDoc = new Int32Array(256);
+  private inDocSize = 0;
+  private entryTerm = new Int32Array(4096);
+  private entryDoc = new Int32Array(4096);
+  private entryValue = new Float64Array(4096);
+  private entries = 0;
+  /** The term last added and its id: a borrowed word comes several times in a row (exemplars.ts). */
+  private lastTerm = "";
+  private lastId = -1;
 
   /** Adds `weight` to the term's sum in the current document. */
   add(term: string, weight: number): void {
-    let id = this.ids.get(term);
+    let id = term === this.lastTerm ? this.lastId : this.ids.get(term);
     if (id === undefined) {
-      id = this.ids.size;
+      id = this.terms.length;
       this.ids.set(term, id);
-      this.docs.push([]);
-      this.values.push([]);
-      if (id >= this.sums.length) {
-        const grown = new Float64Array(this.sums.length * 2);
-        grown.set(this.sums);
-        this.sums = grown;
-      }
+      this.terms.push(term);
+      if (id >= this.sums.length) this.sums = grown(this.sums, id + 1);
     }
-    if (this.sums[id] === 0) this.inDoc.push(id);
+    if (this.sums[id] === 0) {
+      if (this.inDocSize === this.inDoc.length) this.inDoc = grown(this.inDoc, this.inDocSize + 1);
+      this.inDoc[this.inDocSize++] = id;
+    }
     this.sums[id]! += weight;
+    this.lastTerm = term;
+    this.lastId = id;
   }
 
   /** Closes document `doc`: each term added since the last call gets the posting (doc, its sum / `divisor`). */
   endDocument(doc: number, divisor = 1): void {
-    for (const id of this.inDoc) {
-      this.docs[id]!.push(doc);
-      this.values[id]!.push(divisor === 1 ? this.sums[id]! : this.sums[id]! / divisor);
+    const end = this.entries + this.inDocSize;
+    if (end > this.entryTerm.length) {
+      this.entryTerm = grown(this.entryTerm, end);
+      this.entryDoc = grown(this.entryDoc, end);
+      this.entryValue = grown(this.entryValue, end);
+    }
+    for (let k = 0; k < this.inDocSize; k++) {
+      const id = this.inDoc[k]!;
+      const at = this.entries++;
+      this.entryTerm[at] = id;
+      this.entryDoc[at] = doc;
+      this.entryValue[at] = divisor === 1 ? this.sums[id]! : this.sums[id]! / divisor;
       this.sums[id] = 0;
     }
-    this.inDoc.length = 0;
+    this.inDocSize = 0;
   }
 
-  /** Every term seen, in first-seen order, with its documents (ascending) and values. */
-  *lists(): Generator<[term: string, docs: number[], values: number[]]> {
-    for (const [term, id] of this.ids) yield [term, this.docs[id]!, this.values[id]!];
+  /**
+   * Every term seen, in first-seen order, with its documents (ascending) and values: views into two arrays
+   * shared by all the lists (read them, or copy what is kept apart).
+   */
+  *lists(): Generator<[term: string, docs: Int32Array, values: Float64Array]> {
+    const count = this.terms.length;
+    const start = new Int32Array(count + 1);
+    for (let k = 0; k < this.entries; k++) start[this.entryTerm[k]! + 1]!++;
+    for (let id = 0; id < count; id++) start[id + 1]! += start[id]!;
+    const docs = new Int32Array(this.entries);
+    const values = new Float64Array(this.entries);
+    const fill = start.slice(0, count);
+    for (let k = 0; k < this.entries; k++) {
+      const slot = fill[this.entryTerm[k]!]!++;
+      docs[slot] = this.entryDoc[k]!;
+      values[slot] = this.entryValue[k]!;
+    }
+    for (let id = 0; id < count; id++)
+      yield [this.terms[id]!, docs.subarray(start[id]!, start[id + 1]!), values.subarray(start[id]!, start[id + 1]!)];
   }
+}
+
+/** A copy of `a` with room for at least `needed` entries (doubling). */
+function grown<T extends Int32Array | Float64Array>(a: T, needed: number): T {
+  let size = a.length * 2;
+  while (size < needed) size *= 2;
+  const out = new (a.constructor as new (n: number) => T)(size);
+  out.set(a);
+  return out;
 }

@@ -123,7 +123,7 @@ export class TranslationLm {
     });
     for (const [t, docs, ps] of builder.lists()) {
       const p = Float32Array.from(ps);
-      this.postings.set(t, { docs: Int32Array.from(docs), p });
+      this.postings.set(t, { docs, p });
       let sum = 0;
       for (const x of p) sum += x;
       this.average.set(t, sum / Math.max(1, this.size));
