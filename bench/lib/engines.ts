@@ -13,6 +13,7 @@ import { DEFAULT_BM25 } from "@/lib/deferred/search/bm25";
 import { docFields, FIELD_NAMES, type FieldName } from "@/lib/deferred/search/fields";
 import { parseQuery } from "@/lib/deferred/search/query-modes";
 import { TextRanker } from "@/lib/deferred/search/ranker";
+import { TermTable } from "@/lib/deferred/search/term-table";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 
 const require = createRequire(import.meta.url);
@@ -53,10 +54,14 @@ function withModes(
 ): ToolSearcher {
   const modes = new LexicalSearcher(docs);
   const ranker = new TextRanker(docs);
+  const table = new TermTable();
   const engine = build(
     docs.map((d) => {
-      const f = docFields(d);
-      return Object.fromEntries(FIELD_NAMES.map((n) => [n, f[n].join(" ")])) as Record<FieldName, string>;
+      const f = docFields(d, table);
+      return Object.fromEntries(FIELD_NAMES.map((n) => [n, table.textsOf(f[n]).join(" ")])) as Record<
+        FieldName,
+        string
+      >;
     }),
   );
   return {

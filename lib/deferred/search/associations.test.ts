@@ -3,6 +3,7 @@ import { DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
 import { Bm25Index } from "./bm25";
 import { docFields } from "./fields";
 import { stem } from "./stem";
+import { TermTable } from "./term-table";
 import type { SearchDoc } from "./types";
 
 const tool = (name: string, description: string): SearchDoc => ({ name, description, parameters: {} });
@@ -14,10 +15,11 @@ const DOCS = [
   tool("write_file", "Write a file to disk."),
   tool("move_file", "Move a file on disk."),
 ];
-const fields = DOCS.map(docFields);
-const index = new Bm25Index(fields);
+const table = new TermTable();
+const fields = DOCS.map((d) => docFields(d, table));
+const index = new Bm25Index(fields, table);
 const assoc = new NameAssociations(
-  fields.map((f) => f.name),
+  fields.map((f) => table.textsOf(f.name)),
   index,
   DEFAULT_ASSOCIATIONS,
 );

@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { Bm25Index, CallTermScores, DEFAULT_BM25 } from "./bm25";
 import type { DocFields } from "./fields";
+import { TermTable } from "./term-table";
 
+const table = new TermTable();
+const none = new Int32Array(0);
 const doc = (name: string[], description: string[], asked: string[] = []): DocFields => ({
-  name,
-  server: [],
-  lead: [],
-  description,
-  paramNames: [],
-  paramText: [],
-  asked,
+  name: table.idsOf(name),
+  server: none,
+  lead: none,
+  description: table.idsOf(description),
+  paramNames: none,
+  paramText: none,
+  asked: table.idsOf(asked),
 });
 const docs = [
   doc(["delet", "file"], ["remov", "a", "file"]),
@@ -18,7 +21,7 @@ const docs = [
 ];
 
 describe("Bm25Index", () => {
-  const index = new Bm25Index(docs);
+  const index = new Bm25Index(docs, table);
   const score = (expansions: Array<{ terms: string[]; weight: number }>) => {
     const r = index.score([{ source: "q", expansions }]);
     return docs.map((_, i) => r.scores[i]!);
@@ -103,9 +106,10 @@ describe("Bm25Index without a left-out field", () => {
     doc(["delet", "branch"], ["remov", "branch"], []),
     doc(["get", "balanc"], ["money", "account"], ["how", "much", "money"]),
   ];
-  const full = new Bm25Index(docs, DEFAULT_BM25, "asked");
+  const full = new Bm25Index(docs, table, DEFAULT_BM25, "asked");
   const without = new Bm25Index(
-    docs.map((d) => ({ ...d, asked: [] })),
+    docs.map((d) => ({ ...d, asked: none })),
+    table,
     DEFAULT_BM25,
   );
   const q = (...words: string[]) => words.map((w) => ({ source: w, expansions: [{ terms: [w], weight: 1 }] }));

@@ -1,6 +1,7 @@
 import type { QueryTerm } from "./expand";
 import { type DocFields, FIELD_NAMES, type FieldName } from "./fields";
 import { PostingsBuilder } from "./postings-builder";
+import type { TermTable } from "./term-table";
 
 /**
  * BM25F over the tool fields, with every (term, document) contribution precomputed at build time,
@@ -51,6 +52,8 @@ function saturated(idf: number, tf: number, k1: number): number {
 interface Postings {
   docs: Int32Array;
   scores: Float32Array;
+  /** The term's number in this index (the left-out field's words are kept by it). */
+  id: number;
 }
 
 export interface ScoreResult {
@@ -111,6 +114,12 @@ export class CallTermScores implements TermScoreMemo {
   }
 }
 
+/** The left-out field: per document its words (numbered as the index numbers terms) and its normalised weight. */
+interface LeftOut {
+  words: readonly Int32Array[];
+  norm: Float32Array;
+}
+
 export class Bm25Index {
   readonly size: number;
   private readonly k1: number;
@@ -123,7 +132,7 @@ export class Bm25Index {
    * The left-out field's words and length-normalised weight per document; each list as it is without them is
    * made when a query first reads it (few queries do), and kept.
    */
-  private readonly leftOut: { words: ReadonlyArray<readonly string[]>; norm: Float32Array } | null = null;
+  private readonly leftOut: LeftOut | null = null;
   private readonly total: Float64Array;
   private readonly best: Float64Array;
   private readonly phrase: Float64Array;
@@ -136,7 +145,12 @@ export class Bm25Index {
    * `plainWithout`: a field whose words some queries must not read (the words tools borrow, exemplars.ts); the
    * index then also keeps every score as an index without that field would have it, for `score(…, true)`.
    */
-  constructor(docs: readonly DocFields[], config: Bm25Config = DEFAULT_BM25, plainWithout?: FieldName) {
+  constructor(
+    docs: readonly DocFields[],
+    table: TermTable,
+    config: Bm25Config = DEFAULT_BM25,
+    plainWithout?: FieldName,
+  ) {
     this.size = docs.length;
     this.k1 = config.k1;
     const avg = {} as Record<FieldName, number>;
@@ -145,26 +159,32 @@ export class Bm25Index {
 
     // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency); the
     // left-out field's share also on its own, to take it back out.
-    const builder = new PostingsBuilder();
-    if (plainWithout) this.leftOut = { words: docs.map((d) => d[plainWithout]), norm: new Float32Array(docs.length) };
+    const builder = new PostingsBuilder(table);
+    const norms = plainWithout ? new Float32Array(docs.length) : null;
     docs.forEach((d, i) => {
       for (const f of FIELD_NAMES) {
         const { weight, b } = config.fields[f];
         const terms = d[f];
         if (weight === 0 || terms.length === 0) continue;
         const norm = weight / (1 - b + (b * terms.length) / avg[f]);
-        for (const t of terms) builder.add(t, norm);
-        if (f === plainWithout) this.leftOut!.norm[i] = norm;
+        for (let j = 0; j < terms.length; j++) builder.add(terms[j]!, norm);
+        if (f === plainWithout) norms![i] = norm;
       }
       builder.endDocument(i);
     });
+    if (plainWithout)
+      this.leftOut = {
+        words: docs.map((d) => Int32Array.from(d[plainWithout], (t) => builder.localId(t))),
+        norm: norms!,
+      };
     const n = docs.length;
     const vocabulary: string[] = [];
+    let id = 0;
     for (const [t, dl, tl] of builder.lists()) {
       const idf = bm25Idf(n, dl.length);
       const scores = new Float32Array(tl.length);
       for (let j = 0; j < scores.length; j++) scores[j] = saturated(idf, tl[j]!, config.k1);
-      this.postings.set(t, { docs: dl, scores });
+      this.postings.set(t, { docs: dl, scores, id: id++ });
       vocabulary.push(t);
     }
     this.vocabulary = vocabulary.sort();
@@ -201,11 +221,7 @@ export class Bm25Index {
    * The term's list as an index without the left-out field has it: other documents, other idf. Each document's
    * whole pseudo-frequency is read back from its score (BM25's saturation inverted), less the field's share.
    */
-  private withoutLeftOut(
-    term: string,
-    full: Postings,
-    leftOut: { words: ReadonlyArray<readonly string[]>; norm: Float32Array },
-  ): Postings {
+  private withoutLeftOut(term: string, full: Postings, leftOut: LeftOut): Postings {
     const k1 = this.k1;
     const top = this.idf(term) * (k1 + 1);
     const docs: number[] = [];
@@ -214,7 +230,8 @@ export class Bm25Index {
     for (let j = 0; j < full.docs.length; j++) {
       const d = full.docs[j]!;
       let times = 0;
-      for (const w of leftOut.words[d]!) if (w === term) times++;
+      const words = leftOut.words[d]!;
+      for (let k = 0; k < words.length; k++) if (words[k] === full.id) times++;
       const s = full.scores[j]!;
       let v = (s * k1) / (top - s);
       if (times > 0) {
@@ -227,7 +244,11 @@ export class Bm25Index {
     }
     if (!changed) return full;
     const idf = bm25Idf(this.size, docs.length);
-    return { docs: Int32Array.from(docs), scores: Float32Array.from(rest, (v) => saturated(idf, v, k1)) };
+    return {
+      docs: Int32Array.from(docs),
+      scores: Float32Array.from(rest, (v) => saturated(idf, v, k1)),
+      id: full.id,
+    };
   }
 
   /** How many documents hold the term (0 when unknown); `plain`: without the left-out field. */

@@ -1,5 +1,6 @@
 import { bm25Idf } from "./bm25";
 import exemplarData from "./learned-exemplars.json";
+import type { TermTable } from "./term-table";
 import { nameTerms, STOPWORDS, terms } from "./tokenize";
 
 /**
@@ -120,6 +121,8 @@ export class ExemplarIndex {
   private readonly scores: Float64Array;
   private readonly touched: number[] = [];
   private readonly counts: Int32Array;
+  /** Per index build's term table, each word's number there (-1: not looked up yet). */
+  private readonly inTable = new WeakMap<TermTable, Int32Array>();
   /** Scratch for nearest(): the best operations so far and their scores (typed arrays are slow to allocate). */
   private kept = { op: new Int32Array(CANDIDATES), score: new Float64Array(CANDIDATES) };
 
@@ -212,6 +215,28 @@ export class ExemplarIndex {
    * the first sentence too found the same neighbours as often as not on the dev sets, at 1.5 × the build time.)
    */
   askedFor(name: readonly string[], use: ExemplarUse = DEFAULT_EXEMPLAR_USE): string[] {
+    return this.asked(name, use).map((w) => this.words[w]!);
+  }
+
+  /** The same words as askedFor(), numbered in `table` (an index build's terms). */
+  askedIdsFor(name: readonly string[], table: TermTable, use: ExemplarUse = DEFAULT_EXEMPLAR_USE): Int32Array {
+    let inTable = this.inTable.get(table);
+    if (!inTable) {
+      inTable = new Int32Array(this.words.length).fill(-1);
+      this.inTable.set(table, inTable);
+    }
+    const words = this.asked(name, use);
+    const out = new Int32Array(words.length);
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k]!;
+      if (inTable[w]! < 0) inTable[w] = table.id(this.words[w]!);
+      out[k] = inTable[w]!;
+    }
+    return out;
+  }
+
+  /** askedFor()'s words by their numbers here. */
+  private asked(name: readonly string[], use: ExemplarUse): number[] {
     if (use.neighbours <= 0 || use.maxWords <= 0) return [];
     const { scores, touched } = this;
     // The tool's distinct name words this index knows; they are also what a neighbour must share.
@@ -293,7 +318,7 @@ export class ExemplarIndex {
   }
 
   /** The neighbours' requests' words, each neighbour within the score and name-word shares `use` asks for. */
-  private lend(best: Array<{ op: number; score: number }>, nameIds: readonly number[], use: ExemplarUse): string[] {
+  private lend(best: Array<{ op: number; score: number }>, nameIds: readonly number[], use: ExemplarUse): number[] {
     const { counts } = this;
     const kept: number[] = [];
     const floor = use.minShare * (best[0]?.score ?? 0);
@@ -309,9 +334,9 @@ export class ExemplarIndex {
         if (counts[w]! < use.maxRepeats) counts[w]!++;
       }
     }
-    const out: string[] = [];
+    const out: number[] = [];
     for (const w of kept) {
-      for (let j = 0; j < counts[w]!; j++) out.push(this.words[w]!);
+      for (let j = 0; j < counts[w]!; j++) out.push(w);
       counts[w] = 0;
     }
     return out;

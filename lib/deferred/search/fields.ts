@@ -1,21 +1,17 @@
-import { isWordCode, nameTerms, STOPWORDS, terms, termsInto } from "./tokenize";
+import { IdBuffer, type TermTable } from "./term-table";
+import { isWordCode, nameTerms, STOPWORDS, termIdsInto } from "./tokenize";
 import type { SearchDoc } from "./types";
-
-/** The searchable text of a tool, split by where it came from (each field has its own weight). */
-export interface DocFields {
-  name: string[];
-  server: string[];
-  /** The first sentence of the description: where tool authors say what the tool is for. */
-  lead: string[];
-  description: string[];
-  paramNames: string[];
-  paramText: string[];
-  /** Words people used to ask for the operations most like this tool (exemplars.ts); empty unless that is on. */
-  asked: string[];
-}
 
 export const FIELD_NAMES = ["name", "server", "lead", "description", "paramNames", "paramText", "asked"] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
+
+/**
+ * The searchable text of a tool, split by where it came from (each field has its own weight), as the numbers of
+ * its terms in the build's TermTable: `name`, `server`; `lead`, the first sentence of the description (where tool
+ * authors say what the tool is for); `description`; `paramNames` and `paramText`; `asked`, the words people used to
+ * ask for the operations most like this tool (exemplars.ts), empty unless that is on.
+ */
+export type DocFields = Record<FieldName, Int32Array>;
 
 /** Bounds that keep index build linear and small for huge schemas (some real tools have 10k+ chars of schema). */
 const MAX_DEPTH = 4;
@@ -71,33 +67,39 @@ function firstSentence(text: string): string {
   return (m ? t.slice(0, m.index) : t).slice(0, 300);
 }
 
-export function docFields(doc: SearchDoc): DocFields {
+const NO_TERMS = new Int32Array(0);
+/** Scratch for one field at a time (builds are synchronous). */
+const buffer = new IdBuffer();
+
+/** A tool's fields, its terms numbered in `table`. */
+export function docFields(doc: SearchDoc, table: TermTable): DocFields {
   const names: string[] = [];
   const text: string[] = [];
   walkSchema(doc.parameters, 0, names, text, { left: MAX_PARAM_TEXT });
   const description = doc.description.slice(0, MAX_DESCRIPTION);
   const lead = firstSentence(description);
-  const leadTerms = terms(lead);
+  termIdsInto(lead, table, buffer);
+  const leadTerms = buffer.take();
   // The lead is usually the description's start, ending where a word ends: then its terms are the description's
   // first ones, and only the rest is read again.
   const end = lead.length < description.length ? description.charCodeAt(lead.length) : 0;
-  let descriptionTerms: string[];
   if (description.startsWith(lead) && !isWordCode(end)) {
-    descriptionTerms = leadTerms.slice();
-    termsInto(description.slice(lead.length), descriptionTerms);
-  } else descriptionTerms = terms(description);
-  const paramNames: string[] = [];
-  for (const n of names) termsInto(n, paramNames);
+    for (let j = 0; j < leadTerms.length; j++) buffer.push(leadTerms[j]!);
+    termIdsInto(description.slice(lead.length), table, buffer);
+  } else termIdsInto(description, table, buffer);
+  const descriptionTerms = buffer.take();
+  for (const n of names) termIdsInto(n, table, buffer);
+  const paramNames = buffer.take();
   // Pieces apart, as if joined by a space: no word spans two of them.
-  const paramText: string[] = [];
-  for (const piece of text) termsInto(piece, paramText);
+  for (const piece of text) termIdsInto(piece, table, buffer);
+  const paramText = buffer.take();
   return {
-    name: nameTerms(doc.name).filter((t) => !STOPWORDS.has(t)),
-    server: doc.server ? nameTerms(doc.server) : [],
+    name: table.idsOf(nameTerms(doc.name).filter((t) => !STOPWORDS.has(t))),
+    server: doc.server ? table.idsOf(nameTerms(doc.server)) : NO_TERMS,
     lead: leadTerms,
     description: descriptionTerms,
     paramNames,
     paramText,
-    asked: [],
+    asked: NO_TERMS,
   };
 }

@@ -1,15 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { PostingsBuilder } from "./postings-builder";
+import { TermTable } from "./term-table";
+
+/** A builder and the numbers of its terms in a fresh table. */
+function builder(): { b: PostingsBuilder; id: (term: string) => number } {
+  const table = new TermTable();
+  return { b: new PostingsBuilder(table), id: (term) => table.id(term) };
+}
 
 describe("PostingsBuilder", () => {
   it("sums a term's weights within a document, divides by the document's divisor, lists documents in order", () => {
-    const b = new PostingsBuilder();
-    b.add("get", 3);
-    b.add("file", 1);
-    b.add("get", 1);
+    const { b, id } = builder();
+    b.add(id("get"), 3);
+    b.add(id("file"), 1);
+    b.add(id("get"), 1);
     b.endDocument(0, 5);
     b.endDocument(1);
-    b.add("file", 2);
+    b.add(id("file"), 2);
     b.endDocument(2);
     expect([...b.lists()]).toEqual([
       ["get", Int32Array.of(0), Float64Array.of(0.8)],
@@ -18,9 +25,9 @@ describe("PostingsBuilder", () => {
   });
 
   it("grows past its first 1,024 terms without losing a sum", () => {
-    const b = new PostingsBuilder();
-    for (let i = 0; i < 3000; i++) b.add(`t${i}`, i + 1);
-    b.add("t2999", 1);
+    const { b, id } = builder();
+    for (let i = 0; i < 3000; i++) b.add(id(`t${i}`), i + 1);
+    b.add(id("t2999"), 1);
     b.endDocument(7);
     const lists = [...b.lists()];
     expect(lists).toHaveLength(3000);
@@ -29,12 +36,12 @@ describe("PostingsBuilder", () => {
   });
 
   it("keeps each term's documents in order past its first 4,096 postings, with terms met in any order", () => {
-    const b = new PostingsBuilder();
+    const { b, id } = builder();
     for (let d = 0; d < 2000; d++) {
-      if (d % 3 === 0) b.add("third", 1);
-      b.add("every", 0.5);
-      b.add("every", 0.5);
-      b.add(`only${d % 7}`, d);
+      if (d % 3 === 0) b.add(id("third"), 1);
+      b.add(id("every"), 0.5);
+      b.add(id("every"), 0.5);
+      b.add(id(`only${d % 7}`), d);
       b.endDocument(d, 2);
     }
     const lists = new Map([...b.lists()].map(([t, docs, values]) => [t, { docs: [...docs], values: [...values] }]));

@@ -1,3 +1,5 @@
+import type { TermTable } from "./term-table";
+
 /**
  * Posting lists from per-document weighted term sums, in one pass. Terms are interned to integers, so the sum
  * within a document is array arithmetic, not map churn. Feed documents in order — `add` for each of a
@@ -9,7 +11,8 @@
  * million of them, and a growing array per term cost more in copies and garbage than the sums themselves.
  */
 export class PostingsBuilder {
-  private readonly ids = new Map<string, number>();
+  /** Per term number in the table, its number here plus one (0: not seen yet); terms here count in first-seen order. */
+  private localOf: Int32Array;
   private readonly terms: string[] = [];
   private sums = new Float64Array(1024);
   private inDoc = new Int32Array(256);
@@ -18,17 +21,20 @@ export class PostingsBuilder {
   private entryDoc = new Int32Array(4096);
   private entryValue = new Float64Array(4096);
   private entries = 0;
-  /** The term last added and its id: a borrowed word comes several times in a row (exemplars.ts). */
-  private lastTerm = "";
-  private lastId = -1;
 
-  /** Adds `weight` to the term's sum in the current document. */
-  add(term: string, weight: number): void {
-    let id = term === this.lastTerm ? this.lastId : this.ids.get(term);
-    if (id === undefined) {
+  /** `table`: where the terms given to `add` are numbered. */
+  constructor(private readonly table: TermTable) {
+    this.localOf = new Int32Array(Math.max(1024, table.size));
+  }
+
+  /** Adds `weight` to the sum of term number `term` (in the table) in the current document. */
+  add(term: number, weight: number): void {
+    if (term >= this.localOf.length) this.localOf = grown(this.localOf, term + 1);
+    let id = this.localOf[term]! - 1;
+    if (id < 0) {
       id = this.terms.length;
-      this.ids.set(term, id);
-      this.terms.push(term);
+      this.localOf[term] = id + 1;
+      this.terms.push(this.table.texts[term]!);
       if (id >= this.sums.length) this.sums = grown(this.sums, id + 1);
     }
     if (this.sums[id] === 0) {
@@ -36,8 +42,11 @@ export class PostingsBuilder {
       this.inDoc[this.inDocSize++] = id;
     }
     this.sums[id]! += weight;
-    this.lastTerm = term;
-    this.lastId = id;
+  }
+
+  /** The number a term of the table has among this builder's lists (first seen, first), or -1. */
+  localId(term: number): number {
+    return term < this.localOf.length ? this.localOf[term]! - 1 : -1;
   }
 
   /** Closes document `doc`: each term added since the last call gets the posting (doc, its sum / `divisor`). */

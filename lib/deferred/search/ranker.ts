@@ -9,6 +9,7 @@ import { docFields } from "./fields";
 import { DEFAULT_LEARNED_USE, type LearnedUse, learnedExpansions } from "./learned";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { stem } from "./stem";
+import { TermTable } from "./term-table";
 import { HAS_CJK } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplars";
@@ -180,7 +181,9 @@ export class TextRanker implements FeedbackSource {
   /** Shared terms' name words and weights (see weights()); entries go with their terms. */
   private readonly nameWeights = new WeakMap<QueryTerm, Array<string | number>>();
   /** Per document, the words of its first sentence (feedback takes them after the name's). */
-  private readonly leadTerms: string[][];
+  private readonly leadTerms: Int32Array[];
+  /** The words `leadTerms` numbers. */
+  private readonly termTexts: readonly string[];
   /** Built only when that technique is on. */
   private readonly associations: NameAssociations | null;
   /** The translation language model, when that technique is on (built with the index). */
@@ -214,23 +217,28 @@ export class TextRanker implements FeedbackSource {
     private readonly config: RankerConfig = DEFAULT_RANKER,
   ) {
     this.names = docs.map((d) => d.name);
-    const fields = docs.map(docFields);
+    const table = new TermTable();
+    const fields = docs.map((d) => docFields(d, table));
+    this.nameTerms = fields.map((f) => table.textsOf(f.name));
     if (config.techniques.exemplars) {
       const ex = getExemplars();
-      for (const f of fields) f.asked = ex.askedFor(f.name, config.exemplars);
+      fields.forEach((f, i) => {
+        f.asked = ex.askedIdsFor(this.nameTerms[i]!, table, config.exemplars);
+      });
     }
-    this.nameTerms = fields.map((f) => f.name);
     this.nameWords = new Set(this.nameTerms.flat());
     this.leadTerms = fields.map((f) => f.lead);
-    this.index = new Bm25Index(fields, config.bm25, config.techniques.exemplars ? "asked" : undefined);
+    this.termTexts = table.texts;
+    this.index = new Bm25Index(fields, table, config.bm25, config.techniques.exemplars ? "asked" : undefined);
     this.associations = config.techniques.associations
       ? new NameAssociations(this.nameTerms, this.index, config.associations)
       : null;
-    this.likelihood = config.techniques.likelihood ? new TranslationLm(fields, config.likelihood) : null;
+    this.likelihood = config.techniques.likelihood ? new TranslationLm(fields, table, config.likelihood) : null;
     this.servers = config.techniques.servers
       ? new ServerProfiles(
           docs.map((d) => d.server ?? ""),
           fields,
+          table,
         )
       : null;
   }
@@ -488,7 +496,10 @@ export class TextRanker implements FeedbackSource {
   feedbackWords(index: number): readonly string[] {
     const name = this.nameTerms[index];
     const lead = this.leadTerms[index];
-    return name && lead ? [...name, ...lead] : [];
+    if (!name || !lead) return [];
+    const out = name.slice();
+    for (let j = 0; j < lead.length; j++) out.push(this.termTexts[lead[j]!]!);
+    return out;
   }
 
   idf(term: string): number {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expandQuery } from "./expand";
 import { docFields } from "./fields";
+import { TermTable } from "./term-table";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, NO_LEXICON } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import { ServerProfiles } from "./server-profiles";
@@ -28,9 +29,11 @@ const DOCS: SearchDoc[] = [
 const termsOf = (text: string) => expandQuery(text, NO_LEXICON);
 
 describe("server profiles: a tool is lifted by how well its server's tools, taken together, match", () => {
+  const table = new TermTable();
   const profiles = new ServerProfiles(
     DOCS.map((d) => d.server ?? ""),
-    DOCS.map(docFields),
+    DOCS.map((d) => docFields(d, table)),
+    table,
   );
 
   it("scores each server by the words of all its tools, as a share of the best server's", () => {
@@ -47,7 +50,11 @@ describe("server profiles: a tool is lifted by how well its server's tools, take
 
   it("says nothing when no profile matches, or when there are fewer than two servers", () => {
     expect(profiles.shares(termsOf("weather tomorrow"))).toBeNull();
-    const one = new ServerProfiles(["kappa", "kappa"], DOCS.slice(0, 2).map(docFields));
+    const one = new ServerProfiles(
+      ["kappa", "kappa"],
+      DOCS.slice(0, 2).map((d) => docFields(d, table)),
+      table,
+    );
     expect(one.shares(termsOf("customers payment"))).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { Bm25Index, type Bm25Config, DEFAULT_BM25 } from "./bm25";
 import type { QueryTerm } from "./expand";
 import type { DocFields } from "./fields";
+import { IdBuffer, type TermTable } from "./term-table";
 
 /**
  * Server profiles: cluster-based smoothing (Liu & Croft, 2004) with a catalog's servers as the clusters. A
@@ -30,34 +31,43 @@ export class ServerProfiles {
    * words sit in `description` (many tools' words: long, normalised as a description is), its server's name in
    * `name`, weighed as the tools' index weighs them.
    */
-  constructor(servers: readonly string[], fields: readonly DocFields[], config: Bm25Config = DEFAULT_BM25) {
+  constructor(
+    servers: readonly string[],
+    fields: readonly DocFields[],
+    terms: TermTable,
+    config: Bm25Config = DEFAULT_BM25,
+  ) {
     const ids = new Map<string, number>();
-    const profiles: DocFields[] = [];
+    const names: Int32Array[] = [];
+    const words: IdBuffer[] = [];
     this.profileOf = new Int32Array(servers.length).fill(-1);
     servers.forEach((server, i) => {
       if (!server) return;
       let id = ids.get(server);
       const f = fields[i]!;
       if (id === undefined) {
-        id = profiles.length;
+        id = names.length;
         ids.set(server, id);
-        profiles.push({
-          name: f.server.slice(),
-          server: [],
-          lead: [],
-          description: [],
-          paramNames: [],
-          paramText: [],
-          asked: [],
-        });
+        names.push(f.server);
+        words.push(new IdBuffer());
       }
-      const words = profiles[id]!.description;
-      for (const t of f.name) words.push(t);
-      for (const t of f.lead) words.push(t);
+      const profile = words[id]!;
+      for (let j = 0; j < f.name.length; j++) profile.push(f.name[j]!);
+      for (let j = 0; j < f.lead.length; j++) profile.push(f.lead[j]!);
       this.profileOf[i] = id;
     });
+    const none = new Int32Array(0);
+    const profiles: DocFields[] = names.map((name, id) => ({
+      name,
+      server: none,
+      lead: none,
+      description: words[id]!.take(),
+      paramNames: none,
+      paramText: none,
+      asked: none,
+    }));
     this.size = profiles.length;
-    this.index = new Bm25Index(profiles, config);
+    this.index = new Bm25Index(profiles, terms, config);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { HASH_START, hashStep, SpanTable } from "./span-table";
 import { stem } from "./stem";
+import type { IdBuffer, TermTable } from "./term-table";
 
 /**
  * Text → search terms. Identifiers are split on `_`, `-`, camelCase and letter/digit boundaries;
@@ -168,12 +169,45 @@ function chunkTerms(chunk: string): string[] {
  */
 const chunks = new SpanTable();
 const chunkTermList: string[][] = [];
+/** How many times the chunk cache has started again (its ids are reused then). */
+let chunkRound = 0;
+
+/** The id of the chunk `text[start, end)` hashed to `h`, cached with its terms on first sight. */
+function chunkId(text: string, start: number, end: number, h: number): number {
+  let id = chunks.find(text, start, end, h);
+  if (id < 0) {
+    if (chunks.size >= MAX_CACHE) {
+      chunks.clear();
+      chunkTermList.length = 0;
+      chunkRound++;
+    }
+    const chunk = text.slice(start, end);
+    id = chunks.add(chunk, h);
+    chunkTermList.push(chunkTerms(chunk));
+  }
+  return id;
+}
+
+/** A chunk's terms' numbers in `table`, made once per chunk and table. */
+function chunkTermIds(id: number, table: TermTable): Int32Array {
+  if (table.wordCacheRound !== chunkRound) {
+    table.byWord.length = 0;
+    table.wordCacheRound = chunkRound;
+  }
+  let ids = table.byWord[id];
+  if (!ids) {
+    ids = table.idsOf(chunkTermList[id]!);
+    table.byWord[id] = ids;
+  }
+  return ids;
+}
 
 /**
- * The index-side pipeline: surface tokens minus stopwords, stemmed, appended to `out`. The hot loop of an index
- * build: scan() inlined, each chunk hashed as it is read and its terms worked out once per process.
+ * The index-side pipeline (surface tokens minus stopwords, stemmed): appends each term to `out`, or its number in
+ * `table` to `ids`. The hot loop of an index build: scan() inlined, each chunk hashed as it is read and its terms
+ * worked out once per process.
  */
-export function termsInto(text: string, out: string[]): void {
+function scanTerms(text: string, out: string[] | null, table: TermTable | null, ids: IdBuffer | null): void {
   let start = -1;
   let h = HASH_START;
   const n = text.length;
@@ -186,21 +220,27 @@ export function termsInto(text: string, out: string[]): void {
       }
       h = hashStep(h, c);
     } else if (start >= 0) {
-      let id = chunks.find(text, start, i, h);
-      if (id < 0) {
-        if (chunks.size >= MAX_CACHE) {
-          chunks.clear();
-          chunkTermList.length = 0;
-        }
-        const chunk = text.slice(start, i);
-        id = chunks.add(chunk, h);
-        chunkTermList.push(chunkTerms(chunk));
+      const id = chunkId(text, start, i, h);
+      if (out) {
+        const hit = chunkTermList[id]!;
+        for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
+      } else {
+        const hit = chunkTermIds(id, table!);
+        for (let j = 0; j < hit.length; j++) ids!.push(hit[j]!);
       }
-      const hit = chunkTermList[id]!;
-      for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
       start = -1;
     }
   }
+}
+
+/** The index-side pipeline: surface tokens minus stopwords, stemmed, appended to `out`. */
+export function termsInto(text: string, out: string[]): void {
+  scanTerms(text, out, null, null);
+}
+
+/** The same terms as termsInto(), as their numbers in `table`, appended to `ids`. */
+export function termIdsInto(text: string, table: TermTable, ids: IdBuffer): void {
+  scanTerms(text, null, table, ids);
 }
 
 /** The index-side pipeline: surface tokens minus stopwords, stemmed. */

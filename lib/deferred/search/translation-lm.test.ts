@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectLearnedTable } from "@/test/support/learned-table";
 import { docFields } from "./fields";
+import { TermTable } from "./term-table";
 import likelihoods from "./learned-likelihoods.json";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
 import { LexicalSearcher } from "./searcher";
@@ -21,8 +22,15 @@ const DOCS = [
   doc("take_screenshot", "Take a screenshot of the page."),
 ];
 
-const lm = (table: LikelihoodTable, docs = DOCS) =>
-  new TranslationLm(docs.map(docFields), DEFAULT_TRANSLATION_LM, table);
+const lm = (table: LikelihoodTable, docs = DOCS) => {
+  const terms = new TermTable();
+  return new TranslationLm(
+    docs.map((d) => docFields(d, terms)),
+    terms,
+    DEFAULT_TRANSLATION_LM,
+    table,
+  );
+};
 
 describe("translation language model", () => {
   it("finds a tool through a word it never uses, by the learned t(query word | tool word)", () => {

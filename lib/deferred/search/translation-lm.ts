@@ -1,6 +1,7 @@
 import likelihoods from "./learned-likelihoods.json";
 import type { DocFields } from "./fields";
 import { PostingsBuilder } from "./postings-builder";
+import type { TermTable } from "./term-table";
 import { terms } from "./tokenize";
 
 /**
@@ -95,8 +96,10 @@ export class TranslationLm {
    */
   private readonly gains = new Map<string, WordGain>();
 
+  /** `fields`: each tool's fields, their terms numbered in `terms`. */
   constructor(
     fields: readonly DocFields[],
+    terms: TermTable,
     private readonly use: TranslationLmUse = DEFAULT_TRANSLATION_LM,
     private readonly table: LikelihoodTable = TABLE,
   ) {
@@ -104,14 +107,14 @@ export class TranslationLm {
     this.gain = new Float64Array(this.size);
     this.p = new Float64Array(this.size);
     this.seen = new Uint8Array(this.size);
-    const builder = new PostingsBuilder();
+    const builder = new PostingsBuilder(terms);
     const w = use.fields;
     fields.forEach((f, d) => {
       let total = 0;
-      const add = (ts: readonly string[], fieldWeight: number) => {
+      const add = (ts: Int32Array, fieldWeight: number) => {
         if (fieldWeight <= 0) return;
-        for (const t of ts) {
-          builder.add(t, fieldWeight);
+        for (let j = 0; j < ts.length; j++) {
+          builder.add(ts[j]!, fieldWeight);
           total += fieldWeight;
         }
       };
