@@ -181,7 +181,9 @@ export class TextRanker implements FeedbackSource {
   /** Shared terms' name words and weights (see weights()); entries go with their terms. */
   private readonly nameWeights = new WeakMap<QueryTerm, Array<string | number>>();
   /** Per document, the words of its first sentence (feedback takes them after the name's). */
-  private readonly leadTerms: Int32Array[];
+  private readonly leadTerms: Int32Array;
+  /** Where each document's words start in `leadTerms` (`leadStart[i]` … `leadStart[i + 1]`). */
+  private readonly leadStart: Int32Array;
   /** The words `leadTerms` numbers. */
   private readonly termTexts: readonly string[];
   /** Built only when that technique is on. */
@@ -227,7 +229,14 @@ export class TextRanker implements FeedbackSource {
       });
     }
     this.nameWords = new Set(this.nameTerms.flat());
-    this.leadTerms = fields.map((f) => f.lead);
+    this.leadStart = new Int32Array(fields.length + 1);
+    fields.forEach((f, i) => {
+      this.leadStart[i + 1] = this.leadStart[i]! + f.lead.length;
+    });
+    this.leadTerms = new Int32Array(this.leadStart[fields.length]!);
+    fields.forEach((f, i) => {
+      this.leadTerms.set(f.lead, this.leadStart[i]!);
+    });
     this.termTexts = table.texts;
     this.index = new Bm25Index(fields, table, config.bm25, config.techniques.exemplars ? "asked" : undefined);
     this.associations = config.techniques.associations
@@ -495,10 +504,10 @@ export class TextRanker implements FeedbackSource {
 
   feedbackWords(index: number): readonly string[] {
     const name = this.nameTerms[index];
-    const lead = this.leadTerms[index];
-    if (!name || !lead) return [];
+    if (!name) return [];
     const out = name.slice();
-    for (let j = 0; j < lead.length; j++) out.push(this.termTexts[lead[j]!]!);
+    for (let j = this.leadStart[index]!; j < this.leadStart[index + 1]!; j++)
+      out.push(this.termTexts[this.leadTerms[j]!]!);
     return out;
   }
 

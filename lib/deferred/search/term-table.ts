@@ -29,7 +29,9 @@ export class TermTable {
 
   /** Numbers for terms, given on first sight. */
   idsOf(terms: readonly string[]): Int32Array {
-    return Int32Array.from(terms, (t) => this.id(t));
+    const out = new Int32Array(terms.length);
+    for (let k = 0; k < terms.length; k++) out[k] = this.id(terms[k]!);
+    return out;
   }
 
   /** The terms of a list of numbers. */
@@ -38,24 +40,43 @@ export class TermTable {
   }
 }
 
-/** A growing list of numbers: appended to one at a time, then taken as an array of exactly its length. */
+/** The largest block an IdBuffer allocates (64 K numbers, 256 KB). */
+const MAX_BLOCK = 1 << 16;
+
+/**
+ * Lists of numbers appended one at a time, each taken as an array of exactly its length: a view of a shared block
+ * (allocating a typed array per list cost more than filling it). A view keeps its block alive: copy what is kept.
+ */
 export class IdBuffer {
   private data = new Int32Array(256);
-  length = 0;
+  /** Where the list being appended starts in `data`. */
+  private start = 0;
+  private end = 0;
 
-  push(id: number): void {
-    if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-    }
-    this.data[this.length++] = id;
+  get length(): number {
+    return this.end - this.start;
   }
 
-  /** What was appended since the last take, as its own array; the buffer is empty again. */
+  push(id: number): void {
+    if (this.end === this.data.length) this.move();
+    this.data[this.end++] = id;
+  }
+
+  /** What was appended since the last take; the buffer starts the next list. */
   take(): Int32Array {
-    const out = this.data.slice(0, this.length);
-    this.length = 0;
+    const out = this.data.subarray(this.start, this.end);
+    this.start = this.end;
     return out;
+  }
+
+  /** A new block, twice as large (up to MAX_BLOCK, or as the list needs), holding the list so far. */
+  private move(): void {
+    const length = this.end - this.start;
+    const size = Math.max(Math.min(this.data.length * 2, MAX_BLOCK), 2 * length);
+    const next = new Int32Array(size);
+    next.set(this.data.subarray(this.start, this.end));
+    this.data = next;
+    this.start = 0;
+    this.end = length;
   }
 }

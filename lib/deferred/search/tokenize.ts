@@ -194,10 +194,13 @@ function chunkTermIds(id: number, table: TermTable): Int32Array {
     table.byWord.length = 0;
     table.wordCacheRound = chunkRound;
   }
-  let ids = table.byWord[id];
+  const byWord = table.byWord;
+  // Kept dense (a sparse array is slow to read): filled up to the chunk's id.
+  while (byWord.length <= id) byWord.push(undefined);
+  let ids = byWord[id];
   if (!ids) {
     ids = table.idsOf(chunkTermList[id]!);
-    table.byWord[id] = ids;
+    byWord[id] = ids;
   }
   return ids;
 }
