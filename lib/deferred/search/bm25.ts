@@ -174,7 +174,12 @@ export class Bm25Index {
     });
     if (plainWithout)
       this.leftOut = {
-        words: docs.map((d) => Int32Array.from(d[plainWithout], (t) => builder.localId(t))),
+        words: docs.map((d) => {
+          const terms = d[plainWithout];
+          const local = new Int32Array(terms.length);
+          for (let j = 0; j < terms.length; j++) local[j] = builder.localId(terms[j]!);
+          return local;
+        }),
         norm: norms!,
       };
     const n = docs.length;

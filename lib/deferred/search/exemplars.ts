@@ -1,6 +1,6 @@
 import { bm25Idf } from "./bm25";
 import exemplarData from "./learned-exemplars.json";
-import type { TermTable } from "./term-table";
+import { IdBuffer, type TermTable } from "./term-table";
 import { nameTerms, STOPWORDS, terms } from "./tokenize";
 
 /**
@@ -121,6 +121,8 @@ export class ExemplarIndex {
   private readonly scores: Float64Array;
   private readonly touched: number[] = [];
   private readonly counts: Int32Array;
+  /** Where askedIdsFor()'s lists are made (views of a shared block). */
+  private readonly lent = new IdBuffer();
   /** Per index build's term table, each word's number there (-1: not looked up yet). */
   private readonly inTable = new WeakMap<TermTable, Int32Array>();
   /** Scratch for nearest(): the best operations so far and their scores (typed arrays are slow to allocate). */
@@ -218,7 +220,7 @@ export class ExemplarIndex {
     return this.asked(name, use).map((w) => this.words[w]!);
   }
 
-  /** The same words as askedFor(), numbered in `table` (an index build's terms). */
+  /** The same words as askedFor(), numbered in `table` (an index build's terms); a view: copy it to keep it. */
   askedIdsFor(name: readonly string[], table: TermTable, use: ExemplarUse = DEFAULT_EXEMPLAR_USE): Int32Array {
     let inTable = this.inTable.get(table);
     if (!inTable) {
@@ -226,13 +228,12 @@ export class ExemplarIndex {
       this.inTable.set(table, inTable);
     }
     const words = this.asked(name, use);
-    const out = new Int32Array(words.length);
     for (let k = 0; k < words.length; k++) {
       const w = words[k]!;
       if (inTable[w]! < 0) inTable[w] = table.id(this.words[w]!);
-      out[k] = inTable[w]!;
+      this.lent.push(inTable[w]!);
     }
-    return out;
+    return this.lent.take();
   }
 
   /** askedFor()'s words by their numbers here. */

@@ -36,7 +36,9 @@ export class TermTable {
 
   /** The terms of a list of numbers. */
   textsOf(ids: ArrayLike<number>): string[] {
-    return Array.from(ids, (id) => this.texts[id]!);
+    const out: string[] = [];
+    for (let k = 0; k < ids.length; k++) out.push(this.texts[ids[k]!]!);
+    return out;
   }
 }
 
