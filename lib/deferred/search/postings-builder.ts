@@ -1,3 +1,4 @@
+import { grown } from "./grown";
 import type { TermTable } from "./term-table";
 
 /**
@@ -88,13 +89,4 @@ export class PostingsBuilder {
     for (let id = 0; id < count; id++)
       yield [this.terms[id]!, docs.subarray(start[id]!, start[id + 1]!), values.subarray(start[id]!, start[id + 1]!)];
   }
-}
-
-/** A copy of `a` with room for at least `needed` entries (doubling). */
-function grown<T extends Int32Array | Float64Array>(a: T, needed: number): T {
-  let size = a.length * 2;
-  while (size < needed) size *= 2;
-  const out = new (a.constructor as new (n: number) => T)(size);
-  out.set(a);
-  return out;
 }

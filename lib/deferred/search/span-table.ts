@@ -1,3 +1,5 @@
+import { grown } from "./grown";
+
 /**
  * Strings numbered by their text, looked up by a span of a longer text without cutting it out: an index build
  * meets each word of a catalog thousands of times, and slicing and hashing a new string per occurrence (what a
@@ -41,11 +43,7 @@ export class SpanTable {
   add(key: string, h: number): number {
     const id = this.keys.length;
     if (2 * (id + 1) > this.slots.length) this.grow();
-    if (id >= this.hashes.length) {
-      const hashes = new Int32Array(this.hashes.length * 2);
-      hashes.set(this.hashes);
-      this.hashes = hashes;
-    }
+    if (id >= this.hashes.length) this.hashes = grown(this.hashes, id + 1);
     this.keys.push(key);
     this.hashes[id] = h;
     this.place(id);

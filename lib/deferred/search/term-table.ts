@@ -7,10 +7,6 @@
 export class TermTable {
   private readonly ids = new Map<string, number>();
   readonly texts: string[] = [];
-  /** Per word of the tokenizer's cache (by its number there), that word's terms' numbers here (tokenize.ts). */
-  readonly byWord: Array<Int32Array | undefined> = [];
-  /** Which filling of the tokenizer's word cache `byWord` follows (it starts again when that cache does). */
-  wordCacheRound = -1;
 
   get size(): number {
     return this.texts.length;

@@ -188,19 +188,37 @@ function chunkId(text: string, start: number, end: number, h: number): number {
   return id;
 }
 
-/** A chunk's terms' numbers in `table`, made once per chunk and table. */
-function chunkTermIds(id: number, table: TermTable): Int32Array {
-  if (table.wordCacheRound !== chunkRound) {
-    table.byWord.length = 0;
-    table.wordCacheRound = chunkRound;
+/** Per term table: each cached chunk's terms' numbers there (by chunk id), for one filling of the chunk cache. */
+interface ChunkIds {
+  round: number;
+  /** Kept dense (a sparse array is slow to read): filled up to the largest chunk id asked for. */
+  byChunk: Array<Int32Array | undefined>;
+}
+const chunkIdsByTable = new WeakMap<TermTable, ChunkIds>();
+
+/** The table's chunk numbers, made on first use. */
+function chunkIdsFor(table: TermTable): ChunkIds {
+  let state = chunkIdsByTable.get(table);
+  if (!state) {
+    state = { round: chunkRound, byChunk: [] };
+    chunkIdsByTable.set(table, state);
   }
-  const byWord = table.byWord;
-  // Kept dense (a sparse array is slow to read): filled up to the chunk's id.
-  while (byWord.length <= id) byWord.push(undefined);
-  let ids = byWord[id];
+  return state;
+}
+
+/** A chunk's terms' numbers in `table` (`state`: the table's chunk numbers), made once per chunk and table. */
+function chunkTermIds(id: number, table: TermTable, state: ChunkIds): Int32Array {
+  const byChunk = state.byChunk;
+  // Checked per chunk: chunkId() may have started the cache again within a text, and reused its ids.
+  if (state.round !== chunkRound) {
+    state.round = chunkRound;
+    byChunk.length = 0;
+  }
+  while (byChunk.length <= id) byChunk.push(undefined);
+  let ids = byChunk[id];
   if (!ids) {
     ids = table.idsOf(chunkTermList[id]!);
-    byWord[id] = ids;
+    byChunk[id] = ids;
   }
   return ids;
 }
@@ -211,6 +229,7 @@ function chunkTermIds(id: number, table: TermTable): Int32Array {
  * worked out once per process.
  */
 function scanTerms(text: string, out: string[] | null, table: TermTable | null, ids: IdBuffer | null): void {
+  const state = table ? chunkIdsFor(table) : null;
   let start = -1;
   let h = HASH_START;
   const n = text.length;
@@ -228,7 +247,7 @@ function scanTerms(text: string, out: string[] | null, table: TermTable | null, 
         const hit = chunkTermList[id]!;
         for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
       } else {
-        const hit = chunkTermIds(id, table!);
+        const hit = chunkTermIds(id, table!, state!);
         for (let j = 0; j < hit.length; j++) ids!.push(hit[j]!);
       }
       start = -1;
