@@ -1,8 +1,11 @@
 /**
  * Coordinate ascent over the ranked search's numeric parameters (field weights and length normalisation, k1,
  * lexicon and WordNet weights, name lift, prefix/typo weights, feedback), scored on labelled query sets:
- * `npm run -s bench:tune-search -- --train CATALOG=QUERIES ... [--check CATALOG=QUERIES ...] [--passes 3]`.
- * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; `--check` sets are only reported
+ * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
+ * [--min-gain N]`. Query files joined by commas are pooled into one set (one index build per setting).
+ * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
+ * at least N queries' worth of that in the largest training set (default: one query in 200, what the smallest
+ * sets could tell from noise). `--check` sets are only reported
  * (a second catalog says whether a setting generalises beyond the catalog it was tuned on). It changes no word
  * list and sees no query text, only the ranks: what it learns is how much each kind of evidence weighs.
  * Prints each accepted step and the final settings as JSON. Use only dev sets: a set tuned on is a dev set.
@@ -26,10 +29,12 @@ interface Knob {
   path: string[];
   min: number;
   max: number;
+  /** A count (rounded to a whole number). */
+  whole?: boolean;
 }
 
 const KNOBS: Knob[] = [
-  ...["name", "server", "lead", "description", "paramNames", "paramText"].flatMap((f) => [
+  ...["name", "server", "lead", "description", "paramNames", "paramText", "asked"].flatMap((f) => [
     { path: ["bm25", "fields", f, "weight"], min: 0, max: 10 },
     { path: ["bm25", "fields", f, "b"], min: 0, max: 1 },
   ]),
@@ -42,6 +47,22 @@ const KNOBS: Knob[] = [
   { path: ["wordnet", "hypernym"], min: 0, max: 1 },
   { path: ["wordnet", "derived"], min: 0, max: 1 },
   { path: ["feedback", "weight"], min: 0, max: 1 },
+  { path: ["feedback", "docs"], min: 1, max: 10, whole: true },
+  { path: ["feedback", "words"], min: 1, max: 30, whole: true },
+  { path: ["associations", "weight"], min: 0, max: 1 },
+  { path: ["learned", "weight"], min: 0, max: 3 },
+  { path: ["likelihood", "weight"], min: 0, max: 2 },
+  { path: ["likelihood", "depth"], min: 5, max: 100, whole: true },
+  { path: ["likelihood", "self"], min: 0, max: 1 },
+  { path: ["likelihood", "smoothing"], min: 0.05, max: 0.95 },
+  { path: ["entities", "weight"], min: 0, max: 3 },
+  { path: ["servers", "weight"], min: 0, max: 2 },
+  { path: ["servers", "depth"], min: 5, max: 200, whole: true },
+  { path: ["exemplars", "neighbours"], min: 1, max: 12, whole: true },
+  { path: ["exemplars", "minShare"], min: 0.1, max: 1 },
+  { path: ["exemplars", "minNameShare"], min: 0, max: 1 },
+  { path: ["exemplars", "maxWords"], min: 5, max: 120, whole: true },
+  { path: ["exemplars", "maxRepeats"], min: 1, max: 10, whole: true },
   { path: ["nameBonus"], min: 0, max: 3 },
   { path: ["prefixWeight"], min: 0, max: 1 },
   { path: ["typoWeight"], min: 0, max: 1 },
@@ -88,15 +109,27 @@ function report(config: RankerConfig, sets: LabelledSet[]): string {
 function loadSet(spec: string): LabelledSet {
   const [catalog, queries] = spec.includes("=") ? spec.split("=") : [undefined, spec];
   const docs = toSearchDocs(loadCatalog(path.resolve(catalog ?? path.join("..", "shared", "bench", "catalog.json"))));
-  return { label: path.basename(queries!, ".json"), docs, queries: loadQueries(path.resolve(queries!)) };
+  const files = queries!.split(",").filter(Boolean);
+  const label = files.length === 1 ? path.basename(files[0]!, ".json") : `${files.length} sets pooled`;
+  return { label, docs, queries: files.flatMap((f) => loadQueries(path.resolve(f))) };
 }
 
 function main(): void {
-  const { flags, lists } = parseFlags(process.argv.slice(2), ["train", "check", "passes"], ["train", "check"]);
+  const { flags, lists } = parseFlags(
+    process.argv.slice(2),
+    ["train", "check", "passes", "min-gain"],
+    ["train", "check"],
+  );
   const train = (lists.train ?? []).map(loadSet);
   const check = (lists.check ?? []).map(loadSet);
   if (train.length === 0) throw new Error("--train CATALOG=QUERIES is required (at least one)");
   const passes = Number(flags.passes ?? 3);
+  const largest = Math.max(...train.map((s) => s.queries.length));
+  const minGainQueries = Number(flags["min-gain"] ?? largest / 200);
+  if (!(minGainQueries >= 0)) throw new Error(`--min-gain: "${flags["min-gain"]}" is not a number of queries`);
+  // One more hit in the largest set raises its Recall@5 by 1 / its size: half that in its (Recall@5 + MRR@5) / 2,
+  // divided by the number of sets in the mean.
+  const minGain = (0.5 * minGainQueries) / largest / train.length;
   let config: RankerConfig = structuredClone(DEFAULT_RANKER);
   let best = objective(config, train);
   console.log(
@@ -108,12 +141,13 @@ function main(): void {
       const now = get(config, knob.path);
       const candidates = now === 0 ? [0.1, 0.25] : STEPS.map((m) => now * m);
       for (const value of candidates) {
-        const v = Math.min(knob.max, Math.max(knob.min, Number(value.toFixed(3))));
+        const clamped = Math.min(knob.max, Math.max(knob.min, Number(value.toFixed(3))));
+        const v = knob.whole ? Math.round(clamped) : clamped;
         if (v === now) continue;
         const next = set(config, knob.path, v);
         const o = objective(next, train);
-        // A step must gain at least one query's worth on average: smaller gains are noise.
-        if (o > best + 0.5 / 200) {
+        // A step must gain at least --min-gain queries' worth: smaller gains are noise.
+        if (o > best + minGain) {
           console.log(`pass ${pass} ${knob.path.join(".")} ${now} → ${v}: ${best.toFixed(4)} → ${o.toFixed(4)}`);
           config = next;
           best = o;
