@@ -19,7 +19,7 @@ export interface EntityUse {
 }
 
 /** A kind's words weigh as much as a typed word (0.3–1.5 tried on the dev sets: 1 or more gained most). */
-export const DEFAULT_ENTITY_USE: EntityUse = { weight: 1 };
+export const DEFAULT_ENTITY_USE: EntityUse = { weight: 2 };
 
 /** A kind of entity and the words tools use for it. */
 interface EntityKind {

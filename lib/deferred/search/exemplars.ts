@@ -27,10 +27,10 @@ export interface ExemplarUse {
 
 export const DEFAULT_EXEMPLAR_USE: ExemplarUse = {
   neighbours: 4,
-  minShare: 0.5,
+  minShare: 0.665,
   minNameShare: 0.5,
-  maxWords: 40,
-  maxRepeats: 3,
+  maxWords: 53,
+  maxRepeats: 2,
 };
 
 /** learned-exemplars.json: the index terms, numbered; per training operation, lists of their numbers. */

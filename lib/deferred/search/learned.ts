@@ -14,7 +14,7 @@ export interface LearnedUse {
   weight: number;
 }
 
-export const DEFAULT_LEARNED_USE: LearnedUse = { weight: 1 };
+export const DEFAULT_LEARNED_USE: LearnedUse = { weight: 1.33 };
 
 const TABLE = (learned as unknown as { table: TranslationTable }).table;
 

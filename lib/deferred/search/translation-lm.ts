@@ -28,10 +28,10 @@ export interface TranslationLmUse {
 }
 
 export const DEFAULT_TRANSLATION_LM: TranslationLmUse = {
-  weight: 0.3,
+  weight: 0.399,
   depth: 30,
-  self: 0.5,
-  smoothing: 0.3,
+  self: 0.188,
+  smoothing: 0.15,
   fields: { name: 3, lead: 2, description: 1, paramNames: 0.3 },
 };
 
