@@ -27,10 +27,22 @@ describe("Bm25Index", () => {
     return docs.map((_, i) => r.scores[i]!);
   };
 
-  it("scores a name match above a description match", () => {
-    const [del] = score([{ terms: ["delet"], weight: 1 }]);
-    const s = score([{ terms: ["remov"], weight: 1 }]);
-    expect(del).toBeGreaterThan(s[0]!);
+  it("weighs a match by its field's setting: a name match above a description match when names weigh more", () => {
+    const weighted = (name: number, description: number) => {
+      const fields = {
+        ...DEFAULT_BM25.fields,
+        name: { ...DEFAULT_BM25.fields.name, weight: name },
+        description: { ...DEFAULT_BM25.fields.description, weight: description },
+      };
+      const index = new Bm25Index(docs, table, { ...DEFAULT_BM25, fields });
+      const at = (term: string) =>
+        index.score([{ source: "q", expansions: [{ terms: [term], weight: 1 }] }]).scores[0]!;
+      return { name: at("delet"), description: at("remov") };
+    };
+    const names = weighted(3, 1);
+    expect(names.name).toBeGreaterThan(names.description);
+    const descriptions = weighted(0.5, 1);
+    expect(descriptions.name).toBeLessThan(descriptions.description);
   });
 
   it("counts a query term once, through its best expansion (max, not sum)", () => {

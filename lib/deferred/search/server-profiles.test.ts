@@ -69,10 +69,9 @@ describe("server profiles: a tool is lifted by how well its server's tools, take
       "delta_list_customers",
       "kappa_list_customers",
     ]);
-    expect(on.search("list customers on the payment platform", 2)).toEqual([
-      "kappa_list_customers",
-      "delta_list_customers",
-    ]);
+    const lifted = on.search("list customers on the payment platform", 5);
+    expect(lifted[0]).toBe("kappa_list_customers");
+    expect(lifted.indexOf("delta_list_customers")).toBeGreaterThan(0);
     expect(on.search("list customers who contact support", 1)).toEqual(["delta_list_customers"]);
     // Scores stay in the lexical units: the lifted best is at most (1 + weight) × the unlifted best.
     const [a] = off.searchScored("list customers on the payment platform", 1);
