@@ -220,7 +220,10 @@ export class ExemplarIndex {
     return this.asked(name, use).map((w) => this.words[w]!);
   }
 
-  /** The same words as askedFor(), numbered in `table` (an index build's terms); a view: copy it to keep it. */
+  /**
+   * The same words as askedFor(), numbered in `table` (an index build's terms): a view of a shared block, never
+   * overwritten later (it keeps the block alive, as the tools' other fields do).
+   */
   askedIdsFor(name: readonly string[], table: TermTable, use: ExemplarUse = DEFAULT_EXEMPLAR_USE): Int32Array {
     let inTable = this.inTable.get(table);
     if (!inTable) {
