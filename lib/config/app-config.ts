@@ -201,7 +201,8 @@ export const AppConfigSchema = z
         /**
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
          * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood),
-         * entity typing (entities), server profiles (servers) and worked examples (exemplars) on, catalog
+         * entity typing (entities), server profiles (servers), worked examples (exemplars) and mentions (names of
+         * other tools in a tool's text not counted as its words) on, catalog
          * associations and clause search off.
          */
         techniques: z
@@ -216,6 +217,7 @@ export const AppConfigSchema = z
             entities: z.boolean().optional(),
             servers: z.boolean().optional(),
             exemplars: z.boolean().optional(),
+            mentions: z.boolean().optional(),
           })
           .strict()
           .optional(),

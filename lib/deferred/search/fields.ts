@@ -1,3 +1,4 @@
+import type { ToolMentions } from "./mentions";
 import { IdBuffer, type TermTable } from "./term-table";
 import { isWordCode, nameTerms, STOPWORDS, termIdsInto } from "./tokenize";
 import type { SearchDoc } from "./types";
@@ -71,12 +72,17 @@ const NO_TERMS = new Int32Array(0);
 /** Scratch for one field at a time (builds are synchronous). */
 const buffer = new IdBuffer();
 
-/** A tool's fields, its terms numbered in `table`. */
-export function docFields(doc: SearchDoc, table: TermTable): DocFields {
+/**
+ * A tool's fields, its terms numbered in `table`. With `mentions`, the names of other catalog tools in its
+ * description and parameter texts are not its words (mentions.ts).
+ */
+export function docFields(doc: SearchDoc, table: TermTable, mentions: ToolMentions | null = null): DocFields {
   const names: string[] = [];
   const text: string[] = [];
   walkSchema(doc.parameters, 0, names, text, { left: MAX_PARAM_TEXT });
-  const description = doc.description.slice(0, MAX_DESCRIPTION);
+  if (mentions) for (let i = 0; i < text.length; i++) text[i] = mentions.strip(text[i]!, doc);
+  const written = doc.description.slice(0, MAX_DESCRIPTION);
+  const description = mentions ? mentions.strip(written, doc) : written;
   const lead = firstSentence(description);
   termIdsInto(lead, table, buffer);
   const leadTerms = buffer.take();
