@@ -265,7 +265,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       entities: true,
       servers: true,
       exemplars: true,
-      mentions: true,
+      mentions: false,
     });
     expect(byDefault.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
