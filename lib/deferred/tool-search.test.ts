@@ -134,7 +134,7 @@ describe("tool_search promotes what matters", () => {
     const all = await call("screenshot web page");
     expect(names(all.promoted)?.[0]).toBe("web_screenshot");
     expect(names(all.promoted)?.length).toBeGreaterThan(1);
-    const { message, promoted } = await call("screenshot web page", 5, { ...PROMOTE_ALL, minRelativeScore: 0.6 });
+    const { message, promoted } = await call("screenshot web page", 5, { ...PROMOTE_ALL, minRelativeScore: 0.9 });
     expect(names(promoted)).toEqual(["web_screenshot"]);
     const body = JSON.parse(String(message.content));
     expect(body.tools.map((t: { name: string }) => t.name)).toEqual(["web_screenshot"]);
