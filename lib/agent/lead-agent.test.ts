@@ -285,6 +285,9 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     const learned = await catalogOf("    learned: false\n");
     expect(learned.techniques).toEqual({ ...byDefault.techniques, learned: false });
 
+    const mentions = await catalogOf("    mentions: true\n");
+    expect(mentions.techniques).toEqual({ ...byDefault.techniques, mentions: true });
+
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(
       "    lexicon: false\n    learned: false\n    likelihood: false\n    exemplars: false\n",
