@@ -69,3 +69,36 @@ describe("planReply, markdown and fences", () => {
     expect(content).toContain("````\nHere:\n```\ninner\n```\n````");
   });
 });
+
+describe("planReply after a tool_search answer", () => {
+  /** The person asked `text`; tool_search loaded `loaded` (in its order), now bound. */
+  const afterSearch = (text: string, loaded: string[]): ChatRequest => ({
+    model: "demo",
+    messages: [
+      { role: "user", content: text },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "s1", type: "function", function: { name: "tool_search", arguments: '{"query":"x"}' } }],
+      },
+      {
+        role: "tool",
+        tool_call_id: "s1",
+        content: JSON.stringify(loaded.map((name) => ({ name, description: name, parameters: {} }))),
+      },
+    ],
+    tools: ["tool_search", ...loaded].map(fn),
+  });
+
+  it("calls the loaded tool whose name holds the most words of the request, not just the first", () => {
+    const reply = planReply(afterSearch("calculate: 12*(3+4)", ["everything_get-sum", "workbench_calculate"]));
+    expect(reply.toolCalls.map((c) => c.name)).toEqual(["workbench_calculate"]);
+    const notes = planReply(afterSearch("search my notes for groceries", ["notes_delete", "notes_search"]));
+    expect(notes.toolCalls.map((c) => c.name)).toEqual(["notes_search"]);
+  });
+
+  it("with no name word in common, calls the search's first", () => {
+    const reply = planReply(afterSearch("add up 2 and 3", ["everything_get-sum", "workbench_calculate"]));
+    expect(reply.toolCalls.map((c) => c.name)).toEqual(["everything_get-sum"]);
+  });
+});

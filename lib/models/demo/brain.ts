@@ -162,6 +162,29 @@ function startTurn(turn: Turn, deferred: string[], prefetched: string[] = []): D
   );
 }
 
+/**
+ * Which of the callable tools a search loaded to call, as a model reading their names would choose: the one whose
+ * name holds the most words of the request ("calculate: 12*(3+4)" → workbench_calculate even when a sum tool
+ * ranks above it), the search's order breaking ties; with no name word in common, the search's first.
+ */
+function pickFound(turn: Turn, callable: readonly string[]): string | undefined {
+  const words = new Set(
+    searchKeywords(turn.userText)
+      .split(/\s+/)
+      .filter((w) => w.length > 2),
+  );
+  let best: string | undefined;
+  let bestShared = 0;
+  for (const name of callable) {
+    const shared = [...new Set(name.toLowerCase().split(/[^a-z0-9]+/))].filter((w) => words.has(w)).length;
+    if (shared > bestShared) {
+      best = name;
+      bestShared = shared;
+    }
+  }
+  return best ?? callable[0];
+}
+
 function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
   const found = foundDefinitions(messageText(result)).map((fn) => fn.name);
   if (found.length === 0) {
@@ -184,7 +207,10 @@ function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
       `I searched the deferred tools but found nothing that fits your request, so I cannot help with that here.\n\n${DEMO_NOTE}`,
     );
   }
-  const target = found.find((n) => howToCall(turn, n) !== null && !calledThisTurn(turn, n));
+  const target = pickFound(
+    turn,
+    found.filter((n) => howToCall(turn, n) !== null && !calledThisTurn(turn, n)),
+  );
   if (!target) {
     return say(`I found ${found.map((n) => `\`${n}\``).join(", ")}, but none of them could be called.\n\n${DEMO_NOTE}`);
   }
