@@ -162,17 +162,20 @@ function startTurn(turn: Turn, deferred: string[], prefetched: string[] = []): D
   );
 }
 
+/** The telling words of `text` (searchKeywords, longer than two letters), in message order. */
+function tellingWords(text: string): string[] {
+  return searchKeywords(text)
+    .split(/\s+/)
+    .filter((w) => w.length > 2);
+}
+
 /**
  * Which of the callable tools a search loaded to call, as a model reading their names would choose: the one whose
  * name holds the most words of the request ("calculate: 12*(3+4)" → workbench_calculate even when a sum tool
  * ranks above it), the search's order breaking ties; with no name word in common, the search's first.
  */
 function pickFound(turn: Turn, callable: readonly string[]): string | undefined {
-  const words = new Set(
-    searchKeywords(turn.userText)
-      .split(/\s+/)
-      .filter((w) => w.length > 2),
-  );
+  const words = new Set(tellingWords(turn.userText));
   let best: string | undefined;
   let bestShared = 0;
   for (const name of callable) {
@@ -197,9 +200,7 @@ function afterToolSearch(turn: Turn, result: WireMessage): DemoReply {
     );
     // Words outside quotes first (quoted text is usually the payload, not the intent), in message order.
     const unquoted = turn.userText.replace(/"[^"]*"|“[^”]*”|`[^`]*`/g, " ");
-    const words = [
-      ...new Set([...searchKeywords(unquoted).split(/\s+/), ...searchKeywords(turn.userText).split(/\s+/)]),
-    ].filter((w) => w.length > 2);
+    const words = [...new Set([...tellingWords(unquoted), ...tellingWords(turn.userText)])];
     const next = words.find((w) => !tried.has(w));
     if (next && tried.size < MAX_SEARCHES_PER_TURN)
       return call("tool_search", { query: next }, "Let me try other words.");
