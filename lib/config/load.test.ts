@@ -111,6 +111,13 @@ describe("tool_search.techniques", () => {
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    clauses: sometimes\n`, "config.yaml", {}),
     );
     expect(value.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.clauses: /);
+    // The newest switch, mentions, is read the same way: a boolean, or an error at its line.
+    const on = `${MIN}tool_search:\n  techniques:\n    mentions: true\n`;
+    expect(parseAppConfig(on, "config.yaml", {}).app.tool_search.techniques).toEqual({ mentions: true });
+    const mentions = errorOf(() =>
+      parseAppConfig(`${MIN}tool_search:\n  techniques:\n    mentions: "yes"\n`, "config.yaml", {}),
+    );
+    expect(mentions.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.mentions: /);
   });
 });
 
