@@ -16,12 +16,14 @@ import {
   learnTranslations,
   type TrainingPair,
 } from "../lib/deferred/search/translation-model";
+import { DEFAULT_VECTOR_LEARN, learnWordVectors, packVectors } from "../lib/deferred/search/word-vectors-learn";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const DIR = path.join(REPO_ROOT, "training", "search");
 const OUT = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-associations.json");
 const OUT_LIKELIHOODS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-likelihoods.json");
 const OUT_EXEMPLARS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-exemplars.json");
+const OUT_VECTORS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-vectors.json");
 
 const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
 const Text = z.string().min(1).optional();
@@ -115,8 +117,19 @@ writeFileSync(
 );
 // The worked examples themselves, for the tool-side expansion (exemplars.ts).
 writeFileSync(OUT_EXEMPLARS, `${JSON.stringify({ learnedFrom: files, ...deriveExemplars(examples) })}\n`);
+// Word vectors for the dense retriever (word-vectors.ts): every request against its operation's name and text.
+const vectors = learnWordVectors(
+  examples.map((e) => ({ name: nameTerms(e.name).filter((t) => !STOPWORDS.has(t)), text: terms(e.text) })),
+  examples.flatMap((e, operation) => e.requests.map((r) => ({ request: terms(r), operation }))),
+  DEFAULT_VECTOR_LEARN,
+);
+writeFileSync(
+  OUT_VECTORS,
+  `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options: DEFAULT_VECTOR_LEARN, ...packVectors(vectors) })}\n`,
+);
 console.log(
   `learn-associations: ${operations} operations, ${pairs.length} pairs → ${words} words in ${path.relative(REPO_ROOT, OUT)} ` +
     `and ${Object.keys(likelihoods).length} words in ${path.relative(REPO_ROOT, OUT_LIKELIHOODS)}, ` +
-    `${examples.length} worked examples in ${path.relative(REPO_ROOT, OUT_EXEMPLARS)} (${Math.round(performance.now() - started)} ms)`,
+    `${examples.length} worked examples in ${path.relative(REPO_ROOT, OUT_EXEMPLARS)}, ` +
+    `${vectors.words.length} word vectors in ${path.relative(REPO_ROOT, OUT_VECTORS)} (${Math.round(performance.now() - started)} ms)`,
 );

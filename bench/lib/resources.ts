@@ -4,6 +4,7 @@ import { createToolSearcher, type SearchDoc } from "@/lib/deferred/search";
 import { getExemplars } from "@/lib/deferred/search/exemplars";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
+import { WordVectors } from "@/lib/deferred/search/word-vectors";
 
 export interface ResourceCost {
   resource: string;
@@ -20,6 +21,7 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 const LEARNED = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-associations.json");
 const LIKELIHOODS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-likelihoods.json");
 const EXEMPLARS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-exemplars.json");
+const VECTORS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-vectors.json");
 
 function measure(resource: string, load: () => unknown, diskMb: number | null = null): ResourceCost {
   const rss = process.memoryUsage().rss;
@@ -30,7 +32,7 @@ function measure(resource: string, load: () => unknown, diskMb: number | null = 
 
 /**
  * The first search after a cold start, resource by resource, in the order a fresh process meets them:
- * the compiled lexicons, the WordNet thesaurus, the two learned tables, the worked examples, then the catalog's
+ * the compiled lexicons, the WordNet thesaurus, the two learned tables, the worked examples, the word vectors, then the catalog's
  * index and one search. Call it before
  * anything else in the process has loaded them.
  */
@@ -56,6 +58,12 @@ export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCo
     ),
     // Imported with the searcher too; its index of the training operations is built on first use.
     measure("worked examples (learned-exemplars.json, indexed)", () => getExemplars(), mb(statSync(EXEMPLARS).size)),
+    // Imported with the searcher too: parsed, and its bytes decoded into floats once.
+    measure(
+      "learned word vectors (learned-vectors.json, decoded)",
+      () => new WordVectors(JSON.parse(readFileSync(VECTORS, "utf8"))),
+      mb(statSync(VECTORS).size),
+    ),
     measure(`index of ${docs.length} tools + first search`, () => createToolSearcher(docs).search(query, 5)),
   ];
   const total: ResourceCost = {

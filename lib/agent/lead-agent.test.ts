@@ -266,12 +266,13 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       servers: true,
       exemplars: true,
       mentions: false,
+      vectors: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
     // With the learned tables off (they may find the sum anyway, by what its training neighbours were asked in),
     // the sum is drowned by the other steps' words unless clause search is on.
-    const TABLES_OFF = "    learned: false\n    likelihood: false\n    exemplars: false\n";
+    const TABLES_OFF = "    learned: false\n    likelihood: false\n    exemplars: false\n    vectors: false\n";
     const plain = await catalogOf(TABLES_OFF);
     expect(plain.hash).toBe(byDefault.hash);
     expect(plain.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
@@ -287,10 +288,12 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
 
     const mentions = await catalogOf("    mentions: true\n");
     expect(mentions.techniques).toEqual({ ...byDefault.techniques, mentions: true });
+    const vectors = await catalogOf("    vectors: false\n");
+    expect(vectors.techniques).toEqual({ ...byDefault.techniques, vectors: false });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(
-      "    lexicon: false\n    learned: false\n    likelihood: false\n    exemplars: false\n",
+      "    lexicon: false\n    learned: false\n    likelihood: false\n    exemplars: false\n    vectors: false\n",
     );
     expect(noLexicon.techniques).toEqual({
       ...byDefault.techniques,
@@ -298,6 +301,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       learned: false,
       likelihood: false,
       exemplars: false,
+      vectors: false,
     });
     expect(noLexicon.search("repeat back what I say", 3).map((e) => e.name)).toEqual(["everything_echo"]);
   });

@@ -118,6 +118,13 @@ describe("tool_search.techniques", () => {
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    mentions: "yes"\n`, "config.yaml", {}),
     );
     expect(mentions.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.mentions: /);
+    // And the learned word vectors' switch.
+    const off = `${MIN}tool_search:\n  techniques:\n    vectors: false\n`;
+    expect(parseAppConfig(off, "config.yaml", {}).app.tool_search.techniques).toEqual({ vectors: false });
+    const vectors = errorOf(() =>
+      parseAppConfig(`${MIN}tool_search:\n  techniques:\n    vectors: 0\n`, "config.yaml", {}),
+    );
+    expect(vectors.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.vectors: /);
   });
 });
 

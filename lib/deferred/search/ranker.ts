@@ -17,6 +17,7 @@ import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplar
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_TRANSLATION_LM, TranslationLm, type TranslationLmUse } from "./translation-lm";
 import type { SearchDoc } from "./types";
+import { DEFAULT_VECTOR_USE, type Near, VectorIndex, type VectorUse } from "./word-vectors";
 import type { Wordnet } from "./wordnet";
 import {
   DEFAULT_WORDNET_USE,
@@ -52,6 +53,8 @@ export interface SearchTechniques {
   exemplars: boolean;
   /** Names of other catalog tools in a tool's description and parameter texts are not its words (mentions.ts). */
   mentions: boolean;
+  /** Learned word vectors: the tools nearest the request, by cosine, fused into the ranking (word-vectors.ts). */
+  vectors: boolean;
 }
 
 /** Every technique on. */
@@ -67,6 +70,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   servers: true,
   exemplars: true,
   mentions: true,
+  vectors: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -90,6 +94,9 @@ export const ALL_TECHNIQUES: SearchTechniques = {
  * its words) stay off: on the dev sets +5 of 8,060 queries, MRR@5 0.7261 → 0.7266 (catalog2 +0 of 362, 0.654 →
  * 0.664), and the demo's "search my notes" finds notes_search again, but on fresh-v39 + v40, which nobody had
  * seen, +0 of 400 (MRR@5 0.7538 → 0.7544); the rule, written first, needed +3 (bench/queries/README.md).
+ * Learned word vectors (`vectors`) are on as this round's candidate: chosen on the dev sets (+90 of 9,860 queries,
+ * paraphrase +69, MRR@5 0.7418 → 0.7549; catalog2 +9 of 562), decided by fresh-v48 + v49 (rule written first:
+ * ≥ 3 of 400, no style −3, MRR@5 not lower).
  */
 export const DEFAULT_TECHNIQUES: SearchTechniques = {
   ...ALL_TECHNIQUES,
@@ -125,6 +132,7 @@ export interface RankerConfig {
   entities: EntityUse;
   servers: ServerProfileUse;
   exemplars: ExemplarUse;
+  vectors: VectorUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -144,6 +152,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   entities: DEFAULT_ENTITY_USE,
   servers: DEFAULT_SERVER_PROFILES,
   exemplars: DEFAULT_EXEMPLAR_USE,
+  vectors: DEFAULT_VECTOR_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -200,6 +209,8 @@ export class TextRanker implements FeedbackSource {
   private readonly likelihood: TranslationLm | null;
   /** Server profiles, when that technique is on (built with the index). */
   private readonly servers: ServerProfiles | null;
+  /** The tools as learned vectors, when that technique is on (built with the index). */
+  private readonly vectors: VectorIndex | null;
   /**
    * Per typed word or word pair, what searching it again needs (see terms()): pure functions of the word and this
    * catalog, each memo emptied when full. `wordMemo` holds a word's whole term (the lexicon's expansions and those
@@ -259,6 +270,7 @@ export class TextRanker implements FeedbackSource {
           table,
         )
       : null;
+    this.vectors = config.techniques.vectors ? new VectorIndex(fields, table, config.vectors) : null;
   }
 
   /**
@@ -266,8 +278,9 @@ export class TextRanker implements FeedbackSource {
    * ranking when that technique is on and the text is English (its translations were learned from English
    * requests). Over each side's first `likelihood.depth` results, a tool's fused score is its lexical score plus
    * `likelihood.weight` × the lexical best × its model score / the model's best. With server profiles on, the
-   * first `servers.depth` of that ranking are then lifted by their server's match (liftByServer). Every score is
-   * in the lexical score's units.
+   * first `servers.depth` of that ranking are then lifted by their server's match (liftByServer); with learned
+   * vectors on (English text), the first `vectors.pool` of it are fused with the tools nearest the request
+   * (fuseVectors). Every score is in the lexical score's units.
    */
   topFused(
     text: string,
@@ -276,6 +289,20 @@ export class TextRanker implements FeedbackSource {
     options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo } = {},
   ): Scored[] {
     if (limit <= 0) return [];
+    const use = this.config.vectors;
+    const near = this.vectors && NOT_ENGLISH.exec(text) === null ? this.vectors.nearest(text, use.depth) : [];
+    if (near.length === 0) return this.serverLifted(text, query, limit, options);
+    const ranked = this.serverLifted(text, query, Math.max(limit, use.pool), options);
+    return fuseVectors(ranked, near, use.weight, (i) => this.names[i]!, limit);
+  }
+
+  /** The lexical ranking fused with the translation language model's, then lifted by server (see topFused). */
+  private serverLifted(
+    text: string,
+    query: readonly QueryTerm[],
+    limit: number,
+    options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo },
+  ): Scored[] {
     const shares = this.servers?.shares(query) ?? null;
     if (!this.servers || !shares) return this.modelFused(text, query, limit, options);
     return this.liftByServer(
@@ -598,6 +625,36 @@ export class TextRanker implements FeedbackSource {
     }
     return topK(kept, limit);
   }
+}
+
+/**
+ * Ranked results fused with the tools nearest the request by learned vectors (word-vectors.ts): each of the
+ * nearest gains `weight` × the best result's score × where its cosine lies between the last one's (0) and the
+ * nearest's (1); in the ranking's own units, so the cuts that read scores read these as before. A ranking with
+ * nothing in it stays empty: the vectors reorder and complete a ranking, they do not answer a query no word of
+ * which matched (that one gets the closest names instead).
+ */
+export function fuseVectors(
+  ranked: readonly Scored[],
+  near: readonly Near[],
+  weight: number,
+  nameOf: (index: number) => string,
+  limit: number,
+): Scored[] {
+  const best = ranked[0]?.score ?? 0;
+  if (best <= 0 || near.length === 0) return ranked.slice(0, limit);
+  const top = near[0]!.score;
+  const last = near[near.length - 1]!.score;
+  const span = top - last;
+  const lift = weight * best;
+  const fused = new Map<number, number>();
+  for (const s of ranked) fused.set(s.index, s.score);
+  for (const n of near)
+    fused.set(n.index, (fused.get(n.index) ?? 0) + (span > 0 ? (lift * (n.score - last)) / span : lift));
+  return topK(
+    [...fused].map(([index, score]) => ({ index, name: nameOf(index), score })),
+    limit,
+  );
 }
 
 /** Partial selection: sorting thousands of hits to keep five is the slow part at 10,000 tools. */

@@ -1,0 +1,248 @@
+/**
+ * Learns word vectors for tool search (the `vectors` technique, word-vectors.ts) from the training requests
+ * (training/search/): a request and the operation it asked for are each the IDF-weighted mean of their words'
+ * vectors, and the vectors are fitted so that a request's nearest operation, among the others of its batch, is
+ * its own (a softmax over cosine similarities, in-batch negatives, AdaGrad). Requests and operations share one
+ * vector per word, so a word seen only in requests ("tear", "ship") still lands near the operation words it was
+ * asked for with. Deterministic (a seeded shuffle, no threads): the same pairs and options give the same table.
+ * Pure: no I/O. Run offline by scripts/learn-associations.ts.
+ */
+
+export interface VectorLearnOptions {
+  /** Dimensions of a vector. */
+  dim: number;
+  /** Passes over all requests. */
+  epochs: number;
+  /** Requests per batch (each batch's other operations are its negatives). */
+  batch: number;
+  /** Cosine similarities are multiplied by this before the softmax (an inverse temperature). */
+  scale: number;
+  /** AdaGrad's step size. */
+  rate: number;
+  /** A word must occur this many times (requests and operations together) to get a vector. */
+  minCount: number;
+  /** An operation's name words count this many times its description's. */
+  nameWeight: number;
+  seed: number;
+}
+
+export const DEFAULT_VECTOR_LEARN: VectorLearnOptions = {
+  dim: 128,
+  epochs: 10,
+  batch: 256,
+  scale: 12,
+  rate: 0.05,
+  minCount: 2,
+  nameWeight: 2,
+  seed: 12345,
+};
+
+/** One operation's words: its name's and its description's (stemmed, stopwords dropped). */
+export interface VectorOperation {
+  name: readonly string[];
+  text: readonly string[];
+}
+
+/** One request's words and the operation (an index into the operations) it asked for. */
+export interface VectorExample {
+  request: readonly string[];
+  operation: number;
+}
+
+/** The learned vectors, each already multiplied by its word's IDF (so a text's vector is a plain sum). */
+export interface LearnedVectors {
+  dim: number;
+  words: string[];
+  /** `words.length × dim`, row by row. */
+  vectors: Float32Array;
+}
+
+/** A word bag: vocabulary indices with their weights (IDF × how often, name words × nameWeight). */
+interface Bag {
+  ids: Int32Array;
+  weights: Float32Array;
+}
+
+/** mulberry32: small, seeded, the same on every platform. */
+function seeded(seed: number): () => number {
+  let s = seed | 0;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function learnWordVectors(
+  operations: readonly VectorOperation[],
+  examples: readonly VectorExample[],
+  options: VectorLearnOptions = DEFAULT_VECTOR_LEARN,
+): LearnedVectors {
+  const { dim } = options;
+  const random = seeded(options.seed);
+  // Vocabulary and document frequencies over every operation text and request (each one document).
+  const count = new Map<string, number>();
+  const df = new Map<string, number>();
+  let documents = 0;
+  const see = (words: readonly string[]) => {
+    documents++;
+    for (const w of words) count.set(w, (count.get(w) ?? 0) + 1);
+    for (const w of new Set(words)) df.set(w, (df.get(w) ?? 0) + 1);
+  };
+  for (const o of operations) see([...o.name, ...o.text]);
+  for (const e of examples) see(e.request);
+  const words = [...count].filter(([, c]) => c >= options.minCount).map(([w]) => w);
+  const id = new Map(words.map((w, i) => [w, i]));
+  const idf = (w: string) => Math.log(1 + documents / ((df.get(w) ?? 0) + 1));
+  const bag = (parts: ReadonlyArray<readonly [readonly string[], number]>): Bag => {
+    const m = new Map<number, number>();
+    for (const [ws, times] of parts)
+      for (const w of ws) {
+        const i = id.get(w);
+        if (i !== undefined) m.set(i, (m.get(i) ?? 0) + idf(w) * times);
+      }
+    return { ids: Int32Array.from(m.keys()), weights: Float32Array.from(m.values()) };
+  };
+  const opBags = operations.map((o) =>
+    bag([
+      [o.name, options.nameWeight],
+      [o.text, 1],
+    ]),
+  );
+  const order = examples
+    .map((e) => ({ bag: bag([[e.request, 1]]), operation: e.operation }))
+    .filter((e) => e.bag.ids.length > 0);
+
+  const V = words.length;
+  const vectors = new Float32Array(V * dim);
+  // Box–Muller from the seeded stream: small random starting vectors.
+  for (let i = 0; i < vectors.length; i++)
+    vectors[i] = Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random()) * 0.1;
+  const squares = new Float32Array(V * dim).fill(1e-6);
+
+  const B = options.batch;
+  const q = new Float32Array(B * dim);
+  const d = new Float32Array(B * dim);
+  const gq = new Float32Array(B * dim);
+  const gd = new Float32Array(B * dim);
+  const qNorm = new Float32Array(B);
+  const dNorm = new Float32Array(B);
+  const logits = new Float64Array(B);
+  const step = new Float32Array(dim);
+
+  /** out[row] = the bag's vector, normalised; returns its length before. */
+  const embed = (b: Bag, out: Float32Array, row: number): number => {
+    const o = row * dim;
+    out.fill(0, o, o + dim);
+    for (let k = 0; k < b.ids.length; k++) {
+      const v = b.ids[k]! * dim;
+      const a = b.weights[k]!;
+      for (let j = 0; j < dim; j++) out[o + j] += a * vectors[v + j]!;
+    }
+    let n = 0;
+    for (let j = 0; j < dim; j++) n += out[o + j]! * out[o + j]!;
+    n = Math.sqrt(n) + 1e-9;
+    for (let j = 0; j < dim; j++) out[o + j] /= n;
+    return n;
+  };
+  /** Back through the normalisation and the weighted sum to the bag's words (AdaGrad). */
+  const update = (b: Bag, unit: Float32Array, grad: Float32Array, row: number, norm: number) => {
+    const o = row * dim;
+    let along = 0;
+    for (let j = 0; j < dim; j++) along += grad[o + j]! * unit[o + j]!;
+    for (let j = 0; j < dim; j++) step[j] = (grad[o + j]! - along * unit[o + j]!) / norm;
+    for (let k = 0; k < b.ids.length; k++) {
+      const v = b.ids[k]! * dim;
+      const a = b.weights[k]!;
+      for (let j = 0; j < dim; j++) {
+        const g = a * step[j]!;
+        squares[v + j] += g * g;
+        vectors[v + j] -= (options.rate * g) / Math.sqrt(squares[v + j]!);
+      }
+    }
+  };
+
+  for (let epoch = 0; epoch < options.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (let start = 0; start + B <= order.length; start += B) {
+      // One request per operation in a batch: another request for the same operation is no negative.
+      const batch: typeof order = [];
+      const taken = new Set<number>();
+      for (let i = start; i < start + B; i++) {
+        const e = order[i]!;
+        if (taken.has(e.operation)) continue;
+        taken.add(e.operation);
+        batch.push(e);
+      }
+      const n = batch.length;
+      batch.forEach((e, i) => {
+        qNorm[i] = embed(e.bag, q, i);
+        dNorm[i] = embed(opBags[e.operation]!, d, i);
+      });
+      gq.fill(0);
+      gd.fill(0);
+      for (let i = 0; i < n; i++) {
+        let max = -Infinity;
+        for (let j = 0; j < n; j++) {
+          let dot = 0;
+          for (let k = 0; k < dim; k++) dot += q[i * dim + k]! * d[j * dim + k]!;
+          logits[j] = options.scale * dot;
+          if (logits[j]! > max) max = logits[j]!;
+        }
+        let z = 0;
+        for (let j = 0; j < n; j++) {
+          logits[j] = Math.exp(logits[j]! - max);
+          z += logits[j]!;
+        }
+        for (let j = 0; j < n; j++) {
+          const p = logits[j]! / z - (i === j ? 1 : 0);
+          if (Math.abs(p) < 1e-5) continue;
+          const c = options.scale * p;
+          for (let k = 0; k < dim; k++) {
+            gq[i * dim + k] += c * d[j * dim + k]!;
+            gd[j * dim + k] += c * q[i * dim + k]!;
+          }
+        }
+      }
+      batch.forEach((e, i) => {
+        update(e.bag, q, gq, i, qNorm[i]!);
+        update(opBags[e.operation]!, d, gd, i, dNorm[i]!);
+      });
+    }
+  }
+  // Fold each word's IDF into its vector: a text's vector is then the plain sum of its words' (times how often).
+  for (let i = 0; i < V; i++) {
+    const w = idf(words[i]!);
+    for (let j = 0; j < dim; j++) vectors[i * dim + j] *= w;
+  }
+  return { dim, words, vectors };
+}
+
+/** The shipped form: per word, its vector scaled to signed bytes (base64, row by row) and the scale. */
+export interface VectorTable {
+  dim: number;
+  words: string[];
+  /** Per word, what its bytes are multiplied by. */
+  scales: number[];
+  /** base64 of `words.length × dim` signed bytes. */
+  bytes: string;
+}
+
+export function packVectors(learned: LearnedVectors): VectorTable {
+  const { dim, words, vectors } = learned;
+  const bytes = new Int8Array(words.length * dim);
+  const scales: number[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let max = 0;
+    for (let j = 0; j < dim; j++) max = Math.max(max, Math.abs(vectors[i * dim + j]!));
+    const scale = max > 0 ? max / 127 : 1;
+    // Six significant digits: enough for a byte's scale, and the file stays small and stable.
+    scales.push(Number(scale.toPrecision(6)));
+    for (let j = 0; j < dim; j++) bytes[i * dim + j] = Math.round(vectors[i * dim + j]! / scales[i]!);
+  }
+  return { dim, words, scales, bytes: Buffer.from(bytes.buffer).toString("base64") };
+}

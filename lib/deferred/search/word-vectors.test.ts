@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { docFields } from "./fields";
+import { fuseVectors, type Scored } from "./ranker";
+import { TermTable } from "./term-table";
+import { nameTerms, terms } from "./tokenize";
+import { VectorIndex, WordVectors } from "./word-vectors";
+import {
+  DEFAULT_VECTOR_LEARN,
+  learnWordVectors,
+  packVectors,
+  type VectorExample,
+  type VectorOperation,
+} from "./word-vectors-learn";
+
+// A small world: three verbs on four objects. Requests say the verb in words no operation uses ("scrap",
+// "pull up", "whip up"); only the pairs say which operation word each stands for.
+const OBJECTS = ["invoice", "customer", "ticket", "folder"];
+const VERBS = [
+  { op: "delete", text: "Deletes the", asked: ["scrap the", "bin that", "scrap my"] },
+  { op: "get", text: "Gets one", asked: ["pull up the", "show me that", "pull up my"] },
+  { op: "create", text: "Creates a new", asked: ["whip up a", "set up a fresh", "whip up another"] },
+];
+const OPTIONS = { ...DEFAULT_VECTOR_LEARN, dim: 16, epochs: 40, batch: 12, minCount: 1, rate: 0.1 };
+
+function corpus(): { operations: VectorOperation[]; examples: VectorExample[] } {
+  const operations: VectorOperation[] = [];
+  const examples: VectorExample[] = [];
+  for (const v of VERBS)
+    for (const o of OBJECTS) {
+      const i = operations.push({ name: nameTerms(`${v.op}_${o}`), text: terms(`${v.text} ${o}.`) }) - 1;
+      for (const a of v.asked) examples.push({ request: terms(`${a} ${o}`), operation: i });
+    }
+  return { operations, examples };
+}
+
+function indexOf(vectors: WordVectors, tools: string[]): { index: VectorIndex; names: string[] } {
+  const table = new TermTable();
+  const fields = tools.map((name) => docFields({ name, description: "", parameters: {} }, table));
+  return { index: new VectorIndex(fields, table, undefined, vectors), names: tools };
+}
+
+describe("learned word vectors", () => {
+  const { operations, examples } = corpus();
+  const learned = learnWordVectors(operations, examples, OPTIONS);
+  const vectors = new WordVectors(packVectors(learned));
+
+  it("puts a request near the operation it asked for, though they share only the object's word", () => {
+    const tools = VERBS.flatMap((v) => OBJECTS.map((o) => `${v.op}_${o}`));
+    const { index, names } = indexOf(vectors, tools);
+    // Every (verb, object) in words the operations never use: the object alone would tie three tools.
+    for (const [phrase, verb] of [
+      ["scrap the", "delete"],
+      ["pull up the", "get"],
+      ["whip up a", "create"],
+    ] as const)
+      for (const o of OBJECTS) expect(names[index.nearest(`${phrase} ${o}`, 1)[0]!.index]).toBe(`${verb}_${o}`);
+  });
+
+  it("learns the same table from the same pairs (a seeded shuffle)", () => {
+    const again = learnWordVectors(operations, examples, OPTIONS);
+    expect(packVectors(again)).toEqual(packVectors(learned));
+  });
+
+  it("keeps each vector within a byte's rounding when packed", () => {
+    const packed = packVectors(learned);
+    const loaded = new WordVectors(packed);
+    const out = new Float32Array(learned.dim);
+    const word = learned.words[0]!;
+    loaded.addRow(loaded.rowOfWord(word), 1, out, 0);
+    for (let j = 0; j < learned.dim; j++)
+      expect(Math.abs(out[j]! - learned.vectors[j]!)).toBeLessThanOrEqual(packed.scales[0]! / 2 + 1e-6);
+  });
+
+  it("refuses a table whose bytes do not fit its words", () => {
+    const packed = packVectors(learned);
+    expect(() => new WordVectors({ ...packed, words: [...packed.words, "extra"] })).toThrow(/learned-vectors\.json/);
+  });
+
+  it("finds nothing for a query none of whose words has a vector", () => {
+    const { index } = indexOf(vectors, ["delete_invoice", "get_invoice"]);
+    expect(index.nearest("zzqx wobble", 5)).toEqual([]);
+    expect(index.nearest("scrap the invoice", 0)).toEqual([]);
+  });
+});
+
+describe("fusing the nearest tools into a ranking", () => {
+  const names = ["a", "b", "c", "d"];
+  const ranked: Scored[] = [
+    { index: 0, name: "a", score: 10 },
+    { index: 1, name: "b", score: 6 },
+  ];
+
+  it("lifts the nearest by up to weight × the best score, the last of them by nothing", () => {
+    const near = [
+      { index: 2, score: 0.9 },
+      { index: 1, score: 0.6 },
+      { index: 3, score: 0.3 },
+    ];
+    const fused = fuseVectors(ranked, near, 0.5, (i) => names[i]!, 4);
+    // c: 0 + 0.5 × 10 × 1; b: 6 + 0.5 × 10 × 0.5; d: 0 + 0.
+    expect(fused.map((s) => [s.name, s.score])).toEqual([
+      ["a", 10],
+      ["b", 8.5],
+      ["c", 5],
+      ["d", 0],
+    ]);
+  });
+
+  it("leaves a ranking with nothing in it empty: the vectors do not answer a query no word matched", () => {
+    expect(fuseVectors([], [{ index: 2, score: 0.9 }], 0.5, (i) => names[i]!, 4)).toEqual([]);
+  });
+
+  it("keeps the limit", () => {
+    const near = [{ index: 3, score: 0.9 }];
+    expect(fuseVectors(ranked, near, 0.5, (i) => names[i]!, 1).map((s) => s.name)).toEqual(["a"]);
+  });
+});

@@ -1,0 +1,180 @@
+import vectorData from "./learned-vectors.json";
+import type { DocFields } from "./fields";
+import type { TermTable } from "./term-table";
+import { terms } from "./tokenize";
+import type { VectorTable } from "./word-vectors-learn";
+
+/**
+ * Learned word vectors (the `vectors` technique): a dense retriever small enough for the 1 ms budget. A request
+ * and a tool are each the sum of their words' vectors (each already weighted by its IDF), compared by cosine.
+ * The vectors were fitted offline (word-vectors-learn.ts, scripts/learn-associations.ts) so that requests written
+ * by people who did not know the operations' words land near the operations they asked for: "get rid of the
+ * duplicate row" near delete_item. Unlike the learned translations, which map one typed word at a time, a whole
+ * request votes, and a word never paired with a tool word directly still counts through the words it was asked
+ * with. The ranker fuses the nearest tools into its lexical ranking (ranker.ts, topFused).
+ */
+export interface VectorUse {
+  /** A fused result gains up to `weight` × the lexical best (see ranker.ts, fuseVectors). */
+  weight: number;
+  /** How many of the nearest tools are fused. */
+  depth: number;
+  /** How many lexical results they are fused with. */
+  pool: number;
+  /** A tool is its name's words (counted this many times) and its description's first `descriptionWords`. */
+  nameWeight: number;
+  descriptionWords: number;
+}
+
+export const DEFAULT_VECTOR_USE: VectorUse = { weight: 0.2, depth: 30, pool: 50, nameWeight: 2, descriptionWords: 20 };
+
+/** The table as loaded: the vectors as floats, one row per word. */
+export class WordVectors {
+  readonly dim: number;
+  private readonly rowOf: Map<string, number>;
+  private readonly rows: Float32Array;
+
+  constructor(table: VectorTable) {
+    this.dim = table.dim;
+    if (table.dim % 4 !== 0) throw new Error(`learned-vectors.json: dim ${table.dim} is not a multiple of 4`);
+    this.rowOf = new Map(table.words.map((w, i) => [w, i]));
+    const bytes = new Int8Array(Buffer.from(table.bytes, "base64"));
+    if (bytes.length !== table.words.length * table.dim || table.scales.length !== table.words.length)
+      throw new Error(
+        `learned-vectors.json: ${bytes.length} bytes and ${table.scales.length} scales for ${table.words.length} words of ${table.dim}`,
+      );
+    this.rows = new Float32Array(bytes.length);
+    for (let i = 0; i < table.words.length; i++) {
+      const s = table.scales[i]!;
+      for (let j = 0; j < this.dim; j++) this.rows[i * this.dim + j] = bytes[i * this.dim + j]! * s;
+    }
+  }
+
+  get size(): number {
+    return this.rowOf.size;
+  }
+
+  /** The row of a word's vector, -1 when it has none. */
+  rowOfWord(word: string): number {
+    return this.rowOf.get(word) ?? -1;
+  }
+
+  /** Adds `times` × the vector of row `row` into `out` at `at`. */
+  addRow(row: number, times: number, out: Float32Array, at: number): void {
+    const o = row * this.dim;
+    for (let j = 0; j < this.dim; j++) out[at + j] += times * this.rows[o + j]!;
+  }
+
+  /**
+   * The unit vector of some words (each group's words counted `times`), written into `out`; false when no word
+   * has a vector (nothing is written then).
+   */
+  embedInto(groups: ReadonlyArray<readonly [readonly string[], number]>, out: Float32Array, at = 0): boolean {
+    out.fill(0, at, at + this.dim);
+    let any = false;
+    for (const [words, times] of groups)
+      for (const w of words) {
+        const row = this.rowOf.get(w);
+        if (row === undefined) continue;
+        any = true;
+        this.addRow(row, times, out, at);
+      }
+    return any && normalise(out, at, this.dim);
+  }
+}
+
+/** Scales `out[at … at + dim)` to length 1; false (left as is) when it is all zeros. */
+function normalise(out: Float32Array, at: number, dim: number): boolean {
+  let n = 0;
+  for (let j = 0; j < dim; j++) n += out[at + j]! * out[at + j]!;
+  if (n === 0) return false;
+  n = Math.sqrt(n);
+  for (let j = 0; j < dim; j++) out[at + j] /= n;
+  return true;
+}
+
+let shared: WordVectors | null = null;
+
+/** The shipped vectors, loaded once per process. */
+export function getWordVectors(): WordVectors {
+  shared ??= new WordVectors(vectorData as VectorTable);
+  return shared;
+}
+
+/** One tool's index and its cosine with the query. */
+export interface Near {
+  index: number;
+  score: number;
+}
+
+/** The catalog's tools as unit vectors, and the tools nearest a query. */
+export class VectorIndex {
+  private readonly dim: number;
+  private readonly tools: Float32Array;
+  /** 1 for a tool with a vector (some word of it is known), 0 for one without. */
+  private readonly has: Uint8Array;
+  private readonly query: Float32Array;
+
+  /** Each tool's vector from its index fields (fields.ts), whose term numbers `table` spells. */
+  constructor(
+    fields: readonly Pick<DocFields, "name" | "description">[],
+    table: TermTable,
+    use: VectorUse = DEFAULT_VECTOR_USE,
+    private readonly vectors: WordVectors = getWordVectors(),
+  ) {
+    const dim = vectors.dim;
+    this.dim = dim;
+    this.tools = new Float32Array(fields.length * dim);
+    this.has = new Uint8Array(fields.length);
+    this.query = new Float32Array(dim);
+    // The table's terms → vector rows, looked up once per term rather than once per use.
+    const rows = Int32Array.from(table.texts, (t) => vectors.rowOfWord(t));
+    fields.forEach((f, i) => {
+      const at = i * dim;
+      let any = false;
+      for (const t of f.name)
+        if (rows[t]! >= 0) {
+          vectors.addRow(rows[t]!, use.nameWeight, this.tools, at);
+          any = true;
+        }
+      const n = Math.min(f.description.length, use.descriptionWords);
+      for (let j = 0; j < n; j++) {
+        const row = rows[f.description[j]!]!;
+        if (row < 0) continue;
+        vectors.addRow(row, 1, this.tools, at);
+        any = true;
+      }
+      this.has[i] = any && normalise(this.tools, at, dim) ? 1 : 0;
+    });
+  }
+
+  /** The `depth` tools nearest the query text, nearest first (none when no query word has a vector). */
+  nearest(text: string, depth: number): Near[] {
+    if (depth <= 0 || !this.vectors.embedInto([[terms(text), 1]], this.query)) return [];
+    const { dim, tools, query, has } = this;
+    const kept: Near[] = [];
+    let floor = -Infinity;
+    for (let i = 0; i < has.length; i++) {
+      if (has[i] === 0) continue;
+      // Four running sums: the one loop every search spends its time in (dim is a multiple of 4).
+      let a = 0;
+      let b = 0;
+      let c = 0;
+      let e = 0;
+      const o = i * dim;
+      for (let j = 0; j < dim; j += 4) {
+        a += query[j]! * tools[o + j]!;
+        b += query[j + 1]! * tools[o + j + 1]!;
+        c += query[j + 2]! * tools[o + j + 2]!;
+        e += query[j + 3]! * tools[o + j + 3]!;
+      }
+      const dot = a + b + c + e;
+      if (kept.length === depth && dot <= floor) continue;
+      let at = kept.length;
+      while (at > 0 && kept[at - 1]!.score < dot) at--;
+      kept.splice(at, 0, { index: i, score: dot });
+      if (kept.length > depth) kept.pop();
+      if (kept.length === depth) floor = kept[depth - 1]!.score;
+    }
+    return kept;
+  }
+}
