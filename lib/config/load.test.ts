@@ -119,8 +119,8 @@ describe("tool_search.techniques", () => {
     );
     expect(mentions.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.mentions: /);
     // And the learned word vectors' switch.
-    const off = `${MIN}tool_search:\n  techniques:\n    vectors: false\n`;
-    expect(parseAppConfig(off, "config.yaml", {}).app.tool_search.techniques).toEqual({ vectors: false });
+    const vectorsOn = `${MIN}tool_search:\n  techniques:\n    vectors: true\n`;
+    expect(parseAppConfig(vectorsOn, "config.yaml", {}).app.tool_search.techniques).toEqual({ vectors: true });
     const vectors = errorOf(() =>
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    vectors: 0\n`, "config.yaml", {}),
     );
