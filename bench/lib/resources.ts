@@ -32,8 +32,8 @@ function measure(resource: string, load: () => unknown, diskMb: number | null = 
 
 /**
  * The first search after a cold start, resource by resource, in the order a fresh process meets them:
- * the compiled lexicons, the WordNet thesaurus, the two learned tables, the worked examples, the word vectors, then the catalog's
- * index and one search. Call it before
+ * the compiled lexicons, the WordNet thesaurus, the two learned tables, the worked examples, the word vectors,
+ * then the catalog's index and one search. Call it before
  * anything else in the process has loaded them.
  */
 export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCost; parts: ResourceCost[] } {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { docFields } from "./fields";
-import { fuseVectors, type Scored } from "./ranker";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, fuseVectors, type Scored } from "./ranker";
+import { LexicalSearcher } from "./searcher";
+import type { SearchDoc } from "./types";
 import { TermTable } from "./term-table";
 import { nameTerms, terms } from "./tokenize";
 import { VectorIndex, WordVectors } from "./word-vectors";
@@ -113,5 +115,38 @@ describe("fusing the nearest tools into a ranking", () => {
   it("keeps the limit", () => {
     const near = [{ index: 3, score: 0.9 }];
     expect(fuseVectors(ranked, near, 0.5, (i) => names[i]!, 1).map((s) => s.name)).toEqual(["a"]);
+  });
+});
+
+describe("the vectors switch in the ranked search (the shipped table)", () => {
+  const docs: SearchDoc[] = [
+    ["delete_branch", "Delete a branch of a repository."],
+    ["create_branch", "Create a branch in a repository."],
+    ["list_commits", "List the commits of a branch."],
+    ["send_message", "Send a message to a chat channel."],
+    ["read_file", "Read the contents of a file."],
+  ].map(([name, description]) => ({ name: name!, description: description!, parameters: {} }));
+  const searcher = (vectors: boolean) =>
+    new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, vectors } });
+  const off = searcher(false);
+  const on = searcher(true);
+
+  it("is off by default", () => {
+    expect(DEFAULT_TECHNIQUES.vectors).toBe(false);
+  });
+
+  it("only adds to a result's score: what the words found keeps at least its score", () => {
+    for (const q of ["get rid of the old feature branch", "what is inside this file", "tell the team channel"]) {
+      const before = off.searchScored(q, 5);
+      const after = new Map(on.searchScored(q, 5).map((r) => [r.name, r.score!]));
+      expect(before.length).toBeGreaterThan(0);
+      const best = before[0]!;
+      expect(after.get(best.name) ?? 0).toBeGreaterThanOrEqual(best.score!);
+    }
+  });
+
+  it("answers nothing the words did not find, and leaves other languages alone", () => {
+    expect(on.search("zzqx wobble", 5)).toEqual([]);
+    expect(on.searchScored("删除分支", 5)).toEqual(off.searchScored("删除分支", 5));
   });
 });
