@@ -4,7 +4,7 @@ import { createToolSearcher, type SearchDoc } from "@/lib/deferred/search";
 import { getExemplars } from "@/lib/deferred/search/exemplars";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
-import { WordVectors } from "@/lib/deferred/search/word-vectors";
+import { getWordVectors, VECTORS_FILE } from "@/lib/deferred/search/word-vectors";
 
 export interface ResourceCost {
   resource: string;
@@ -21,7 +21,6 @@ const mb = (bytes: number) => bytes / 1024 / 1024;
 const LEARNED = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-associations.json");
 const LIKELIHOODS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-likelihoods.json");
 const EXEMPLARS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-exemplars.json");
-const VECTORS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-vectors.json");
 
 function measure(resource: string, load: () => unknown, diskMb: number | null = null): ResourceCost {
   const rss = process.memoryUsage().rss;
@@ -32,11 +31,14 @@ function measure(resource: string, load: () => unknown, diskMb: number | null = 
 
 /**
  * The first search after a cold start, resource by resource, in the order a fresh process meets them:
- * the compiled lexicons, the WordNet thesaurus, the two learned tables, the worked examples, the word vectors,
- * then the catalog's index and one search. Call it before
- * anything else in the process has loaded them.
+ * the compiled lexicons, the WordNet thesaurus, the two learned tables, the worked examples, then the catalog's
+ * index and one search; then, apart (`optional`), what a technique that is off by default loads when switched on.
+ * Call it before anything else in the process has loaded them.
  */
-export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCost; parts: ResourceCost[] } {
+export function coldStart(
+  docs: SearchDoc[],
+  query: string,
+): { total: ResourceCost; parts: ResourceCost[]; optional: ResourceCost[] } {
   const { derived } = wordnetPaths();
   const parts = [
     measure("lexicons (compiled from lexicon-*.json)", () => getLexicon()),
@@ -58,12 +60,6 @@ export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCo
     ),
     // Imported with the searcher too; its index of the training operations is built on first use.
     measure("worked examples (learned-exemplars.json, indexed)", () => getExemplars(), mb(statSync(EXEMPLARS).size)),
-    // Imported with the searcher too: parsed, and its bytes decoded into floats once.
-    measure(
-      "learned word vectors (learned-vectors.json, decoded)",
-      () => new WordVectors(JSON.parse(readFileSync(VECTORS, "utf8"))),
-      mb(statSync(VECTORS).size),
-    ),
     measure(`index of ${docs.length} tools + first search`, () => createToolSearcher(docs).search(query, 5)),
   ];
   const total: ResourceCost = {
@@ -72,7 +68,15 @@ export function coldStart(docs: SearchDoc[], query: string): { total: ResourceCo
     rssMb: parts.reduce((a, p) => a + p.rssMb, 0),
     diskMb: null,
   };
-  return { total, parts };
+  // Read on first use, only when a technique that is off by default is switched on: measured after, not in the total.
+  const optional = [
+    measure(
+      "learned word vectors (learned-vectors.json, read and decoded; only with vectors on, not in the total)",
+      () => getWordVectors(),
+      mb(statSync(VECTORS_FILE).size),
+    ),
+  ];
+  return { total, parts, optional };
 }
 
 function getWordnetSizeLabel(): string {

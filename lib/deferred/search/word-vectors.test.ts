@@ -5,7 +5,7 @@ import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 import { TermTable } from "./term-table";
 import { nameTerms, terms } from "./tokenize";
-import { VectorIndex, WordVectors } from "./word-vectors";
+import { parseVectorTable, VectorIndex, WordVectors } from "./word-vectors";
 import {
   DEFAULT_VECTOR_LEARN,
   learnWordVectors,
@@ -76,6 +76,19 @@ describe("learned word vectors", () => {
   it("refuses a table whose bytes do not fit its words", () => {
     const packed = packVectors(learned);
     expect(() => new WordVectors({ ...packed, words: [...packed.words, "extra"] })).toThrow(/learned-vectors\.json/);
+  });
+
+  it("names the file and the field when a vectors file is broken", () => {
+    const packed = packVectors(learned);
+    expect(parseVectorTable(JSON.stringify(packed), "v.json")).toEqual(packed);
+    expect(() => parseVectorTable("{", "v.json")).toThrow(/^v\.json: not JSON/);
+    expect(() => parseVectorTable(JSON.stringify({ ...packed, dim: "16" }), "v.json")).toThrow(
+      /^v\.json: field "dim": /,
+    );
+    expect(() => parseVectorTable(JSON.stringify({ ...packed, words: [1] }), "v.json")).toThrow(
+      /^v\.json: field "words\.0": /,
+    );
+    expect(() => new WordVectors({ ...packed, dim: 6 })).toThrow(/dim 6 is not a multiple of 4/);
   });
 
   it("finds nothing for a query none of whose words has a vector", () => {

@@ -1,4 +1,6 @@
-import vectorData from "./learned-vectors.json";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
 import type { DocFields } from "./fields";
 import type { TermTable } from "./term-table";
 import { terms } from "./tokenize";
@@ -40,7 +42,7 @@ export class WordVectors {
     const bytes = new Int8Array(Buffer.from(table.bytes, "base64"));
     if (bytes.length !== table.words.length * table.dim || table.scales.length !== table.words.length)
       throw new Error(
-        `learned-vectors.json: ${bytes.length} bytes and ${table.scales.length} scales for ${table.words.length} words of ${table.dim}`,
+        `learned-vectors.json: ${bytes.length} bytes and ${table.scales.length} scales for ${table.words.length} words of ${table.dim} numbers`,
       );
     this.rows = new Float32Array(bytes.length);
     for (let i = 0; i < table.words.length; i++) {
@@ -92,11 +94,43 @@ function normalise(out: Float32Array, at: number, dim: number): boolean {
   return true;
 }
 
+/** The shipped vectors (scripts/learn-associations.ts writes them), relative to the app's root as WordNet's are. */
+export const VECTORS_FILE = path.join("lib", "deferred", "search", "learned-vectors.json");
+
+const VectorTableSchema = z.object({
+  dim: z.number().int().positive(),
+  words: z.array(z.string()),
+  scales: z.array(z.number()),
+  bytes: z.string(),
+});
+
+/** A vectors file's text → its table, or an error naming the file and what is wrong. */
+export function parseVectorTable(text: string, file: string): VectorTable {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file}: not JSON (${(e as Error).message})`);
+  }
+  const parsed = VectorTableSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${file}: field "${issue.path.join(".")}": ${issue.message}`);
+  }
+  return parsed.data;
+}
+
 let shared: WordVectors | null = null;
 
-/** The shipped vectors, loaded once per process. */
-export function getWordVectors(): WordVectors {
-  shared ??= new WordVectors(vectorData as VectorTable);
+/**
+ * The shipped vectors, read on first use and kept for the process: a search with the technique off (the
+ * default) never loads them.
+ */
+export function getWordVectors(root: string = process.cwd()): WordVectors {
+  if (!shared) {
+    const file = path.join(root, VECTORS_FILE);
+    shared = new WordVectors(parseVectorTable(readFileSync(file, "utf8"), file));
+  }
   return shared;
 }
 
