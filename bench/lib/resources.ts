@@ -3,6 +3,7 @@ import path from "node:path";
 import { createToolSearcher, type SearchDoc } from "@/lib/deferred/search";
 import { getExemplars } from "@/lib/deferred/search/exemplars";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
+import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
 import { getWordVectors, VECTORS_FILE } from "@/lib/deferred/search/word-vectors";
 
@@ -32,7 +33,8 @@ function measure(resource: string, load: () => unknown, diskMb: number | null = 
 /**
  * The first search after a cold start, resource by resource, in the order a fresh process meets them:
  * the compiled lexicons, the WordNet thesaurus, the two learned tables, the worked examples, then the catalog's
- * index and one search; then, apart (`optional`), what a technique that is off by default loads when switched on.
+ * index and one search (with the word vectors before the index when that technique is on by default); then, apart
+ * (`optional`), what a technique that is off by default loads when switched on.
  * Call it before anything else in the process has loaded them.
  */
 export function coldStart(
@@ -60,6 +62,8 @@ export function coldStart(
     ),
     // Imported with the searcher too; its index of the training operations is built on first use.
     measure("worked examples (learned-exemplars.json, indexed)", () => getExemplars(), mb(statSync(EXEMPLARS).size)),
+    // Read on first use, only with that technique on.
+    ...(DEFAULT_TECHNIQUES.vectors ? [vectors()] : []),
     measure(`index of ${docs.length} tools + first search`, () => createToolSearcher(docs).search(query, 5)),
   ];
   const total: ResourceCost = {
@@ -68,15 +72,18 @@ export function coldStart(
     rssMb: parts.reduce((a, p) => a + p.rssMb, 0),
     diskMb: null,
   };
-  // Read on first use, only when a technique that is off by default is switched on: measured after, not in the total.
-  const optional = [
-    measure(
-      "learned word vectors (learned-vectors.json, read and decoded; only with vectors on, not in the total)",
-      () => getWordVectors(),
-      mb(statSync(VECTORS_FILE).size),
-    ),
-  ];
+  // What a technique that is off by default loads when switched on: measured after, not in the total.
+  const optional = DEFAULT_TECHNIQUES.vectors ? [] : [vectors(" (vectors is off by default; not in the total)")];
   return { total, parts, optional };
+}
+
+/** The learned word vectors, read and decoded (word-vectors.ts). */
+function vectors(note = ""): ResourceCost {
+  return measure(
+    `learned word vectors (learned-vectors.json, read and decoded)${note}`,
+    () => getWordVectors(),
+    mb(statSync(VECTORS_FILE).size),
+  );
 }
 
 function getWordnetSizeLabel(): string {
