@@ -266,7 +266,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       servers: true,
       exemplars: true,
       mentions: false,
-      vectors: false,
+      vectors: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -288,8 +288,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
 
     const mentions = await catalogOf("    mentions: true\n");
     expect(mentions.techniques).toEqual({ ...byDefault.techniques, mentions: true });
-    const vectors = await catalogOf("    vectors: true\n");
-    expect(vectors.techniques).toEqual({ ...byDefault.techniques, vectors: true });
+    const vectors = await catalogOf("    vectors: false\n");
+    expect(vectors.techniques).toEqual({ ...byDefault.techniques, vectors: false });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

@@ -144,8 +144,8 @@ describe("the vectors switch in the ranked search (the shipped table)", () => {
   const off = searcher(false);
   const on = searcher(true);
 
-  it("is off by default", () => {
-    expect(DEFAULT_TECHNIQUES.vectors).toBe(false);
+  it("is on by default", () => {
+    expect(DEFAULT_TECHNIQUES.vectors).toBe(true);
   });
 
   it("only adds to a result's score: what the words found keeps at least its score", () => {
