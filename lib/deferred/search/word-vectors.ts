@@ -51,10 +51,6 @@ export class WordVectors {
     }
   }
 
-  get size(): number {
-    return this.rowOf.size;
-  }
-
   /** The row of a word's vector, -1 when it has none. */
   rowOfWord(word: string): number {
     return this.rowOf.get(word) ?? -1;
@@ -123,8 +119,8 @@ export function parseVectorTable(text: string, file: string): VectorTable {
 let shared: WordVectors | null = null;
 
 /**
- * The shipped vectors, read on first use and kept for the process: a search with the technique off (the
- * default) never loads them.
+ * The shipped vectors, read on first use and kept for the process (the first root read is the one kept): a
+ * search with the technique off never loads them.
  */
 export function getWordVectors(root: string = process.cwd()): WordVectors {
   if (!shared) {
