@@ -333,13 +333,12 @@ export class TextRanker implements FeedbackSource {
     // lexical score plus the model's share of its best, times `weight` × the lexical best.
     const lexicalBest = lexical[0]?.score ?? 0;
     const scale = lexicalBest > 0 ? lexicalBest : 1;
-    const fused = new Map<number, number>();
-    for (const s of lexical) fused.set(s.index, s.score);
     const modelBest = modelled[0]!.score;
-    for (const s of modelled)
-      fused.set(s.index, (fused.get(s.index) ?? 0) + (use.weight * scale * s.score) / modelBest);
-    return topK(
-      [...fused].map(([index, score]) => ({ index, name: this.names[index]!, score })),
+    return addLifts(
+      lexical,
+      modelled,
+      (s) => (use.weight * scale * s.score) / modelBest,
+      (i) => this.names[i]!,
       limit,
     );
   }
@@ -650,10 +649,24 @@ export function fuseVectors(
   const last = near[near.length - 1]!.score;
   const span = top - last;
   const lift = weight * best;
+  return addLifts(ranked, near, (n) => (span > 0 ? (lift * (n.score - last)) / span : lift), nameOf, limit);
+}
+
+/**
+ * A ranking fused with another list over the same tools: each tool of `other` gains `liftOf` it (one it was not
+ * ranked in starts from 0), and the best `limit` are kept. What the translation language model's fusion and the
+ * word vectors' share.
+ */
+function addLifts<T extends { index: number }>(
+  ranked: readonly Scored[],
+  other: readonly T[],
+  liftOf: (item: T) => number,
+  nameOf: (index: number) => string,
+  limit: number,
+): Scored[] {
   const fused = new Map<number, number>();
   for (const s of ranked) fused.set(s.index, s.score);
-  for (const n of near)
-    fused.set(n.index, (fused.get(n.index) ?? 0) + (span > 0 ? (lift * (n.score - last)) / span : lift));
+  for (const o of other) fused.set(o.index, (fused.get(o.index) ?? 0) + liftOf(o));
   return topK(
     [...fused].map(([index, score]) => ({ index, name: nameOf(index), score })),
     limit,
