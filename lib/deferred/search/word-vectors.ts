@@ -62,21 +62,17 @@ export class WordVectors {
     for (let j = 0; j < this.dim; j++) out[at + j] += times * this.rows[o + j]!;
   }
 
-  /**
-   * The unit vector of some words (each group's words counted `times`), written into `out`; false when no word
-   * has a vector (nothing is written then).
-   */
-  embedInto(groups: ReadonlyArray<readonly [readonly string[], number]>, out: Float32Array, at = 0): boolean {
-    out.fill(0, at, at + this.dim);
+  /** The unit vector of some words, written into `out`; false when no word has a vector (then `out` is zeros). */
+  embedInto(words: readonly string[], out: Float32Array): boolean {
+    out.fill(0);
     let any = false;
-    for (const [words, times] of groups)
-      for (const w of words) {
-        const row = this.rowOf.get(w);
-        if (row === undefined) continue;
-        any = true;
-        this.addRow(row, times, out, at);
-      }
-    return any && normalise(out, at, this.dim);
+    for (const w of words) {
+      const row = this.rowOf.get(w);
+      if (row === undefined) continue;
+      any = true;
+      this.addRow(row, 1, out, 0);
+    }
+    return any && normalise(out, 0, this.dim);
   }
 }
 
@@ -179,7 +175,7 @@ export class VectorIndex {
 
   /** The `depth` tools nearest the query text, nearest first (none when no query word has a vector). */
   nearest(text: string, depth: number): Near[] {
-    if (depth <= 0 || !this.vectors.embedInto([[terms(text), 1]], this.query)) return [];
+    if (depth <= 0 || !this.vectors.embedInto(terms(text), this.query)) return [];
     const { dim, tools, query, has } = this;
     const kept: Near[] = [];
     let floor = -Infinity;
