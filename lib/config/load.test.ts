@@ -125,6 +125,13 @@ describe("tool_search.techniques", () => {
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    vectors: 0\n`, "config.yaml", {}),
     );
     expect(vectors.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.vectors: /);
+    // And the Chinese–English dictionary's.
+    const cedictOn = `${MIN}tool_search:\n  techniques:\n    cedict: true\n`;
+    expect(parseAppConfig(cedictOn, "config.yaml", {}).app.tool_search.techniques).toEqual({ cedict: true });
+    const cedict = errorOf(() =>
+      parseAppConfig(`${MIN}tool_search:\n  techniques:\n    cedict: "zh"\n`, "config.yaml", {}),
+    );
+    expect(cedict.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.cedict: /);
   });
 });
 

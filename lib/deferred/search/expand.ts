@@ -1,5 +1,6 @@
 import { BoundedMemo } from "./bounded-memo";
-import { type Expansion, getLexicon, type Lexicon, scanCjk } from "./lexicon";
+import type { Cedict, CedictUse } from "./cedict";
+import { type Expansion, getLexicon, type Lexicon, scanCjkHits } from "./lexicon";
 import { stem } from "./stem";
 import { fold, rawTokens, RUN, splitIdentifier, STOPWORDS } from "./tokenize";
 
@@ -45,6 +46,36 @@ function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
   });
 }
 
+/** A dictionary read where the lexicon is silent (the `cedict` technique), and how. */
+export interface Dictionary {
+  cedict: Cedict;
+  use: CedictUse;
+}
+
+/**
+ * The dictionary's words in the parts of a CJK run that no lexicon key covered, each one term whose expansions
+ * are its glosses at `use.weight` (a one-word gloss also brings the lexicon's English expansions of that word,
+ * scaled alike; a two-word gloss is a phrase).
+ */
+function dictionaryTerms(run: string, covered: Uint8Array, dictionary: Dictionary, lex: Lexicon): QueryTerm[] {
+  const { cedict, use } = dictionary;
+  const out: QueryTerm[] = [];
+  for (const word of cedict.scan(run, (at) => covered[at] === 0)) {
+    const merged: Expansion[] = [];
+    const put = (e: Expansion) => {
+      if (!merged.some((m) => m.terms.join(" ") === e.terms.join(" "))) merged.push(e);
+    };
+    for (const gloss of cedict.glosses(word, use)) {
+      const words = gloss.filter((w) => !STOPWORDS.has(w));
+      if (words.length === 1)
+        for (const e of englishTerm(words[0]!, word, lex).expansions) put({ ...e, weight: e.weight * use.weight });
+      else if (words.length > 1) put({ terms: words.map(stem), weight: use.weight });
+    }
+    if (merged.length > 0) out.push({ source: `${word}→cedict`, expansions: merged, translated: true });
+  }
+  return out;
+}
+
 /**
  * What one searcher's queries may share across calls (the ranker keeps one per catalog): a pure function of a
  * typed word, the lexicon and `knowsEnglish`, so results are the same with or without it. Terms in `words` are
@@ -67,13 +98,15 @@ export function newTypedWordMemo(maxWords: number): TypedWordMemo {
  * (abbreviations, related words, multi-word phrases); foreign words and CJK runs are translated through
  * the lexicon, and CJK runs also keep their segmenter words (for catalogs written in those languages). A word
  * that is no key, and that `knowsEnglish` says is not English, is translated as the key it is an inflected form
- * of, if any ("lösche" as "löschen"); by default every word counts as English.
+ * of, if any ("lösche" as "löschen"); by default every word counts as English. With a `dictionary`, the parts
+ * of a CJK run that no lexicon key covers are also read as its words (dictionaryTerms).
  */
 export function expandQuery(
   text: string,
   lex: Lexicon = getLexicon(),
   knowsEnglish: (word: string) => boolean = () => true,
   memo?: TypedWordMemo,
+  dictionary: Dictionary | null = null,
 ): QueryTerm[] {
   const out: QueryTerm[] = [];
   const latin: { raw: string; stem: string }[] = [];
@@ -109,7 +142,13 @@ export function expandQuery(
   for (const m of text.normalize("NFKC").matchAll(RUN)) {
     if (m[1]) {
       flushLatin();
-      for (const key of scanCjk(m[1], lex)) out.push(...translatedTerms(key, lex));
+      const hits = scanCjkHits(m[1], lex);
+      for (const { key } of hits) out.push(...translatedTerms(key, lex));
+      if (dictionary) {
+        const covered = new Uint8Array(m[1].length);
+        for (const { key, at } of hits) covered.fill(1, at, at + key.length);
+        out.push(...dictionaryTerms(m[1], covered, dictionary, lex));
+      }
       for (const t of rawTokens(m[1])) out.push({ source: t.text, expansions: [{ terms: [t.text], weight: 1 }] });
     } else {
       for (const w of splitIdentifier(m[2]!)) {

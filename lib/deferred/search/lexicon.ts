@@ -120,9 +120,15 @@ export function getLexicon(weights: LexiconWeights = DEFAULT_LEXICON_WEIGHTS): L
   return lex;
 }
 
+/** A translation key found in a CJK run, and where it starts. */
+export interface CjkHit {
+  key: string;
+  at: number;
+}
+
 /** Longest-match-first scan of a CJK run against the translation keys; unmatched characters are skipped. */
-export function scanCjk(run: string, lex: Lexicon): string[] {
-  const found: string[] = [];
+export function scanCjkHits(run: string, lex: Lexicon): CjkHit[] {
+  const found: CjkHit[] = [];
   for (let i = 0; i < run.length; ) {
     let hit = "";
     for (let len = Math.min(lex.cjkMaxKey, run.length - i); len >= 1; len--) {
@@ -133,9 +139,14 @@ export function scanCjk(run: string, lex: Lexicon): string[] {
       }
     }
     if (hit) {
-      found.push(hit);
+      found.push({ key: hit, at: i });
       i += hit.length;
     } else i++;
   }
   return found;
+}
+
+/** The translation keys found in a CJK run (scanCjkHits without the places). */
+export function scanCjk(run: string, lex: Lexicon): string[] {
+  return scanCjkHits(run, lex).map((h) => h.key);
 }

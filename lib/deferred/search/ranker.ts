@@ -1,6 +1,7 @@
 import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
 import { type ClauseConfig, DEFAULT_CLAUSES } from "./clauses";
 import { BoundedMemo } from "./bounded-memo";
+import { type CedictUse, DEFAULT_CEDICT_USE, getCedict } from "./cedict";
 import { Bm25Index, type Bm25Config, DEFAULT_BM25, type TermScoreMemo, type TermScores } from "./bm25";
 import { expandQuery, newTypedWordMemo, type QueryTerm } from "./expand";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
@@ -55,6 +56,8 @@ export interface SearchTechniques {
   mentions: boolean;
   /** Learned word vectors: the tools nearest the request, by cosine, fused into the ranking (word-vectors.ts). */
   vectors: boolean;
+  /** A Chinese–English dictionary (CC-CEDICT) for the Chinese and Japanese words the bilingual lexicon lacks (cedict.ts). */
+  cedict: boolean;
 }
 
 /** Every technique on. */
@@ -71,6 +74,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   exemplars: true,
   mentions: true,
   vectors: true,
+  cedict: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -106,6 +110,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   associations: false,
   clauses: false,
   mentions: false,
+  cedict: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -136,6 +141,7 @@ export interface RankerConfig {
   servers: ServerProfileUse;
   exemplars: ExemplarUse;
   vectors: VectorUse;
+  cedict: CedictUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -156,6 +162,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   servers: DEFAULT_SERVER_PROFILES,
   exemplars: DEFAULT_EXEMPLAR_USE,
   vectors: DEFAULT_VECTOR_USE,
+  cedict: DEFAULT_CEDICT_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -377,7 +384,9 @@ export class TextRanker implements FeedbackSource {
     // Asked once per word: `typedWords` keeps the inflected-form lookup that asks it.
     const knowsEnglish = (word: string) =>
       this.index.has(stem(word)) || wordnet?.lemmas(word).some((l) => wordnet.has(l)) === true;
-    const query = expandQuery(text, lexicon, knowsEnglish, this.typedWords);
+    const cedict = this.config.techniques.cedict && HAS_CJK.exec(text) !== null ? getCedict() : null;
+    const dictionary = cedict ? { cedict, use: this.config.cedict } : null;
+    const query = expandQuery(text, lexicon, knowsEnglish, this.typedWords, dictionary);
     const phrases: QueryTerm[] = [];
     if (wordnet)
       for (let i = 1; i < query.length; i++) {

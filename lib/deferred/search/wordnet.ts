@@ -9,7 +9,7 @@ import path from "node:path";
  *
  * each list comma-separated, multi-word lemmas joined with `_`. Senses follow WordNet's frequency order, per
  * part of speech (noun, verb, adjective, adverb), so only a word's common meanings are kept. The file is derived
- * once (at `npm install`, scripts/derive-wordnet.ts, or on first use) into node_modules/.cache and read as one
+ * once (at `npm install`, scripts/derive-search-data.ts, or on first use) into node_modules/.cache and read as one
  * string with a line index: a few MB, no per-lemma objects.
  */
 

