@@ -82,6 +82,12 @@ describe("Cedict", () => {
     expect(table.glosses("没有")).toEqual([]);
   });
 
+  it("refuses a file whose words are out of order, naming the line", () => {
+    expect(() => new Cedict("取消\tcancel\n会议\tmeeting\n", "x/cedict.tsv")).toThrow(
+      /^x\/cedict\.tsv: line 2: "会议" is out of order/,
+    );
+  });
+
   it("scans longest words first, only where the text is free", () => {
     expect(table.scan("取消会议室预订", () => true)).toEqual(["取消", "会议室"]);
     // The lexicon took 取消 and 室 (say): what is left holds 会议 only.

@@ -116,38 +116,74 @@ export function deriveCedict(source: string, out: string): void {
   renameSync(tmp, out);
 }
 
-/** The derived dictionary: a word's glosses, split when first asked for. */
+/**
+ * The derived dictionary, kept as its text with an index of where each line starts (a few MB, no per-word
+ * objects), searched by binary search over the sorted words.
+ */
 export class Cedict {
   /** The longest word it holds. */
   readonly maxWord: number;
-  private readonly lines = new Map<string, string>();
+  private readonly text: string;
+  /** Per line, where it starts and where its tab is. */
+  private readonly starts: Int32Array;
+  private readonly tabs: Int32Array;
 
-  constructor(text: string) {
+  /** `text`: the derived lines, sorted by word (an error names the first line out of order). */
+  constructor(text: string, file = "the derived dictionary") {
+    this.text = text;
+    const starts: number[] = [];
+    const tabs: number[] = [];
     let longest = 0;
-    for (const line of text.split("\n")) {
-      const tab = line.indexOf("\t");
-      if (tab <= 0) continue;
-      const word = line.slice(0, tab);
-      this.lines.set(word, line.slice(tab + 1));
-      if (word.length > longest) longest = word.length;
+    let previous = "";
+    for (let at = 0, line = 1; at < text.length; line++) {
+      const end = text.indexOf("\n", at);
+      const stop = end < 0 ? text.length : end;
+      const tab = text.indexOf("\t", at);
+      if (tab > at && tab < stop) {
+        const word = text.slice(at, tab);
+        if (word <= previous) throw new Error(`${file}: line ${line}: "${word}" is out of order`);
+        previous = word;
+        starts.push(at);
+        tabs.push(tab);
+        if (word.length > longest) longest = word.length;
+      }
+      at = stop + 1;
     }
+    this.starts = Int32Array.from(starts);
+    this.tabs = Int32Array.from(tabs);
     this.maxWord = longest;
   }
 
   get size(): number {
-    return this.lines.size;
+    return this.starts.length;
+  }
+
+  /** The line holding `word`, or -1. */
+  private lineOf(word: string): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const here = this.text.slice(this.starts[mid]!, this.tabs[mid]!);
+      if (here === word) return mid;
+      if (here < word) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 
   has(word: string): boolean {
-    return this.lines.has(word);
+    return this.lineOf(word) >= 0;
   }
 
   /** The word's first `use.glosses` glosses of at most `use.maxWords` words, each as its words. */
   glosses(word: string, use: CedictUse = DEFAULT_CEDICT_USE): string[][] {
-    const line = this.lines.get(word);
-    if (line === undefined) return [];
+    const line = this.lineOf(word);
+    if (line < 0) return [];
+    const end = this.text.indexOf("\n", this.tabs[line]!);
+    const glosses = this.text.slice(this.tabs[line]! + 1, end < 0 ? undefined : end);
     const out: string[][] = [];
-    for (const gloss of line.split("|")) {
+    for (const gloss of glosses.split("|")) {
       const words = gloss.split(" ");
       if (words.length > use.maxWords) continue;
       out.push(words);
@@ -168,7 +204,7 @@ export class Cedict {
         let open = true;
         for (let j = i; j < i + len && open; j++) open = free(j);
         const piece = run.slice(i, i + len);
-        if (open && this.lines.has(piece)) hit = piece;
+        if (open && this.has(piece)) hit = piece;
       }
       if (hit) {
         found.push(hit);
@@ -195,6 +231,6 @@ export function getCedict(root?: string): Cedict | null {
     }
     deriveCedict(source, derived);
   }
-  loaded = new Cedict(readFileSync(derived, "utf8"));
+  loaded = new Cedict(readFileSync(derived, "utf8"), derived);
   return loaded;
 }
