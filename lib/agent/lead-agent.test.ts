@@ -267,7 +267,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       exemplars: true,
       mentions: false,
       vectors: true,
-      cedict: false,
+      cedict: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -291,8 +291,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(mentions.techniques).toEqual({ ...byDefault.techniques, mentions: true });
     const vectors = await catalogOf("    vectors: false\n");
     expect(vectors.techniques).toEqual({ ...byDefault.techniques, vectors: false });
-    const cedict = await catalogOf("    cedict: true\n");
-    expect(cedict.techniques).toEqual({ ...byDefault.techniques, cedict: true });
+    const cedict = await catalogOf("    cedict: false\n");
+    expect(cedict.techniques).toEqual({ ...byDefault.techniques, cedict: false });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

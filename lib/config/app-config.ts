@@ -202,8 +202,8 @@ export const AppConfigSchema = z
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
          * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood),
          * entity typing (entities), server profiles (servers), worked examples (exemplars) and learned word
-         * vectors (vectors) on; catalog associations, clause search, mentions (names of other tools in a
-         * tool's text not counted as its words) and the Chinese–English dictionary (cedict) off.
+         * vectors (vectors) and the Chinese–English dictionary (cedict) on; catalog associations, clause search and
+         * mentions (names of other tools in a tool's text not counted as its words) off.
          */
         techniques: z
           .object({
