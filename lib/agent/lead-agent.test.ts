@@ -268,6 +268,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       mentions: false,
       vectors: true,
       cedict: true,
+      translated: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -293,6 +294,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(vectors.techniques).toEqual({ ...byDefault.techniques, vectors: false });
     const cedict = await catalogOf("    cedict: false\n");
     expect(cedict.techniques).toEqual({ ...byDefault.techniques, cedict: false });
+    const translated = await catalogOf("    translated: true\n");
+    expect(translated.techniques).toEqual({ ...byDefault.techniques, translated: true });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

@@ -132,6 +132,11 @@ describe("tool_search.techniques", () => {
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    cedict: "zh"\n`, "config.yaml", {}),
     );
     expect(cedict.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.cedict: /);
+    // And the switch for translated requests read by the learned models.
+    const translated = errorOf(() =>
+      parseAppConfig(`${MIN}tool_search:\n  techniques:\n    translated: yes please\n`, "config.yaml", {}),
+    );
+    expect(translated.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.translated: /);
   });
 });
 

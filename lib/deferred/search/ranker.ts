@@ -12,7 +12,7 @@ import { prefixMatches, typoMatches } from "./fuzzy";
 import { ToolMentions } from "./mentions";
 import { stem } from "./stem";
 import { TermTable } from "./term-table";
-import { HAS_CJK } from "./tokenize";
+import { HAS_CJK, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplars";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
@@ -58,6 +58,11 @@ export interface SearchTechniques {
   vectors: boolean;
   /** A Chinese–English dictionary (CC-CEDICT) for the Chinese and Japanese words the bilingual lexicon lacks (cedict.ts). */
   cedict: boolean;
+  /**
+   * A request in another language is read by the learned models (`likelihood`, `vectors`), which know English
+   * only, through the English words the lexicon and the dictionary translated it into.
+   */
+  translated: boolean;
 }
 
 /** Every technique on. */
@@ -75,6 +80,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   mentions: true,
   vectors: true,
   cedict: true,
+  translated: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -114,6 +120,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   associations: false,
   clauses: false,
   mentions: false,
+  translated: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -288,11 +295,12 @@ export class TextRanker implements FeedbackSource {
 
   /**
    * The lexical top `limit` for `query` (the terms of `text`), fused with the translation language model's
-   * ranking when that technique is on and the text is English (its translations were learned from English
-   * requests). Over each side's first `likelihood.depth` results, a tool's fused score is its lexical score plus
+   * ranking when that technique is on and the models have words to read (modelWords: English text, or another
+   * language's translation with `translated` on; their translations were learned from English requests). Over
+   * each side's first `likelihood.depth` results, a tool's fused score is its lexical score plus
    * `likelihood.weight` × the lexical best × its model score / the model's best. With server profiles on, the
    * first `servers.depth` of that ranking are then lifted by their server's match (liftByServer); with learned
-   * vectors on (English text), the first `vectors.pool` of it are fused with the tools nearest the request
+   * vectors on (the same words), the first `vectors.pool` of it are fused with the tools nearest the request
    * (fuseVectors). Every score is in the lexical score's units.
    */
   topFused(
@@ -303,41 +311,60 @@ export class TextRanker implements FeedbackSource {
   ): Scored[] {
     if (limit <= 0) return [];
     const use = this.config.vectors;
-    const near = this.vectors && NOT_ENGLISH.exec(text) === null ? this.vectors.nearest(text, use.depth) : [];
-    if (near.length === 0) return this.serverLifted(text, query, limit, options);
-    const ranked = this.serverLifted(text, query, Math.max(limit, use.pool), options);
+    const words = this.modelWords(text, query);
+    const near = this.vectors && words ? this.vectors.nearestWords(words, use.depth) : [];
+    if (near.length === 0) return this.serverLifted(words, query, limit, options);
+    const ranked = this.serverLifted(words, query, Math.max(limit, use.pool), options);
     return fuseVectors(ranked, near, use.weight, (i) => this.names[i]!, limit);
+  }
+
+  /**
+   * The words the learned models read (they were learned from English requests): an ASCII text's own words,
+   * and none (null) for any other text. With `translated` on, a request in another language (a letter outside
+   * ASCII, or a word the lexicon translated) is read as the English words its terms were translated into and
+   * the English words typed in it. English typed with typographic quotes or dashes stays unread, as before: on
+   * the dev sets reading it found 10 queries and lost 9 of 150, so that is a question of its own.
+   */
+  private modelWords(text: string, query: readonly QueryTerm[]): readonly string[] | null {
+    const own = NOT_ENGLISH.exec(text) === null ? textTerms(text) : null;
+    if (!this.config.techniques.translated || (!FOREIGN_LETTER.test(text) && !query.some((q) => q.translated)))
+      return own;
+    const words: string[] = [];
+    for (const q of query)
+      if (q.translated || (q.surface !== undefined && NOT_ENGLISH.exec(q.surface) === null))
+        words.push(...q.expansions[0]!.terms);
+    return words.length > 0 ? words : null;
   }
 
   /** The lexical ranking fused with the translation language model's, then lifted by server (see topFused). */
   private serverLifted(
-    text: string,
+    words: readonly string[] | null,
     query: readonly QueryTerm[],
     limit: number,
     options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo },
   ): Scored[] {
     const shares = this.servers?.shares(query) ?? null;
-    if (!this.servers || !shares) return this.modelFused(text, query, limit, options);
+    if (!this.servers || !shares) return this.modelFused(words, query, limit, options);
     return this.liftByServer(
-      this.modelFused(text, query, Math.max(limit, this.config.servers.depth), options),
+      this.modelFused(words, query, Math.max(limit, this.config.servers.depth), options),
       this.servers,
       shares,
       limit,
     );
   }
 
-  /** The lexical ranking fused with the translation language model's (see topFused). */
+  /** The lexical ranking fused with the translation language model's over `words` (see topFused). */
   private modelFused(
-    text: string,
+    words: readonly string[] | null,
     query: readonly QueryTerm[],
     limit: number,
     options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo },
   ): Scored[] {
-    if (!this.likelihood || NOT_ENGLISH.exec(text) !== null) return this.top(query, limit, undefined, options);
+    if (!this.likelihood || !words) return this.top(query, limit, undefined, options);
     const use = this.config.likelihood;
     const depth = Math.max(limit, use.depth);
     const lexical = this.top(query, depth, undefined, options);
-    const modelled = this.likelihood.top(text, depth);
+    const modelled = this.likelihood.topWords(words, depth);
     if (modelled.length === 0) return lexical.slice(0, limit);
     // In the lexical score's units (BM25F, which prefetch's min_score and the relative cuts read): a result's
     // lexical score plus the model's share of its best, times `weight` × the lexical best.

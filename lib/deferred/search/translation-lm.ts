@@ -173,11 +173,16 @@ export class TranslationLm {
    * the translations were learned from English requests.
    */
   top(text: string, limit: number): LmScored[] {
+    return this.topWords(terms(text), limit);
+  }
+
+  /** The same for words already split and stemmed as terms() does. */
+  topWords(words: readonly string[], limit: number): LmScored[] {
     if (limit <= 0) return [];
     const gain = this.gain;
     const seen = this.seen;
     const touched: number[] = [];
-    for (const q of new Set(terms(text))) {
+    for (const q of new Set(words)) {
       const word = this.wordGain(q);
       if (!word) continue;
       const { docs, gain: g } = word;

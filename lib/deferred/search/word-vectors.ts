@@ -175,7 +175,12 @@ export class VectorIndex {
 
   /** The `depth` tools nearest the query text, nearest first (none when no query word has a vector). */
   nearest(text: string, depth: number): Near[] {
-    if (depth <= 0 || !this.vectors.embedInto(terms(text), this.query)) return [];
+    return this.nearestWords(terms(text), depth);
+  }
+
+  /** The same for words already split and stemmed as terms() does. */
+  nearestWords(words: readonly string[], depth: number): Near[] {
+    if (depth <= 0 || !this.vectors.embedInto(words, this.query)) return [];
     const { dim, tools, query, has } = this;
     const kept: Near[] = [];
     let floor = -Infinity;
