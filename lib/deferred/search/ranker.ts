@@ -330,9 +330,8 @@ export class TextRanker implements FeedbackSource {
    * the dev sets reading it found 10 queries and lost 9 of 150, so that is a question of its own.
    */
   private modelWords(text: string, query: readonly QueryTerm[]): readonly string[] | null {
-    const own = NOT_ENGLISH.exec(text) === null ? textTerms(text) : null;
     if (!this.config.techniques.translated || (!FOREIGN_LETTER.test(text) && !query.some((q) => q.translated)))
-      return own;
+      return NOT_ENGLISH.exec(text) === null ? textTerms(text) : null;
     const words: string[] = [];
     for (const q of query)
       if (q.translated || (q.surface !== undefined && NOT_ENGLISH.exec(q.surface) === null))
