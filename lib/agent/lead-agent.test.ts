@@ -269,6 +269,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       vectors: true,
       cedict: true,
       translated: false,
+      katakana: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -296,6 +297,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(cedict.techniques).toEqual({ ...byDefault.techniques, cedict: false });
     const translated = await catalogOf("    translated: true\n");
     expect(translated.techniques).toEqual({ ...byDefault.techniques, translated: true });
+    const katakana = await catalogOf("    katakana: true\n");
+    expect(katakana.techniques).toEqual({ ...byDefault.techniques, katakana: true });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

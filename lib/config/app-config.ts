@@ -203,8 +203,8 @@ export const AppConfigSchema = z
          * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood),
          * entity typing (entities), server profiles (servers), worked examples (exemplars) and learned word
          * vectors (vectors) and the Chinese–English dictionary (cedict) on; catalog associations, clause search,
-         * mentions (names of other tools in a tool's text not counted as its words) and translated requests read
-         * by the learned models (translated) off.
+         * mentions (names of other tools in a tool's text not counted as its words), translated requests read
+         * by the learned models (translated) and katakana loanwords read by their sound (katakana) off.
          */
         techniques: z
           .object({
@@ -222,6 +222,7 @@ export const AppConfigSchema = z
             vectors: z.boolean().optional(),
             cedict: z.boolean().optional(),
             translated: z.boolean().optional(),
+            katakana: z.boolean().optional(),
           })
           .strict()
           .optional(),

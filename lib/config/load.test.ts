@@ -137,6 +137,10 @@ describe("tool_search.techniques", () => {
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    translated: yes please\n`, "config.yaml", {}),
     );
     expect(translated.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.translated: /);
+    const katakana = errorOf(() =>
+      parseAppConfig(`${MIN}tool_search:\n  techniques:\n    katakana: [on]\n`, "config.yaml", {}),
+    );
+    expect(katakana.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.katakana: /);
   });
 });
 

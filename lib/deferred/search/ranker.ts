@@ -4,6 +4,7 @@ import { BoundedMemo } from "./bounded-memo";
 import { type CedictUse, DEFAULT_CEDICT_USE, getCedict } from "./cedict";
 import { Bm25Index, type Bm25Config, DEFAULT_BM25, type TermScoreMemo, type TermScores } from "./bm25";
 import { expandQuery, newTypedWordMemo, type QueryTerm } from "./expand";
+import { KATAKANA_WORD, SoundIndex } from "./katakana";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
 import { DEFAULT_LEXICON_WEIGHTS, type Expansion, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
 import { docFields } from "./fields";
@@ -27,6 +28,16 @@ import {
   wordnetPhraseExpansions,
   type WordnetUse,
 } from "./wordnet-use";
+
+/** How katakana loanwords are read (katakana.ts). */
+export interface KatakanaUse {
+  /** An expansion's weight (the lexicon's translations weigh 1). */
+  weight: number;
+  /** A sound more of the catalog's words share than this finds none. */
+  maxWords: number;
+}
+
+export const DEFAULT_KATAKANA_USE: KatakanaUse = { weight: 0.6, maxWords: 6 };
 
 /** Each general technique on its own switch, so the bench can measure what each one moves (one off at a time). */
 export interface SearchTechniques {
@@ -63,6 +74,8 @@ export interface SearchTechniques {
    * only, through the English words the lexicon and the dictionary translated it into.
    */
   translated: boolean;
+  /** Katakana loanwords the lexicon lacks, matched to the catalog's words by their sound (katakana.ts). */
+  katakana: boolean;
 }
 
 /** Every technique on. */
@@ -81,6 +94,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   vectors: true,
   cedict: true,
   translated: true,
+  katakana: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -125,6 +139,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   clauses: false,
   mentions: false,
   translated: false,
+  katakana: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -156,6 +171,7 @@ export interface RankerConfig {
   exemplars: ExemplarUse;
   vectors: VectorUse;
   cedict: CedictUse;
+  katakana: KatakanaUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -177,6 +193,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   exemplars: DEFAULT_EXEMPLAR_USE,
   vectors: DEFAULT_VECTOR_USE,
   cedict: DEFAULT_CEDICT_USE,
+  katakana: DEFAULT_KATAKANA_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -233,6 +250,8 @@ export class TextRanker implements FeedbackSource {
   private readonly likelihood: TranslationLm | null;
   /** Server profiles, when that technique is on (built with the index). */
   private readonly servers: ServerProfiles | null;
+  /** The catalog's words by sound, for katakana loanwords: built on the first one met (katakanaTerms). */
+  private sounds: SoundIndex | undefined;
   /** The tools as learned vectors, when that technique is on (built with the index). */
   private readonly vectors: VectorIndex | null;
   /**
@@ -430,11 +449,31 @@ export class TextRanker implements FeedbackSource {
         if (expansions.length > 0) phrases.push({ source: `${a} ${b}`, expansions });
       }
     const entities = this.config.techniques.entities ? entityTerms(text, this.config.entities) : [];
-    const all = [...query, ...phrases, ...entities].map((q) => (q.surface ? this.wholeTerm(q, q.surface, wordnet) : q));
+    const sounds = this.config.techniques.katakana ? this.katakanaTerms(text, lexicon) : [];
+    const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>
+      q.surface ? this.wholeTerm(q, q.surface, wordnet) : q,
+    );
     // The words tools borrow are English requests' words: a query in another language does not read them.
     if (this.config.techniques.exemplars && (FOREIGN_LETTER.test(text) || query.some((q) => q.translated)))
       this.plainQueries.add(all);
     return all;
+  }
+
+  /**
+   * Katakana words of the text that are no lexicon key, each a term of the catalog's words that sound like it
+   * (katakana.ts); the catalog's sound index is built on the first such word.
+   */
+  private katakanaTerms(text: string, lexicon: Lexicon): QueryTerm[] {
+    const out: QueryTerm[] = [];
+    const { weight, maxWords } = this.config.katakana;
+    for (const [run] of text.normalize("NFKC").matchAll(KATAKANA_WORD)) {
+      if (lexicon.cjkKeys.has(run)) continue;
+      this.sounds ??= new SoundIndex(this.index.vocabulary, maxWords);
+      const words = this.sounds.wordsFor(run);
+      if (words.length > 0)
+        out.push({ source: `${run}→sound`, expansions: words.map((w) => ({ terms: [w], weight })), translated: true });
+    }
+    return out;
   }
 
   /**
