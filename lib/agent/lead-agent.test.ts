@@ -269,7 +269,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       vectors: true,
       cedict: true,
       translated: false,
-      katakana: false,
+      katakana: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -297,8 +297,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(cedict.techniques).toEqual({ ...byDefault.techniques, cedict: false });
     const translated = await catalogOf("    translated: true\n");
     expect(translated.techniques).toEqual({ ...byDefault.techniques, translated: true });
-    const katakana = await catalogOf("    katakana: true\n");
-    expect(katakana.techniques).toEqual({ ...byDefault.techniques, katakana: true });
+    const katakana = await catalogOf("    katakana: false\n");
+    expect(katakana.techniques).toEqual({ ...byDefault.techniques, katakana: false });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

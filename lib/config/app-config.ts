@@ -202,9 +202,9 @@ export const AppConfigSchema = z
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
          * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood),
          * entity typing (entities), server profiles (servers), worked examples (exemplars) and learned word
-         * vectors (vectors) and the Chinese–English dictionary (cedict) on; catalog associations, clause search,
-         * mentions (names of other tools in a tool's text not counted as its words), translated requests read
-         * by the learned models (translated) and katakana loanwords read by their sound (katakana) off.
+         * vectors (vectors), the Chinese–English dictionary (cedict) and katakana loanwords read by their sound
+         * (katakana) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
+         * counted as its words) and translated requests read by the learned models (translated) off.
          */
         techniques: z
           .object({
