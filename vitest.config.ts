@@ -11,6 +11,7 @@ export default defineConfig({
       "components/**/*.test.ts",
       "app/**/*.test.ts",
       "test/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     environment: "node",
     env: { FAWN_LOG_LEVEL: "error" },

@@ -8,13 +8,28 @@ import { REPO_ROOT } from "../../test/support/repo";
 export const DEFAULT_CATALOG = path.resolve(REPO_ROOT, "..", "shared", "bench", "catalog.json");
 export const DEFAULT_QUERIES = path.resolve(REPO_ROOT, "..", "shared", "bench", "queries.dev.json");
 
-const CatalogEntrySchema = z.object({
-  name: z.string().min(1),
-  server: z.string().min(1),
-  description: z.string(),
-  inputSchema: z.record(z.string(), z.unknown()),
-  original_name: z.string().optional(),
-});
+/**
+ * A catalog entry: the shared catalog's shape (`{name, server, description, inputSchema}`), or a tool as an MCP
+ * server lists it (`tools/list`: `description` optional, no `server`), or as other tool catalogs write it
+ * (`input_schema`, `parameters`). Read into the one shape below; a missing description or schema is empty.
+ */
+const CatalogEntrySchema = z
+  .object({
+    name: z.string().min(1),
+    server: z.string().optional(),
+    description: z.string().nullish(),
+    inputSchema: z.record(z.string(), z.unknown()).optional(),
+    input_schema: z.record(z.string(), z.unknown()).optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+    original_name: z.string().optional(),
+  })
+  .transform((e) => ({
+    name: e.name,
+    server: e.server ?? "",
+    description: e.description ?? "",
+    inputSchema: e.inputSchema ?? e.input_schema ?? e.parameters ?? {},
+    ...(e.original_name === undefined ? {} : { original_name: e.original_name }),
+  }));
 export type CatalogEntry = z.infer<typeof CatalogEntrySchema>;
 
 const QuerySchema = z.object({
@@ -40,9 +55,22 @@ function readJson(file: string): unknown {
 }
 
 /** Validate a JSON array entry by entry so the error names the file, the index, the entry and the field. */
-function parseArray<T>(file: string, schema: z.ZodType<T>, label: (raw: unknown) => string): T[] {
-  const data = readJson(file);
-  if (!Array.isArray(data)) throw new Error(`${file}: expected a JSON array at the top level`);
+function parseArray<T>(
+  file: string,
+  schema: z.ZodType<T, unknown>,
+  label: (raw: unknown) => string,
+  /** Also accepted at the top level: an object holding the array under this key (`{"tools": [...]}`). */
+  key?: string,
+): T[] {
+  const top = readJson(file);
+  const held =
+    key && top && typeof top === "object" && !Array.isArray(top) ? (top as Record<string, unknown>)[key] : top;
+  if (!Array.isArray(held)) {
+    throw new Error(
+      `${file}: expected a JSON array at the top level${key ? ` (or an object with a "${key}" array)` : ""}`,
+    );
+  }
+  const data: unknown[] = held;
   return data.map((raw, i) => {
     const r = schema.safeParse(raw);
     if (!r.success) {
@@ -60,7 +88,7 @@ const nameOf = (key: string) => (raw: unknown) => {
 };
 
 export function loadCatalog(file: string): CatalogEntry[] {
-  const entries = parseArray(file, CatalogEntrySchema, nameOf("name"));
+  const entries = parseArray(file, CatalogEntrySchema, nameOf("name"), "tools");
   const seen = new Set<string>();
   entries.forEach((e, i) => {
     if (seen.has(e.name)) throw new Error(`${file}: entry ${i} (name "${e.name}"): field "name": duplicate tool name`);
@@ -78,7 +106,7 @@ export function toSearchDocs(catalog: CatalogEntry[]): SearchDoc[] {
     name: e.name,
     description: e.description,
     parameters: e.inputSchema,
-    server: e.server,
+    ...(e.server ? { server: e.server } : {}),
   }));
 }
 
