@@ -11,6 +11,10 @@ describe("entity typing: what a request names says what kind of tool it needs", 
     expect(entityKinds("rename report-final-final.docx to report.docx.")).toEqual(["file"]);
     expect(entityKinds("look at ~/notes/todo.txt")).toEqual(["file", "path"]);
     expect(entityKinds("list what is in ./data")).toEqual(["path"]);
+    // Quoted as a phone or a word processor quotes, or ending a sentence with an ellipsis: the same words.
+    expect(entityKinds("how big is \u201creport.csv\u201d?")).toEqual(["file"]);
+    expect(entityKinds("open \u2018~/notes/todo.txt\u2019")).toEqual(["file", "path"]);
+    expect(entityKinds("look in \u00abreport.csv\u00bb, then report.csv\u2026")).toEqual(["file"]);
     // A dotted word whose ending is no known extension, or a sentence's full stop, is not a file.
     expect(entityKinds("the build.blargh target")).toEqual([]);
     expect(entityKinds("the deploy is done. tell the team")).toEqual([]);

@@ -103,11 +103,12 @@ function kindOf(word: string): EntityKind | null {
 /** The entity kinds a request names, at most one term each. */
 export function entityKinds(text: string): string[] {
   const found = new Set<EntityKind>();
-  for (const raw of text.split(/[\s"'`(),;]+/)) {
+  // Quotes typed on a phone or in a word processor (‘’ “” « ») part words as ASCII ones do.
+  for (const raw of text.split(/[\s"'`(),;\u2018-\u201f\u00ab\u00bb\u2032\u2033]+/)) {
     // Every kind a word can be holds one of these; most words hold none.
     if (!THING_MARK.test(raw)) continue;
     // A sentence's own punctuation is not part of the word: "see report.csv." / "in #general:".
-    const word = raw.replace(/[.:!?*]+$/, "");
+    const word = raw.replace(/[.:!?*\u2026]+$/, "");
     if (word.length < 2) continue;
     const kind = kindOf(word);
     if (kind) found.add(kind);
