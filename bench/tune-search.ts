@@ -1,6 +1,6 @@
 /**
  * Coordinate ascent over the ranked search's numeric parameters (field weights and length normalisation, k1,
- * lexicon and WordNet weights, name lift, prefix/typo weights, feedback), scored on labelled query sets:
+ * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth), scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
  * [--min-gain N]`. Query files joined by commas are pooled into one set (one index build per setting).
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
@@ -63,6 +63,11 @@ const KNOBS: Knob[] = [
   { path: ["exemplars", "minNameShare"], min: 0, max: 1 },
   { path: ["exemplars", "maxWords"], min: 5, max: 120, whole: true },
   { path: ["exemplars", "maxRepeats"], min: 1, max: 10, whole: true },
+  { path: ["vectors", "weight"], min: 0, max: 2 },
+  { path: ["vectors", "depth"], min: 5, max: 100, whole: true },
+  { path: ["vectors", "pool"], min: 5, max: 200, whole: true },
+  { path: ["katakana", "weight"], min: 0, max: 2 },
+  { path: ["cedict", "weight"], min: 0, max: 2 },
   { path: ["nameBonus"], min: 0, max: 3 },
   { path: ["prefixWeight"], min: 0, max: 1 },
   { path: ["typoWeight"], min: 0, max: 1 },
