@@ -21,15 +21,15 @@ export interface Bm25Config {
 }
 
 export const DEFAULT_BM25: Bm25Config = {
-  k1: 0.96,
+  k1: 1.2,
   fields: {
     name: { weight: 0.75, b: 0.5 },
-    server: { weight: 5.64, b: 0 },
-    lead: { weight: 0.8, b: 0.18 },
-    description: { weight: 0.563, b: 0.45 },
+    server: { weight: 3.528, b: 0 },
+    lead: { weight: 1, b: 0.5 },
+    description: { weight: 0.563, b: 0.75 },
     paramNames: { weight: 0.5, b: 0.5 },
-    paramText: { weight: 0.4, b: 0.75 },
-    asked: { weight: 0.24, b: 0.75 },
+    paramText: { weight: 0.25, b: 0.75 },
+    asked: { weight: 0.3, b: 0.75 },
   },
 };
 

@@ -28,7 +28,7 @@ export interface CedictUse {
   weight: number;
 }
 
-export const DEFAULT_CEDICT_USE: CedictUse = { glosses: 4, maxWords: 2, weight: 0.64 };
+export const DEFAULT_CEDICT_USE: CedictUse = { glosses: 4, maxWords: 2, weight: 0.8 };
 
 /** Longest words looked up (CC-CEDICT has idioms of 20 characters; requests do not need them). */
 const MAX_WORD = 8;

@@ -19,7 +19,7 @@ export interface FeedbackConfig {
   minTerms: number;
 }
 
-export const DEFAULT_FEEDBACK: FeedbackConfig = { docs: 3, words: 8, weight: 0.03, minTerms: 5 };
+export const DEFAULT_FEEDBACK: FeedbackConfig = { docs: 3, words: 8, weight: 0.05, minTerms: 5 };
 
 export interface FeedbackSource {
   /** The words a document contributes to feedback (its name and first sentence), stemmed. */

@@ -22,7 +22,7 @@ export interface LexiconWeights {
   related: number;
   product: number;
 }
-export const DEFAULT_LEXICON_WEIGHTS: LexiconWeights = { equivalent: 1, related: 0.586, product: 0.48 };
+export const DEFAULT_LEXICON_WEIGHTS: LexiconWeights = { equivalent: 0.9, related: 0.732, product: 0.6 };
 
 export interface Lexicon {
   /** By stemmed single word. */

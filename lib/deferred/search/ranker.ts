@@ -37,7 +37,7 @@ export interface KatakanaUse {
   maxWords: number;
 }
 
-export const DEFAULT_KATAKANA_USE: KatakanaUse = { weight: 0.96, maxWords: 6 };
+export const DEFAULT_KATAKANA_USE: KatakanaUse = { weight: 0.6, maxWords: 6 };
 
 /** Each general technique on its own switch, so the bench can measure what each one moves (one off at a time). */
 export interface SearchTechniques {
@@ -199,9 +199,9 @@ export const DEFAULT_RANKER: RankerConfig = {
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
-  nameBonus: 0.4,
+  nameBonus: 0.5,
   prefixWeight: 0.5,
-  typoWeight: 0.8,
+  typoWeight: 0.5,
 };
 
 export interface Scored {

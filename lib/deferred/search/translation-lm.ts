@@ -30,7 +30,7 @@ export interface TranslationLmUse {
 export const DEFAULT_TRANSLATION_LM: TranslationLmUse = {
   weight: 0.399,
   depth: 30,
-  self: 0.15,
+  self: 0.188,
   smoothing: 0.15,
   fields: { name: 3, lead: 2, description: 1, paramNames: 0.3 },
 };

@@ -27,7 +27,7 @@ export interface VectorUse {
   descriptionWords: number;
 }
 
-export const DEFAULT_VECTOR_USE: VectorUse = { weight: 0.2, depth: 96, pool: 100, nameWeight: 2, descriptionWords: 20 };
+export const DEFAULT_VECTOR_USE: VectorUse = { weight: 0.2, depth: 30, pool: 50, nameWeight: 2, descriptionWords: 20 };
 
 /** The table as loaded: the vectors as floats, one row per word. */
 export class WordVectors {

@@ -23,7 +23,7 @@ export const DEFAULT_WORDNET_USE: WordnetUse = {
   scope: "oov",
   sense1: 0.5,
   sense2: 0.35,
-  hypernym: 0.48,
+  hypernym: 0.3,
   derived: 0.45,
 };
 
