@@ -1,6 +1,7 @@
 /**
  * Coordinate ascent over the ranked search's numeric parameters (field weights and length normalisation, k1,
- * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth), scored on labelled query sets:
+ * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth),
+ * scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
  * [--min-gain N]`. Query files joined by commas are pooled into one set (one index build per setting).
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains

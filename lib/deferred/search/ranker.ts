@@ -348,8 +348,8 @@ export class TextRanker implements FeedbackSource {
   }
 
   /**
-   * The words the learned models read (they were learned from English requests): an ASCII text's own words,
-   * and none (null) for any other text. With `translated` on, a request in another language (a letter outside
+   * The words the learned models read (they were learned from English requests): an English text's own words
+   * (ASCII, typographic punctuation allowed: NOT_ENGLISH), and none (null) for any other text. With `translated` on, a request in another language (a letter outside
    * ASCII, or a word the lexicon translated) is read as the English words its terms were translated into and
    * the English words typed in it. Typographic punctuation does not make a text foreign (NOT_ENGLISH).
    */
