@@ -1,6 +1,6 @@
 import mimeDb from "mime-db/db.json";
 import type { QueryTerm } from "./expand";
-import { terms } from "./tokenize";
+import { TYPOGRAPHIC_QUOTES, terms } from "./tokenize";
 
 /**
  * Entity typing: concrete things a request names — a file (`report.csv`, `~/notes/todo.txt`), a web address, an
@@ -100,11 +100,13 @@ function kindOf(word: string): EntityKind | null {
   return PATH_START.test(word) ? PATH : null;
 }
 
+/** What parts a request into words here: spaces, ASCII and typographic quotes (and « »), brackets, commas. */
+const WORD_BREAKS = new RegExp(`[\\s"'\`(),;\\u00ab\\u00bb${TYPOGRAPHIC_QUOTES}]+`);
+
 /** The entity kinds a request names, at most one term each. */
 export function entityKinds(text: string): string[] {
   const found = new Set<EntityKind>();
-  // Quotes typed on a phone or in a word processor (‘’ “” « ») part words as ASCII ones do.
-  for (const raw of text.split(/[\s"'`(),;\u2018-\u201f\u00ab\u00bb\u2032\u2033]+/)) {
+  for (const raw of text.split(WORD_BREAKS)) {
     // Every kind a word can be holds one of these; most words hold none.
     if (!THING_MARK.test(raw)) continue;
     // A sentence's own punctuation is not part of the word: "see report.csv." / "in #general:".

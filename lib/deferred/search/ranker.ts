@@ -13,7 +13,7 @@ import { prefixMatches, typoMatches } from "./fuzzy";
 import { ToolMentions } from "./mentions";
 import { stem } from "./stem";
 import { TermTable } from "./term-table";
-import { HAS_CJK, terms as textTerms } from "./tokenize";
+import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplars";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
@@ -226,7 +226,7 @@ const MAX_SHARED_SCORES = 2_000_000;
  * ellipsis, a no-break space): not English to the learned models. "don’t — “this”" is English as "don't - \"this\""
  * is, so a phone's or word processor's punctuation does not change what the search finds.
  */
-const NOT_ENGLISH = /[^\x00-\x7f\u00a0\u2010-\u2015\u2018-\u201f\u2026\u2032\u2033]/;
+const NOT_ENGLISH = new RegExp(`[^\\x00-\\x7f\\u00a0\\u2010-\\u2015\\u2026${TYPOGRAPHIC_QUOTES}]`);
 /** A letter outside ASCII ("lösche", "páginas", 列出): the text is not English. */
 const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
 
@@ -317,6 +317,7 @@ export class TextRanker implements FeedbackSource {
           docs.map((d) => d.server ?? ""),
           fields,
           table,
+          config.bm25,
         )
       : null;
     this.vectors = config.techniques.vectors ? new VectorIndex(fields, table, config.vectors) : null;
@@ -349,9 +350,9 @@ export class TextRanker implements FeedbackSource {
 
   /**
    * The words the learned models read (they were learned from English requests): an English text's own words
-   * (ASCII, typographic punctuation allowed: NOT_ENGLISH), and none (null) for any other text. With `translated` on, a request in another language (a letter outside
-   * ASCII, or a word the lexicon translated) is read as the English words its terms were translated into and
-   * the English words typed in it. Typographic punctuation does not make a text foreign (NOT_ENGLISH).
+   * (ASCII, typographic punctuation allowed: NOT_ENGLISH), and none (null) for any other text. With `translated`
+   * on, a request in another language (a letter outside ASCII, or a word the lexicon translated) is read as the
+   * English words its terms were translated into and the English words typed in it.
    */
   private modelWords(text: string, query: readonly QueryTerm[]): readonly string[] | null {
     if (!this.config.techniques.translated || (!FOREIGN_LETTER.test(text) && !query.some((q) => q.translated)))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expandQuery } from "./expand";
+import { DEFAULT_BM25 } from "./bm25";
 import { docFields } from "./fields";
 import { TermTable } from "./term-table";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, NO_LEXICON } from "./ranker";
@@ -34,6 +35,7 @@ describe("server profiles: a tool is lifted by how well its server's tools, take
     DOCS.map((d) => d.server ?? ""),
     DOCS.map((d) => docFields(d, table)),
     table,
+    DEFAULT_BM25,
   );
 
   it("scores each server by the words of all its tools, as a share of the best server's", () => {
@@ -54,6 +56,7 @@ describe("server profiles: a tool is lifted by how well its server's tools, take
       ["kappa", "kappa"],
       DOCS.slice(0, 2).map((d) => docFields(d, table)),
       table,
+      DEFAULT_BM25,
     );
     expect(one.shares(termsOf("customers payment"))).toBeNull();
   });

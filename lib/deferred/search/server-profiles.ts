@@ -7,8 +7,10 @@ import { IdBuffer, type TermTable } from "./term-table";
  * Server profiles: cluster-based smoothing (Liu & Croft, 2004) with a catalog's servers as the clusters. A
  * request often names the product by what it is ("our card-payments platform", "the document store") in words
  * that no single tool's text holds but its server's tools do between them ("payment" in Stripe's, "document" in
- * MongoDB's). Each server gets one profile, the name and first-sentence words of all its tools, in a BM25F index
- * of its own (PROFILE_BM25); a search lifts each candidate by its server's match, as a share of the best server's.
+ * MongoDB's). Each server gets one profile, the name and first-sentence words of all its tools, indexed with the
+ * same BM25F settings as the tools (the ranker's, passed in: a default here once kept the profiles on the module's
+ * settings while a tuner changed the ranker's); a search lifts each candidate by its server's match, as a share of
+ * the best server's.
  */
 export interface ServerProfileUse {
   /** A candidate gains weight × the best candidate's score × its server's share of the best server's score. */
@@ -18,25 +20,6 @@ export interface ServerProfileUse {
 }
 
 export const DEFAULT_SERVER_PROFILES: ServerProfileUse = { weight: 0.5, depth: 50 };
-
-/**
- * The profiles' own BM25F settings (a profile is a server's name and many tools' words, not one tool's text): the
- * tools' index's settings as they were when profiles were chosen, kept apart so that re-tuning the tools' index
- * (bm25.ts, DEFAULT_BM25) does not move the profiles unseen. Only `name` (the server's name) and `description`
- * (the profile's words) hold words.
- */
-export const PROFILE_BM25: Bm25Config = {
-  k1: 1.2,
-  fields: {
-    name: { weight: 0.75, b: 0.5 },
-    server: { weight: 3.528, b: 0 },
-    lead: { weight: 1, b: 0.5 },
-    description: { weight: 0.563, b: 0.75 },
-    paramNames: { weight: 0.5, b: 0.5 },
-    paramText: { weight: 0.25, b: 0.75 },
-    asked: { weight: 0.3, b: 0.75 },
-  },
-};
 
 export class ServerProfiles {
   /** Per tool, its server's profile index (-1: the tool names no server). */
@@ -50,12 +33,7 @@ export class ServerProfiles {
    * words sit in `description` (many tools' words: long, normalised as a description is), its server's name in
    * `name`, weighed as the tools' index weighs them.
    */
-  constructor(
-    servers: readonly string[],
-    fields: readonly DocFields[],
-    terms: TermTable,
-    config: Bm25Config = PROFILE_BM25,
-  ) {
+  constructor(servers: readonly string[], fields: readonly DocFields[], terms: TermTable, config: Bm25Config) {
     const ids = new Map<string, number>();
     const names: Int32Array[] = [];
     const words: IdBuffer[] = [];

@@ -12,6 +12,11 @@ const CJK_CLASS = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Sc
 /** Runs of CJK characters (group 1) or of other letters/digits (group 2). Global: use with matchAll. */
 export const RUN = new RegExp(`([${CJK_CLASS}]+)|((?:(?![${CJK_CLASS}])[\\p{L}\\p{M}\\p{N}])+)`, "gu");
 export const HAS_CJK = new RegExp(`[${CJK_CLASS}]`, "u");
+/**
+ * Quotes, apostrophes and primes a phone or a word processor types for ASCII's ' and " (‘ ’ ‚ ‛ “ ” „ ‟ ′ ″), as a
+ * regex character-class body: English text holding them is still English, and they part words as ASCII quotes do.
+ */
+export const TYPOGRAPHIC_QUOTES = "\\u2018-\\u201f\\u2032\\u2033";
 
 /** Function words that only add noise to a ranked search (kept short: "get", "all", "new", "open" carry meaning). */
 export const STOPWORDS = new Set(
