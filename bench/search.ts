@@ -3,7 +3,8 @@
  * [--engines minisearch,orama,flexsearch,wink] [--quiet true] [--ablate false] [--compound false]
  * [--clause-variants true] [--rounds N]`. `--queries` may be
  * given several times. For each query set: the top 5 per query (unless --quiet), Recall@5 and MRR@5 overall and
- * per style for Fawn's searcher and the design's regex searcher (reference column), and the same with each search
+ * per style for Fawn's searcher and the design's regex searcher (reference column), ours per server of the
+ * expected tools (weakest first, and how many misses still found the server), and the same with each search
  * technique switched off alone (ablation), and multi-step statements built from the set with clause search off and
  * on (--compound false skips them; --clause-variants true adds the clause-search settings that were measured).
  * Then, once: the first search after a cold start resource by resource
@@ -20,6 +21,7 @@ import { parseQuery } from "@/lib/deferred/search/query-modes";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { createReferenceSearcher } from "./lib/reference";
 import { ablationTable } from "./lib/ablation";
+import { scoreByServer } from "./lib/by-server";
 import { clauseVariantsTable, compoundStatements, compoundTable } from "./lib/compound";
 import { parseFlags } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";
@@ -81,6 +83,7 @@ function main(): void {
   // The catalog as tool_search sees it, for what an answer names beyond its results.
   const catalog = benchCatalog(entries);
 
+  const serverOf = new Map(docs.map((d) => [d.name, d.server ?? ""]));
   const reports = sets.map(({ file, queries }) => {
     console.log(`\n=== queries ${file}: ${queries.length}\n`);
     const results = built.map((s) => runAll(s.searcher, queries));
@@ -100,6 +103,24 @@ function main(): void {
     if (unscored > 0) console.log(`${unscored} queries have no expected names: shown above, not scored`);
     console.log(`Recall@${K} (%) and MRR@${K}, ours vs reference (the design's regex searcher)`);
     console.log(qualityTable(scores));
+    console.log("");
+    const byServer = scoreByServer(queries, results[0]!, serverOf);
+    console.log(
+      `Recall@${K} and MRR@${K} of ours per server of the expected tools, weakest first; "tool first" counts the misses whose first result is another tool of that server (the server found, not the tool)`,
+    );
+    console.log(
+      table(
+        ["server", "n", "R@5 %", "MRR@5", "misses", "tool first"],
+        byServer.map((s) => [
+          s.server,
+          String(s.n),
+          pct(s.hits / s.n),
+          s.mrr.toFixed(3),
+          String(s.n - s.hits),
+          String(s.missedOnServer),
+        ]),
+      ),
+    );
     console.log("");
     console.log(
       "What the model is shown: an expected tool loaded (R@5), or named among the closest tools of a weak answer",
@@ -153,6 +174,7 @@ function main(): void {
     return {
       queries: file,
       quality: Object.fromEntries(scores.map((s) => [s.label, s.scores])),
+      byServer,
       perQuery: queries.map((q, i) => ({
         ...q,
         results: Object.fromEntries(built.map((s, j) => [s.label, results[j]![i]])),

@@ -1,0 +1,47 @@
+import type { BenchQuery } from "./data";
+import { reciprocalRank } from "./metrics";
+
+/** Quality for the queries whose expected tools live on one server. */
+export interface ServerScore {
+  server: string;
+  /** Queries that expect a tool of this server (a query expecting tools of two servers counts for both). */
+  n: number;
+  hits: number;
+  mrr: number;
+  /** Misses whose first result is a tool of this server: the server was found, the tool was not. */
+  missedOnServer: number;
+}
+
+/** A tool without a server (a catalog in MCP's own tools/list shape) is counted under this name. */
+export const NO_SERVER = "(no server)";
+
+/**
+ * Recall@K and MRR@K per server of the expected tools, weakest Recall first (ties: more queries first, then by
+ * name), and for each server how many of its misses still put one of its tools first. Tells someone measuring
+ * their own catalog which server's tools the search misses, and whether it misses the server or the tool.
+ * Queries with no expected names are left out.
+ */
+export function scoreByServer(
+  queries: readonly BenchQuery[],
+  results: readonly string[][],
+  serverOf: ReadonlyMap<string, string>,
+): ServerScore[] {
+  const byServer = new Map<string, ServerScore>();
+  const server = (name: string) => serverOf.get(name) || NO_SERVER;
+  queries.forEach((q, i) => {
+    if (q.expected.length === 0) return;
+    const rr = reciprocalRank(results[i]!, q.expected);
+    const first = results[i]![0];
+    for (const s of new Set(q.expected.map(server))) {
+      const score = byServer.get(s) ?? { server: s, n: 0, hits: 0, mrr: 0, missedOnServer: 0 };
+      byServer.set(s, score);
+      score.n++;
+      score.mrr += rr;
+      if (rr > 0) score.hits++;
+      else if (first !== undefined && serverOf.has(first) && server(first) === s) score.missedOnServer++;
+    }
+  });
+  return [...byServer.values()]
+    .map((s) => ({ ...s, mrr: s.mrr / s.n }))
+    .sort((a, b) => a.hits / a.n - b.hits / b.n || b.n - a.n || (a.server < b.server ? -1 : 1));
+}
