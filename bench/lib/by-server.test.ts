@@ -34,11 +34,15 @@ describe("scoreByServer", () => {
 
   it("counts a query once for each server of its expected tools, tools without a server under NO_SERVER", () => {
     const queries = [q("tell the team about the issue", ["gh_create_issue", "slack_post"]), q("x", ["bare_tool"])];
-    const scores = scoreByServer(queries, [["slack_post"], []], serverOf);
-    expect(scores.map((s) => [s.server, s.n, s.hits])).toEqual([
-      [NO_SERVER, 1, 0],
-      ["github", 1, 1],
-      ["slack", 1, 1],
+    const scores = scoreByServer(
+      queries,
+      [["slack_post"], ["bare_tool_2"]],
+      new Map([...serverOf, ["bare_tool_2", ""]]),
+    );
+    expect(scores.map((s) => [s.server, s.n, s.hits, s.missedOnServer])).toEqual([
+      [NO_SERVER, 1, 0, 0],
+      ["github", 1, 1, 0],
+      ["slack", 1, 1, 0],
     ]);
   });
 

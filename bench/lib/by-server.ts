@@ -8,7 +8,7 @@ export interface ServerScore {
   n: number;
   hits: number;
   mrr: number;
-  /** Misses whose first result is a tool of this server: the server was found, the tool was not. */
+  /** Misses whose first result is a tool of this server: the server was found, the tool was not (0 for NO_SERVER). */
   missedOnServer: number;
 }
 
@@ -38,7 +38,7 @@ export function scoreByServer(
       score.n++;
       score.mrr += rr;
       if (rr > 0) score.hits++;
-      else if (first !== undefined && serverOf.has(first) && server(first) === s) score.missedOnServer++;
+      else if (s !== NO_SERVER && first !== undefined && server(first) === s) score.missedOnServer++;
     }
   });
   return [...byServer.values()]
