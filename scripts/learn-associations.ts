@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_ACTION_LEARN, learnActions, packActions } from "../lib/deferred/search/actions-learn";
 import { deriveExemplars, type WorkedExample } from "../lib/deferred/search/exemplars";
 import { nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
 import {
@@ -24,6 +25,7 @@ const OUT = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-associati
 const OUT_LIKELIHOODS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-likelihoods.json");
 const OUT_EXEMPLARS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-exemplars.json");
 const OUT_VECTORS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-vectors.json");
+const OUT_ACTIONS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-actions.json");
 
 const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
 const Text = z.string().min(1).optional();
@@ -65,7 +67,13 @@ function loadOperations(): Map<number, z.infer<typeof Operation>> {
  * Pairs from every requests-N.jsonl and more-N.jsonl: each request text of a line with its operation's words;
  * and each operation with all its requests, in the order first met (the worked examples, exemplars.ts).
  */
-function loadPairs(): { pairs: TrainingPair[]; examples: WorkedExample[]; operations: number; files: string[] } {
+function loadPairs(): {
+  pairs: TrainingPair[];
+  examples: WorkedExample[];
+  sources: string[];
+  operations: number;
+  files: string[];
+} {
   const ops = loadOperations();
   const pairs: TrainingPair[] = [];
   const files = readdirSync(DIR)
@@ -73,6 +81,7 @@ function loadPairs(): { pairs: TrainingPair[]; examples: WorkedExample[]; operat
     .sort();
   const covered = new Set<number>();
   const examples = new Map<number, WorkedExample & { requests: string[] }>();
+  const sources = new Map<number, string>();
   for (const f of files) {
     readJsonLines(path.join(DIR, f)).forEach((raw, i) => {
       const parsed = Request.safeParse(raw);
@@ -85,17 +94,18 @@ function loadPairs(): { pairs: TrainingPair[]; examples: WorkedExample[]; operat
       if (!example) {
         example = { name: op.name, text: op.text, requests: [] };
         examples.set(id, example);
+        sources.set(id, op.source);
       }
       for (const request of Object.values(texts)) if (request) example.requests.push(request);
       const operation = [...nameTerms(op.name).filter((t) => !STOPWORDS.has(t)), ...terms(op.text)];
       for (const request of Object.values(texts)) if (request) pairs.push({ request: terms(request), operation });
     });
   }
-  return { pairs, examples: [...examples.values()], operations: covered.size, files };
+  return { pairs, examples: [...examples.values()], sources: [...sources.values()], operations: covered.size, files };
 }
 
 const started = performance.now();
-const { pairs, examples, operations, files } = loadPairs();
+const { pairs, examples, sources, operations, files } = loadPairs();
 if (pairs.length === 0) throw new Error(`no training pairs in ${DIR}`);
 // `--options '{"minLift":3}'` overrides the learning options (to compare settings on the dev sets).
 const flag = process.argv.indexOf("--options");
@@ -127,9 +137,21 @@ writeFileSync(
   OUT_VECTORS,
   `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options: DEFAULT_VECTOR_LEARN, ...packVectors(vectors) })}\n`,
 );
+// The action classifier (actions.ts): every request against the action word its operation's description starts with.
+const actions = learnActions(
+  examples.map((e, i) => ({ text: e.text, source: sources[i]! })),
+  examples.flatMap((e, operation) => e.requests.map((request) => ({ request, operation }))),
+  DEFAULT_ACTION_LEARN,
+);
+writeFileSync(
+  OUT_ACTIONS,
+  `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options: DEFAULT_ACTION_LEARN, ...packActions(actions) })}\n`,
+);
 console.log(
   `learn-associations: ${operations} operations, ${pairs.length} pairs → ${words} words in ${path.relative(REPO_ROOT, OUT)} ` +
     `and ${Object.keys(likelihoods).length} words in ${path.relative(REPO_ROOT, OUT_LIKELIHOODS)}, ` +
     `${examples.length} worked examples in ${path.relative(REPO_ROOT, OUT_EXEMPLARS)}, ` +
-    `${vectors.words.length} word vectors in ${path.relative(REPO_ROOT, OUT_VECTORS)} (${Math.round(performance.now() - started)} ms)`,
+    `${vectors.words.length} word vectors in ${path.relative(REPO_ROOT, OUT_VECTORS)}, ` +
+    `${actions.classes.length} actions over ${actions.features.length} request features in ${path.relative(REPO_ROOT, OUT_ACTIONS)} ` +
+    `(${Math.round(performance.now() - started)} ms)`,
 );

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createToolSearcher, type SearchDoc } from "@/lib/deferred/search";
+import { ACTIONS_FILE, getActions } from "@/lib/deferred/search/actions";
 import { cedictPaths, getCedict } from "@/lib/deferred/search/cedict";
 import { getExemplars } from "@/lib/deferred/search/exemplars";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
@@ -65,6 +66,7 @@ export function coldStart(
     measure("worked examples (learned-exemplars.json, indexed)", () => getExemplars(), mb(statSync(EXEMPLARS).size)),
     // Read on first use, only with that technique on.
     ...(DEFAULT_TECHNIQUES.vectors ? [vectors()] : []),
+    ...(DEFAULT_TECHNIQUES.actions ? [actions()] : []),
     measure(`index of ${docs.length} tools + first search`, () => createToolSearcher(docs).search(query, 5)),
   ];
   const total: ResourceCost = {
@@ -77,6 +79,7 @@ export function coldStart(
   // after, not in the total.
   const optional = [
     ...(DEFAULT_TECHNIQUES.vectors ? [] : [vectors(" (vectors is off by default; not in the total)")]),
+    ...(DEFAULT_TECHNIQUES.actions ? [] : [actions(" (actions is off by default; not in the total)")]),
     cedict(),
   ];
   return { total, parts, optional };
@@ -100,6 +103,15 @@ function vectors(note = ""): ResourceCost {
     `learned word vectors (learned-vectors.json, read and decoded)${note}`,
     () => getWordVectors(),
     mb(statSync(VECTORS_FILE).size),
+  );
+}
+
+/** The learned action classifier, read and decoded (actions.ts). */
+function actions(note = ""): ResourceCost {
+  return measure(
+    `learned action classifier (learned-actions.json, read and decoded)${note}`,
+    () => getActions(),
+    mb(statSync(ACTIONS_FILE).size),
   );
 }
 

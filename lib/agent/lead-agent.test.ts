@@ -270,6 +270,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       cedict: true,
       translated: false,
       katakana: true,
+      actions: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -299,6 +300,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(translated.techniques).toEqual({ ...byDefault.techniques, translated: true });
     const katakana = await catalogOf("    katakana: false\n");
     expect(katakana.techniques).toEqual({ ...byDefault.techniques, katakana: false });
+    const actions = await catalogOf("    actions: true\n");
+    expect(actions.techniques).toEqual({ ...byDefault.techniques, actions: true });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

@@ -204,7 +204,8 @@ export const AppConfigSchema = z
          * entity typing (entities), server profiles (servers), worked examples (exemplars) and learned word
          * vectors (vectors), the Chinese–English dictionary (cedict) and katakana loanwords read by their sound
          * (katakana) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
-         * counted as its words) and translated requests read by the learned models (translated) off.
+         * counted as its words), translated requests read by the learned models (translated) and the request's
+         * learned action (actions) off.
          */
         techniques: z
           .object({
@@ -223,6 +224,7 @@ export const AppConfigSchema = z
             cedict: z.boolean().optional(),
             translated: z.boolean().optional(),
             katakana: z.boolean().optional(),
+            actions: z.boolean().optional(),
           })
           .strict()
           .optional(),

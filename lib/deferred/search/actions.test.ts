@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import {
+  ACTION_OTHER,
+  ActionModel,
+  actionWord,
+  DEFAULT_ACTION_USE,
+  getActions,
+  parseActionModel,
+  requestFeatures,
+} from "./actions";
+import {
+  type ActionExample,
+  type ActionOperation,
+  actionClasses,
+  DEFAULT_ACTION_LEARN,
+  learnActions,
+  packActions,
+} from "./actions-learn";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, liftByAction, type Scored } from "./ranker";
+import { LexicalSearcher } from "./searcher";
+import type { SearchDoc } from "./types";
+
+// A small world: three actions on four objects. Requests say the action in words no description uses ("what …
+// have we got", "whip up", "scrap"); only the pairs say which action each way of asking stands for.
+const OBJECTS = ["invoice", "customer", "ticket", "folder"];
+const ACTIONS = [
+  { text: "Lists every", asked: ["what {o}s have we got?", "which {o}s are there", "show all my {o}s"] },
+  { text: "Creates a new", asked: ["whip up a {o}", "make a fresh {o}", "start another {o} for me"] },
+  { text: "Deletes one", asked: ["scrap that {o}", "get rid of the {o}", "throw away my old {o}"] },
+];
+const OPTIONS = { ...DEFAULT_ACTION_LEARN, minClassCount: 1, minFeatureCount: 1, epochs: 30 };
+
+function corpus(): { operations: ActionOperation[]; examples: ActionExample[] } {
+  const operations: ActionOperation[] = [];
+  const examples: ActionExample[] = [];
+  for (const a of ACTIONS)
+    for (const o of OBJECTS) {
+      const i = operations.push({ text: `${a.text} ${o}.`, source: "acme" }) - 1;
+      for (const r of a.asked) examples.push({ request: r.replaceAll("{o}", o), operation: i });
+    }
+  return { operations, examples };
+}
+
+describe("action words and request features", () => {
+  it("takes a description's first word that is neither a function word nor its server's name", () => {
+    expect(actionWord("Creates a new issue in a repository.")).toBe("creat");
+    expect(actionWord("Notion | Retrieve a block", "notion")).toBe("retriev");
+    expect(actionWord("To update an XSS match set.", "aws:waf")).toBe("updat");
+    expect(actionWord("The of and", "x")).toBe("");
+    expect(actionWord("")).toBe("");
+  });
+
+  it("reads every word, question words too, the opening, neighbouring pairs and a question mark", () => {
+    const f = requestFeatures("What workspaces are in the org?");
+    expect(f).toEqual(
+      expect.arrayContaining(["w:what", "w:are", "f:what", "f2:what_workspac", "b:in_the", "b:the_org", "q?"]),
+    );
+    expect(new Set(f).size).toBe(f.length);
+    expect(requestFeatures("list list")).toEqual(["w:list", "f:list", "f2:list_list", "b:list_list"]);
+    expect(requestFeatures("")).toEqual([]);
+  });
+});
+
+describe("learning the actions", () => {
+  const { operations, examples } = corpus();
+  const learned = learnActions(operations, examples, OPTIONS);
+  const model = new ActionModel(packActions(learned));
+  const best = (request: string) => {
+    const p = model.probabilities(request);
+    return model.classes[p.indexOf(Math.max(...p))];
+  };
+
+  it("has the descriptions' own action words as classes, and one for the rest", () => {
+    expect(learned.classes).toEqual(["creat", "delet", "list", ACTION_OTHER]);
+    expect(actionClasses(operations, 4)).toEqual(["creat", "delet", "list", ACTION_OTHER]);
+    expect(actionClasses(operations, 5)).toEqual([ACTION_OTHER]);
+    expect(learned.prior.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 5);
+  });
+
+  it("tells the action from the way of asking, for an object it was never asked about", () => {
+    expect(best("what widgets have we got?")).toBe("list");
+    expect(best("whip up a widget")).toBe("creat");
+    expect(best("get rid of the widget")).toBe("delet");
+  });
+
+  it("lifts the likely action and lowers the unlikely one, within ±1", () => {
+    const p = model.probabilities("scrap that widget");
+    const del = model.classes.indexOf("delet");
+    const create = model.classes.indexOf("creat");
+    expect(model.lift(p, del, 3)).toBeGreaterThan(0);
+    expect(model.lift(p, create, 3)).toBeLessThan(0);
+    for (let c = 0; c < model.classes.length; c++) expect(Math.abs(model.lift(p, c, 0.01))).toBeLessThanOrEqual(1);
+  });
+
+  it("gives the same table for the same pairs, and bytes that read back as the weights", () => {
+    expect(packActions(learnActions(operations, examples, OPTIONS))).toEqual(packActions(learned));
+    const C = learned.classes.length;
+    const f = learned.features.indexOf("w:scrap");
+    for (let c = 0; c < C; c++) {
+      const w = learned.weights[f * C + c]!;
+      const max = Math.max(...Array.from(learned.weights.subarray(f * C, (f + 1) * C), Math.abs));
+      expect(Math.abs(w - Math.round((w / max) * 127) * (max / 127))).toBeLessThan(max / 127);
+    }
+  });
+
+  it("refuses a table whose parts do not fit, naming the file", () => {
+    const packed = packActions(learned);
+    expect(() => new ActionModel({ ...packed, scales: packed.scales.slice(1) }, "t.json")).toThrow(
+      /^t\.json: .* scales for/,
+    );
+    expect(() => new ActionModel({ ...packed, classes: ["list", "creat", "delet", "x"] }, "t.json")).toThrow(
+      `t.json: "classes" must end with "${ACTION_OTHER}"`,
+    );
+    expect(() => new ActionModel({ ...packed, prior: [1] }, "t.json")).toThrow(/1 priors and 4 biases for 4 classes/);
+    expect(() => parseActionModel("{", "a.json")).toThrow(/^a\.json: not JSON/);
+    expect(() => parseActionModel(JSON.stringify({ ...packed, scales: "x" }), "a.json")).toThrow(
+      /^a\.json: field "scales"/,
+    );
+  });
+});
+
+describe("liftByAction", () => {
+  const { operations, examples } = corpus();
+  const model = new ActionModel(packActions(learnActions(operations, examples, OPTIONS)));
+  const list = model.classes.indexOf("list");
+  const create = model.classes.indexOf("creat");
+  const ranked: Scored[] = [
+    { index: 0, name: "create_widget", score: 10 },
+    { index: 1, name: "list_widgets", score: 9.8 },
+    { index: 2, name: "other_widget", score: 5 },
+  ];
+  const classOf = Uint16Array.from([create, list, model.classes.length - 1]);
+
+  it("reorders the first candidates by the action asked for, in the ranking's units", () => {
+    const p = model.probabilities("which widgets are there");
+    const out = liftByAction(ranked, model, p, classOf, DEFAULT_ACTION_USE, 3);
+    expect(out.map((s) => s.name).slice(0, 2)).toEqual(["list_widgets", "create_widget"]);
+    expect(Math.abs(out[0]!.score - 9.8)).toBeLessThanOrEqual(DEFAULT_ACTION_USE.weight * 10 + 1e-9);
+  });
+
+  it("leaves candidates past its depth, and an empty or scoreless ranking, as they are", () => {
+    const p = model.probabilities("which widgets are there");
+    const out = liftByAction(ranked, model, p, classOf, { ...DEFAULT_ACTION_USE, depth: 1 }, 3);
+    expect(out.find((s) => s.name === "list_widgets")!.score).toBe(9.8);
+    expect(liftByAction([], model, p, classOf, DEFAULT_ACTION_USE, 3)).toEqual([]);
+    const flat = ranked.map((s) => ({ ...s, score: 0 }));
+    expect(liftByAction(flat, model, p, classOf, DEFAULT_ACTION_USE, 2)).toEqual(flat.slice(0, 2));
+  });
+});
+
+describe("the shipped classifier in the search", () => {
+  const docs: SearchDoc[] = [
+    { name: "create_workspace", description: "Create a new workspace in an organization.", parameters: {} },
+    { name: "list_workspaces", description: "List workspaces in an organization.", parameters: {} },
+    { name: "delete_workspace", description: "Delete a workspace from an organization.", parameters: {} },
+  ];
+  const searcher = (actions: boolean) =>
+    new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, actions } });
+
+  it("is off by default; switched on, it reads a question about what exists as a list", () => {
+    expect(DEFAULT_TECHNIQUES.actions).toBe(false);
+    const shipped = getActions();
+    const p = shipped.probabilities("which workspaces does the acme org have?");
+    expect(p[shipped.classOf("List workspaces.")]!).toBeGreaterThan(p[shipped.classOf("Create a workspace.")]!);
+    expect(searcher(true).search("which workspaces does the acme org have?", 1)).toEqual(["list_workspaces"]);
+  });
+
+  it("changes nothing for a request in another language, nor with the technique off", () => {
+    for (const q of ["列出组织的工作区", "lösche den Arbeitsbereich workspace"])
+      expect(searcher(true).searchScored(q, 3)).toEqual(searcher(false).searchScored(q, 3));
+  });
+});
