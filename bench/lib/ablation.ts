@@ -2,12 +2,13 @@ import type { SearchDoc } from "@/lib/deferred/search";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import type { BenchQuery } from "./data";
-import { runAll, scoreByStyle } from "./metrics";
+import { hitFlips, runAll, scoreByStyle } from "./metrics";
 import { pct, table } from "./report";
 
 /**
  * Quality with the default techniques, then with each one switched alone (a default one off, an optional one
- * on): what each technique moves, per style. Rows are variants, columns Recall@5 per style (MRR@5 for all).
+ * on): what each technique moves, per style. Rows are variants, columns MRR@5 overall, how many queries the variant
+ * finds in the top 5 that the default does not and the reverse (gained, lost), then Recall@5 per style.
  */
 export function ablationTable(docs: SearchDoc[], queries: readonly BenchQuery[]): string {
   const names = Object.keys(DEFAULT_TECHNIQUES) as Array<keyof SearchTechniques>;
@@ -23,11 +24,21 @@ export function ablationTable(docs: SearchDoc[], queries: readonly BenchQuery[])
     ["all off (BM25F)", Object.fromEntries(names.map((n) => [n, false])) as unknown as SearchTechniques],
   ];
   let styles: string[] = [];
-  const rows = variants.map(([label, techniques]) => {
+  let baseline: string[][] = [];
+  const rows = variants.map(([label, techniques], i) => {
     const searcher = new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques });
-    const scores = scoreByStyle(queries, runAll(searcher, queries));
+    const results = runAll(searcher, queries);
+    if (i === 0) baseline = results;
+    const flips = hitFlips(queries, baseline, results);
+    const scores = scoreByStyle(queries, results);
     styles = scores.map((s) => s.style);
-    return [label, scores[0]!.mrr.toFixed(3), ...scores.map((s) => pct(s.recall))];
+    return [
+      label,
+      scores[0]!.mrr.toFixed(3),
+      String(flips.gained),
+      String(flips.lost),
+      ...scores.map((s) => pct(s.recall)),
+    ];
   });
-  return table(["variant", "MRR@5", ...styles.map((s) => `${s} R@5`)], rows);
+  return table(["variant", "MRR@5", "gained", "lost", ...styles.map((s) => `${s} R@5`)], rows);
 }

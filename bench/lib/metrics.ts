@@ -50,6 +50,29 @@ export function scoreByStyle(queries: readonly BenchQuery[], results: readonly s
   }));
 }
 
+/**
+ * Queries one setting finds in the top K and another does not: `gained` (the variant finds them, the baseline
+ * not) and `lost` (the reverse). Net change is gained − lost; how many queries flip at all says how much a new
+ * query set of a given size can tell the two apart (bench/queries/README.md, "How strong a rule is"). Queries with
+ * no expected names cannot hit or miss and are left out.
+ */
+export function hitFlips(
+  queries: readonly BenchQuery[],
+  baseline: readonly string[][],
+  variant: readonly string[][],
+): { gained: number; lost: number } {
+  let gained = 0;
+  let lost = 0;
+  queries.forEach((q, i) => {
+    if (q.expected.length === 0) return;
+    const before = reciprocalRank(baseline[i]!, q.expected) > 0;
+    const after = reciprocalRank(variant[i]!, q.expected) > 0;
+    if (after && !before) gained++;
+    if (before && !after) lost++;
+  });
+  return { gained, lost };
+}
+
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

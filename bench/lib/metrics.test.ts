@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import type { BenchQuery } from "./data";
+import { hitFlips, reciprocalRank } from "./metrics";
+
+const q = (expected: string[]): BenchQuery => ({ query: "x", expected, style: "natural" });
+
+describe("hitFlips", () => {
+  it("counts the queries a variant finds in the top 5 that the baseline misses, and the reverse", () => {
+    const queries = [q(["a"]), q(["b"]), q(["c", "d"]), q(["e"]), q([])];
+    const baseline = [["a"], ["x", "y", "z", "w", "v", "b"], ["d"], ["q"], ["a"]];
+    const variant = [["x"], ["b"], ["c"], ["q"], []];
+    // a: lost; b: found only past the top 5 before, now first (gained); c/d: found either way; e: missed either way;
+    // the last has no expected names and counts for neither.
+    expect(hitFlips(queries, baseline, variant)).toEqual({ gained: 1, lost: 1 });
+    expect(hitFlips(queries, baseline, baseline)).toEqual({ gained: 0, lost: 0 });
+  });
+
+  it("reads a hit as reciprocalRank does: in the top 5 only", () => {
+    expect(reciprocalRank(["x", "y", "z", "w", "v", "b"], ["b"])).toBe(0);
+    expect(reciprocalRank(["x", "b"], ["b"])).toBe(0.5);
+  });
+});
