@@ -218,6 +218,12 @@ export const DEFAULT_RANKER: RankerConfig = {
   typoWeight: 0.5,
 };
 
+/** What a ranked search may be given: feedback settings (null: none) and a per-call memo of term scores. */
+export interface RankOptions {
+  feedback?: FeedbackConfig | null;
+  memo?: TermScoreMemo;
+}
+
 export interface Scored {
   index: number;
   name: string;
@@ -354,12 +360,7 @@ export class TextRanker implements FeedbackSource {
    * (fuseVectors); with the action classifier on (English text only), the first `actions.depth` of that are lifted
    * or lowered by the action the request asks for (liftByAction). Every score is in the lexical score's units.
    */
-  topFused(
-    text: string,
-    query: readonly QueryTerm[],
-    limit: number,
-    options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo } = {},
-  ): Scored[] {
+  topFused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions = {}): Scored[] {
     if (limit <= 0) return [];
     const words = this.modelWords(text, query);
     // The action classifier was learned from English requests, as the other models were; it reads the text itself.
@@ -381,7 +382,7 @@ export class TextRanker implements FeedbackSource {
     words: readonly string[] | null,
     query: readonly QueryTerm[],
     limit: number,
-    options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo },
+    options: RankOptions,
   ): Scored[] {
     const use = this.config.vectors;
     const near = this.vectors && words ? this.vectors.nearestWords(words, use.depth) : [];
@@ -411,7 +412,7 @@ export class TextRanker implements FeedbackSource {
     words: readonly string[] | null,
     query: readonly QueryTerm[],
     limit: number,
-    options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo },
+    options: RankOptions,
   ): Scored[] {
     const shares = this.servers?.shares(query) ?? null;
     if (!this.servers || !shares) return this.modelFused(words, query, limit, options);
@@ -428,7 +429,7 @@ export class TextRanker implements FeedbackSource {
     words: readonly string[] | null,
     query: readonly QueryTerm[],
     limit: number,
-    options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo },
+    options: RankOptions,
   ): Scored[] {
     if (!this.likelihood || !words) return this.top(query, limit, undefined, options);
     const use = this.config.likelihood;
@@ -692,7 +693,7 @@ export class TextRanker implements FeedbackSource {
     query: readonly QueryTerm[],
     limit: number,
     allow?: (index: number) => boolean,
-    options: { feedback?: FeedbackConfig | null; memo?: TermScoreMemo } = {},
+    options: RankOptions = {},
   ): Scored[] {
     if (limit <= 0) return [];
     const feedback =
