@@ -7,6 +7,7 @@
  * operations' descriptions, and one more for every other start. AdaGrad, a seeded shuffle, no threads: the same
  * pairs and options give the same table. Pure: no I/O. Run offline by scripts/learn-associations.ts.
  */
+import { packInt8Rows } from "./int8-rows";
 import { ACTION_OTHER, type ActionTable, actionWord, requestFeatures, softmaxInto } from "./actions";
 
 export interface ActionLearnOptions {
@@ -143,24 +144,13 @@ export function learnActions(
   };
 }
 
-/** The weights as bytes, one scale per feature's row (as packVectors does), for learned-actions.json. */
+/** The weights as bytes, one scale per feature's row (int8-rows.ts), for learned-actions.json. */
 export function packActions(learned: LearnedActions): ActionTable {
-  const C = learned.classes.length;
-  const bytes = new Int8Array(learned.weights.length);
-  const scales: number[] = [];
-  for (let f = 0; f < learned.features.length; f++) {
-    let max = 0;
-    for (let c = 0; c < C; c++) max = Math.max(max, Math.abs(learned.weights[f * C + c]!));
-    const scale = Number((max > 0 ? max / 127 : 1).toPrecision(6));
-    scales.push(scale);
-    for (let c = 0; c < C; c++) bytes[f * C + c] = Math.round(learned.weights[f * C + c]! / scale);
-  }
   return {
     classes: learned.classes,
     prior: learned.prior,
     bias: Array.from(learned.bias, (b) => Number(b.toPrecision(6))),
     features: learned.features,
-    scales,
-    bytes: Buffer.from(bytes.buffer).toString("base64"),
+    ...packInt8Rows(learned.weights, learned.features.length, learned.classes.length),
   };
 }

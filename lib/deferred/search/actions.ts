@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { unpackInt8Rows } from "./int8-rows";
+import { parseJsonText } from "./json-text";
 import { stem } from "./stem";
 import { STOPWORDS } from "./tokenize";
 
@@ -122,11 +124,7 @@ export class ActionModel {
     this.logPrior = Float64Array.from(table.prior, (p) => Math.log(Math.max(p, 1e-6)));
     this.bias = Float64Array.from(table.bias);
     this.featureIndex = new Map(table.features.map((f, i) => [f, i]));
-    this.weights = new Float32Array(bytes.length);
-    for (let f = 0; f < table.features.length; f++) {
-      const s = table.scales[f]!;
-      for (let c = 0; c < C; c++) this.weights[f * C + c] = bytes[f * C + c]! * s;
-    }
+    this.weights = unpackInt8Rows(bytes, table.scales, C);
   }
 
   /** The class of a tool: its description's action word if that is a class, else the other one. */
@@ -167,18 +165,10 @@ const ActionTableSchema = z.object({
 
 /** An actions file's text → the model, or an error naming the file and what is wrong. */
 export function parseActionModel(text: string, file: string): ActionModel {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
-  const parsed = ActionTableSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: field "${issue.path.join(".")}": ${issue.message}`);
-  }
-  return new ActionModel(parsed.data, file);
+  return new ActionModel(
+    parseJsonText(text, file, ActionTableSchema, (at) => `field "${at}"`),
+    file,
+  );
 }
 
 let shared: ActionModel | null = null;

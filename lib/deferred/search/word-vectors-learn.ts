@@ -1,3 +1,5 @@
+import { packInt8Rows } from "./int8-rows";
+
 /**
  * Learns word vectors for tool search (the `vectors` technique, word-vectors.ts) from the training requests
  * (training/search/): a request and the operation it asked for are each the IDF-weighted mean of their words'
@@ -234,15 +236,5 @@ export interface VectorTable {
 
 export function packVectors(learned: LearnedVectors): VectorTable {
   const { dim, words, vectors } = learned;
-  const bytes = new Int8Array(words.length * dim);
-  const scales: number[] = [];
-  for (let i = 0; i < words.length; i++) {
-    let max = 0;
-    for (let j = 0; j < dim; j++) max = Math.max(max, Math.abs(vectors[i * dim + j]!));
-    const scale = max > 0 ? max / 127 : 1;
-    // Six significant digits: enough for a byte's scale, and the file stays small and stable.
-    scales.push(Number(scale.toPrecision(6)));
-    for (let j = 0; j < dim; j++) bytes[i * dim + j] = Math.round(vectors[i * dim + j]! / scales[i]!);
-  }
-  return { dim, words, scales, bytes: Buffer.from(bytes.buffer).toString("base64") };
+  return { dim, words, ...packInt8Rows(vectors, words.length, dim) };
 }

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { DocFields } from "./fields";
+import { unpackInt8Rows } from "./int8-rows";
+import { parseJsonText } from "./json-text";
 import type { TermTable } from "./term-table";
 import { terms } from "./tokenize";
 import type { VectorTable } from "./word-vectors-learn";
@@ -44,11 +46,7 @@ export class WordVectors {
       throw new Error(
         `learned-vectors.json: ${bytes.length} bytes and ${table.scales.length} scales for ${table.words.length} words of ${table.dim} numbers`,
       );
-    this.rows = new Float32Array(bytes.length);
-    for (let i = 0; i < table.words.length; i++) {
-      const s = table.scales[i]!;
-      for (let j = 0; j < this.dim; j++) this.rows[i * this.dim + j] = bytes[i * this.dim + j]! * s;
-    }
+    this.rows = unpackInt8Rows(bytes, table.scales, this.dim);
   }
 
   /** The row of a word's vector, -1 when it has none. */
@@ -98,18 +96,7 @@ const VectorTableSchema = z.object({
 
 /** A vectors file's text → its table, or an error naming the file and what is wrong. */
 export function parseVectorTable(text: string, file: string): VectorTable {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw new Error(`${file}: not JSON (${(e as Error).message})`);
-  }
-  const parsed = VectorTableSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: field "${issue.path.join(".")}": ${issue.message}`);
-  }
-  return parsed.data;
+  return parseJsonText(text, file, VectorTableSchema, (at) => `field "${at}"`);
 }
 
 let shared: WordVectors | null = null;
