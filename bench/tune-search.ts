@@ -3,7 +3,9 @@
  * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth),
  * scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
- * [--min-gain N]`. Query files joined by commas are pooled into one set (one index build per setting).
+ * [--min-gain N] [--switch TECHNIQUE]...`. Query files joined by commas are pooled into one set (one index build
+ * per setting). Each `--switch` starts from the default techniques with that one switched the other way (an
+ * option on, a default off); with `--passes 0` it only reports, so two runs compare a switch on pooled sets.
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
  * at least N queries' worth of that in the largest training set (default: one query in 200, what the smallest
  * sets could tell from noise). `--check` sets are only reported
@@ -17,6 +19,7 @@ import { DEFAULT_RANKER, type RankerConfig } from "@/lib/deferred/search/ranker"
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { parseFlags } from "./lib/args";
 import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/data";
+import { switchedTechniques } from "./lib/ablation";
 import { runAll, scoreByStyle } from "./lib/metrics";
 
 interface LabelledSet {
@@ -126,8 +129,8 @@ function loadSet(spec: string): LabelledSet {
 function main(): void {
   const { flags, lists } = parseFlags(
     process.argv.slice(2),
-    ["train", "check", "passes", "min-gain"],
-    ["train", "check"],
+    ["train", "check", "passes", "min-gain", "switch"],
+    ["train", "check", "switch"],
   );
   const train = (lists.train ?? []).map(loadSet);
   const check = (lists.check ?? []).map(loadSet);
@@ -139,7 +142,7 @@ function main(): void {
   // One more hit in the largest set raises its Recall@5 by 1 / its size: half that in its (Recall@5 + MRR@5) / 2,
   // divided by the number of sets in the mean.
   const minGain = (0.5 * minGainQueries) / largest / train.length;
-  let config: RankerConfig = structuredClone(DEFAULT_RANKER);
+  let config: RankerConfig = { ...structuredClone(DEFAULT_RANKER), techniques: switchedTechniques(lists.switch ?? []) };
   let best = objective(config, train);
   console.log(
     `start  objective ${best.toFixed(4)}\n  train ${report(config, train)}\n  check ${report(config, check)}`,

@@ -6,6 +6,22 @@ import { hitFlips, runAll, scoreByStyle } from "./metrics";
 import { pct, table } from "./report";
 
 /**
+ * The default techniques with each named one switched the other way (a default one off, an optional one on), or an
+ * error naming the unknown switch and the known ones.
+ */
+export function switchedTechniques(names: readonly string[]): SearchTechniques {
+  const known = Object.keys(DEFAULT_TECHNIQUES) as Array<keyof SearchTechniques>;
+  const out = { ...DEFAULT_TECHNIQUES };
+  for (const name of names) {
+    if (!(known as string[]).includes(name))
+      throw new Error(`unknown technique "${name}" (techniques: ${known.join(", ")})`);
+    const key = name as keyof SearchTechniques;
+    out[key] = !DEFAULT_TECHNIQUES[key];
+  }
+  return out;
+}
+
+/**
  * Quality with the default techniques, then with each one switched alone (a default one off, an optional one
  * on): what each technique moves, per style. Rows are variants, columns MRR@5 overall, how many queries the variant
  * finds in the top 5 that the default does not and the reverse (gained, lost), then Recall@5 per style.
@@ -15,11 +31,7 @@ export function ablationTable(docs: SearchDoc[], queries: readonly BenchQuery[])
   const variants: Array<[string, SearchTechniques]> = [
     ["default", DEFAULT_TECHNIQUES],
     ...names.map(
-      (n) =>
-        [`${n} ${DEFAULT_TECHNIQUES[n] ? "off" : "on"}`, { ...DEFAULT_TECHNIQUES, [n]: !DEFAULT_TECHNIQUES[n] }] as [
-          string,
-          SearchTechniques,
-        ],
+      (n) => [`${n} ${DEFAULT_TECHNIQUES[n] ? "off" : "on"}`, switchedTechniques([n])] as [string, SearchTechniques],
     ),
     ["all off (BM25F)", Object.fromEntries(names.map((n) => [n, false])) as unknown as SearchTechniques],
   ];
