@@ -13,8 +13,7 @@ describe("int8 rows", () => {
     expect(bytes[6]).toBe(-127);
     // Half a step at most, plus what floats (32-bit) lose.
     const back = unpackInt8Rows(bytes, packed.scales, 3);
-    values.forEach((v, i) =>
-      expect(Math.abs(back[i]! - v)).toBeLessThanOrEqual(packed.scales[Math.floor(i / 3)]! / 2 + 1e-6),
-    );
+    for (const [i, v] of values.entries())
+      expect(Math.abs(back[i]! - v)).toBeLessThanOrEqual(packed.scales[Math.floor(i / 3)]! / 2 + 1e-6);
   });
 });
