@@ -268,6 +268,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       mentions: false,
       vectors: true,
       cedict: true,
+      characters: true,
       translated: false,
       katakana: true,
       actions: false,
@@ -300,6 +301,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(translated.techniques).toEqual({ ...byDefault.techniques, translated: true });
     const katakana = await catalogOf("    katakana: false\n");
     expect(katakana.techniques).toEqual({ ...byDefault.techniques, katakana: false });
+    const characters = await catalogOf("    characters: false\n");
+    expect(characters.techniques).toEqual({ ...byDefault.techniques, characters: false });
     const actions = await catalogOf("    actions: true\n");
     expect(actions.techniques).toEqual({ ...byDefault.techniques, actions: true });
 

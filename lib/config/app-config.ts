@@ -202,10 +202,11 @@ export const AppConfigSchema = z
          * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
          * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood),
          * entity typing (entities), server profiles (servers), worked examples (exemplars) and learned word
-         * vectors (vectors), the Chinese–English dictionary (cedict) and katakana loanwords read by their sound
-         * (katakana) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
-         * counted as its words), translated requests read by the learned models (translated) and the request's
-         * learned action (actions) off.
+         * vectors (vectors), the Chinese–English dictionary (cedict) with its single characters and Japanese
+         * character forms (characters) and katakana loanwords read by their sound (katakana) on; catalog
+         * associations, clause search, mentions (names of other tools in a tool's text not counted as its words),
+         * translated requests read by the learned models (translated) and the request's learned action (actions)
+         * off.
          */
         techniques: z
           .object({
@@ -222,6 +223,7 @@ export const AppConfigSchema = z
             mentions: z.boolean().optional(),
             vectors: z.boolean().optional(),
             cedict: z.boolean().optional(),
+            characters: z.boolean().optional(),
             translated: z.boolean().optional(),
             katakana: z.boolean().optional(),
             actions: z.boolean().optional(),

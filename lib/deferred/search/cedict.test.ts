@@ -33,7 +33,7 @@ describe("CC-CEDICT glosses", () => {
 });
 
 describe("deriveCedictLines", () => {
-  it("keeps words of 2 or more Chinese characters, simplified and traditional, glosses merged in order", () => {
+  it("keeps words of Chinese characters, simplified and traditional, glosses merged in order", () => {
     const lines = deriveCedictLines(
       JSON.stringify([
         entry("灯", "燈", ["lamp; light"]),
@@ -44,7 +44,14 @@ describe("deriveCedictLines", () => {
       ]),
       "cedict.json",
     );
-    expect(lines).toEqual(["客厅\tliving room|parlor", "客廳\tliving room|parlor", "日历\tcalendar", "日曆\tcalendar"]);
+    expect(lines).toEqual([
+      "客厅\tliving room|parlor",
+      "客廳\tliving room|parlor",
+      "日历\tcalendar",
+      "日曆\tcalendar",
+      "灯\tlamp|light",
+      "燈\tlamp|light",
+    ]);
   });
 
   it("names the file and the entry when the data is broken", () => {
@@ -104,7 +111,14 @@ describe("getCedict", () => {
 
 describe("Cedict", () => {
   const table = new Cedict(
-    "会议\tmeeting|conference|session|assembly|council\n会议室\tconference room\n取消\tcancel|call off\n",
+    [
+      "会议\tmeeting|conference|session|assembly|council",
+      "会议室\tconference room",
+      "取消\tcancel|call off",
+      "查\tlook up|check|examine|inspect|search",
+      "檢索\tretrieve|search",
+      "",
+    ].join("\n"),
   );
 
   it("gives a word's first glosses of at most maxWords words", () => {
@@ -113,6 +127,9 @@ describe("Cedict", () => {
     expect(table.glosses("取消", { ...DEFAULT_CEDICT_USE, glosses: 1 })).toEqual([["cancel"]]);
     expect(table.glosses("取消")).toEqual([["cancel"], ["call", "off"]]);
     expect(table.glosses("没有")).toEqual([]);
+    // A single character: its first characterGlosses (3) of one word.
+    expect(table.glosses("查")).toEqual([["check"], ["examine"], ["inspect"]]);
+    expect(table.glosses("查", { ...DEFAULT_CEDICT_USE, characterGlosses: 1 })).toEqual([["check"]]);
   });
 
   it("refuses a file whose words are out of order, naming the line", () => {
@@ -126,6 +143,22 @@ describe("Cedict", () => {
     // The lexicon took 取消 and 室 (say): what is left holds 会议 only.
     expect(table.scan("取消会议室预订", (at) => at >= 2 && at < 4)).toEqual(["会议"]);
     expect(table.scan("取消会议", () => false)).toEqual([]);
+  });
+
+  it("reads single characters only when asked, and only where no longer word starts", () => {
+    expect(table.scan("查会议", () => true)).toEqual(["会议"]);
+    expect(table.scan("查会议", () => true, true)).toEqual(["查", "会议"]);
+    // 会议 is a word: its characters are not read one by one.
+    expect(table.scan("会议", () => true, true)).toEqual(["会议"]);
+  });
+
+  it("looks a piece up in the variant forms when it is not found as typed, and returns it as found", () => {
+    expect(table.scan("検索する", () => true)).toEqual([]);
+    expect(table.scan("検索する", () => true, false, "檢索する")).toEqual(["檢索"]);
+    // A variant of another length says nothing about the run's positions: not read.
+    expect(table.scan("検索する", () => true, false, "檢索")).toEqual([]);
+    // Only where the text is free.
+    expect(table.scan("検索する", (at) => at !== 1, false, "檢索する")).toEqual([]);
   });
 });
 
@@ -154,6 +187,56 @@ describe("the dictionary in a search", () => {
     expect(found).not.toContain("删除→cedict");
     // Without the dictionary, the same text has no term for the inbox.
     expect(expandQuery("删除收件箱里的邮件", lex).some((t) => t.source.startsWith("收件箱"))).toBe(false);
+  });
+
+  it("reads single characters and Japanese character forms only with `characters`", () => {
+    const lex = getLexicon();
+    const sources = (text: string, characters: boolean) =>
+      expandQuery(text, lex, undefined, undefined, { cedict: cedict!, use: DEFAULT_CEDICT_USE, characters })
+        .map((t) => t.source)
+        .filter((s) => s.endsWith("→cedict"));
+    // 走 (walk, go) is a single character no lexicon key and no longer word covers.
+    expect(sources("从上海到杭州怎么走", false)).not.toContain("走→cedict");
+    expect(sources("从上海到杭州怎么走", true)).toContain("走→cedict");
+    // 関数 is the Japanese form of 函數 (function), which the dictionary holds; 函數 is not what was typed.
+    expect(sources("関数の一覧", false)).not.toContain("函數→cedict");
+    expect(sources("関数の一覧", true)).toContain("函數→cedict");
+    // A single character's glosses weigh characterWeight of a word's.
+    const walk = expandQuery("怎么走", lex, undefined, undefined, {
+      cedict: cedict!,
+      use: DEFAULT_CEDICT_USE,
+      characters: true,
+    }).find((t) => t.source === "走→cedict")!;
+    expect(walk.expansions[0]!.weight).toBeCloseTo(DEFAULT_CEDICT_USE.weight * DEFAULT_CEDICT_USE.characterWeight);
+  });
+
+  it("finds a tool through a Japanese character form and through a single character, with `characters`", () => {
+    const docs = [
+      {
+        name: "list_functions",
+        description: "List the serverless functions of a project.",
+        server: "edge",
+        parameters: {},
+      },
+      { name: "list_files", description: "List the files in a folder.", server: "files", parameters: {} },
+      { name: "list_users", description: "List the users of a workspace.", server: "team", parameters: {} },
+      {
+        name: "get_directions",
+        description: "Directions to walk or drive from one place to another.",
+        server: "maps",
+        parameters: {},
+      },
+    ];
+    const searcher = (characters: boolean) =>
+      new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_RANKER.techniques, characters } });
+    const on = searcher(true);
+    const off = searcher(false);
+    expect(on.search("関数の一覧", 1)).toEqual(["list_functions"]);
+    expect(off.search("関数の一覧", 1)).not.toEqual(["list_functions"]);
+    expect(on.search("从上海到杭州怎么走", 1)).toEqual(["get_directions"]);
+    expect(off.search("从上海到杭州怎么走", 1)).not.toEqual(["get_directions"]);
+    // Text without Chinese or Japanese characters is the same either way.
+    expect(on.search("show the functions", 3)).toEqual(off.search("show the functions", 3));
   });
 
   it("finds an English tool for a Chinese request only through the dictionary", () => {

@@ -14,11 +14,12 @@ import { parseJsonText } from "./json-text";
  *     word \t gloss | gloss | …
  *
  * each gloss one to three lower-case English words, in the dictionary's order (the common sense first), taken from
- * every entry of the word, simplified and traditional alike. Words of one character are left out: alone they are
- * too ambiguous ("打" hit, make, type, play…), and the lexicon covers the ones software requests use.
+ * every entry of the word, simplified and traditional alike. Words of one character are kept too, but a query
+ * reads them only with the `characters` technique and only where nothing longer was found: alone they are
+ * ambiguous ("打" hit, make, type, play…), and the lexicon covers the ones software requests use most.
  */
 
-export const CEDICT_FORMAT = "fawn-cedict-1";
+export const CEDICT_FORMAT = "fawn-cedict-2";
 
 /** How a query reads the dictionary (expand.ts). */
 export interface CedictUse {
@@ -27,9 +28,21 @@ export interface CedictUse {
   maxWords: number;
   /** A gloss's weight, relative to the lexicon's translations (1). */
   weight: number;
+  /**
+   * A single character's (read with the `characters` technique only): its first this many one-word glosses, at
+   * this share of a longer word's `weight`.
+   */
+  characterGlosses: number;
+  characterWeight: number;
 }
 
-export const DEFAULT_CEDICT_USE: CedictUse = { glosses: 4, maxWords: 2, weight: 0.8 };
+export const DEFAULT_CEDICT_USE: CedictUse = {
+  glosses: 4,
+  maxWords: 2,
+  weight: 0.8,
+  characterGlosses: 3,
+  characterWeight: 0.3,
+};
 
 /** Longest words looked up (CC-CEDICT has idioms of 20 characters; requests do not need them). */
 const MAX_WORD = 8;
@@ -87,7 +100,7 @@ export function deriveCedictLines(text: string, file: string): string[] {
     const glosses = glossesOf(entry.english);
     if (glosses.length === 0) continue;
     for (const word of new Set([entry.simplified, entry.traditional])) {
-      if (word.length < 2 || word.length > MAX_WORD || !CHINESE_WORD.test(word)) continue;
+      if (word.length > MAX_WORD || !CHINESE_WORD.test(word)) continue;
       const list = byWord.get(word) ?? [];
       for (const g of glosses) if (!list.includes(g)) list.push(g);
       byWord.set(word, list);
@@ -192,35 +205,48 @@ export class Cedict {
     return this.lineOf(word) >= 0;
   }
 
-  /** The word's first `use.glosses` glosses of at most `use.maxWords` words, each as its words. */
+  /**
+   * The word's first `use.glosses` glosses of at most `use.maxWords` words, each as its words; for a single
+   * character, its first `use.characterGlosses` of one word.
+   */
   glosses(word: string, use: CedictUse = DEFAULT_CEDICT_USE): string[][] {
     const line = this.lineOf(word);
     if (line < 0) return [];
+    const [most, maxWords] = word.length === 1 ? [use.characterGlosses, 1] : [use.glosses, use.maxWords];
     const end = this.text.indexOf("\n", this.tabs[line]!);
     const glosses = this.text.slice(this.tabs[line]! + 1, end < 0 ? undefined : end);
     const out: string[][] = [];
     for (const gloss of glosses.split("|")) {
+      if (out.length >= most) break;
       const words = gloss.split(" ");
-      if (words.length > use.maxWords) continue;
+      if (words.length > maxWords) continue;
       out.push(words);
-      if (out.length === use.glosses) break;
     }
     return out;
   }
 
   /**
    * The dictionary's words in `run` (Chinese or Japanese text) that lie wholly where `free` is true, longest
-   * first from left to right; a character no word starts at is skipped.
+   * first from left to right; a character no word starts at is skipped. Words of one character only with
+   * `characters`. With `variant` (the run in other character forms, as long as it), a piece not found as
+   * typed is looked up as written there, and found as that.
    */
-  scan(run: string, free: (at: number) => boolean): string[] {
+  scan(run: string, free: (at: number) => boolean, characters = false, variant?: string): string[] {
     const found: string[] = [];
+    const other = variant !== undefined && variant.length === run.length && variant !== run ? variant : undefined;
+    const shortest = characters ? 1 : 2;
     for (let i = 0; i < run.length; ) {
       let hit = "";
-      for (let len = Math.min(this.maxWord, run.length - i); len >= 2 && !hit; len--) {
+      for (let len = Math.min(this.maxWord, run.length - i); len >= shortest && !hit; len--) {
         let open = true;
         for (let j = i; j < i + len && open; j++) open = free(j);
+        if (!open) continue;
         const piece = run.slice(i, i + len);
-        if (open && this.has(piece)) hit = piece;
+        if (this.has(piece)) hit = piece;
+        else if (other !== undefined) {
+          const written = other.slice(i, i + len);
+          if (written !== piece && this.has(written)) hit = written;
+        }
       }
       if (hit) {
         found.push(hit);

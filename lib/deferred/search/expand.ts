@@ -1,5 +1,6 @@
 import { BoundedMemo } from "./bounded-memo";
 import type { Cedict, CedictUse } from "./cedict";
+import { traditionalForms } from "./japanese-forms";
 import { type Expansion, getLexicon, type Lexicon, scanCjkHits } from "./lexicon";
 import { stem } from "./stem";
 import { fold, rawTokens, RUN, splitIdentifier, STOPWORDS } from "./tokenize";
@@ -50,26 +51,33 @@ function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
 export interface Dictionary {
   cedict: Cedict;
   use: CedictUse;
+  /**
+   * The `characters` technique: single characters read too where nothing longer was found, and Japanese text
+   * also looked up in traditional character forms (japanese-forms.ts).
+   */
+  characters?: boolean;
 }
 
 /**
  * The dictionary's words in the parts of a CJK run that no lexicon key covered, each one term whose expansions
  * are its glosses at `use.weight` (a one-word gloss also brings the lexicon's English expansions of that word,
- * scaled alike; a two-word gloss is a phrase).
+ * scaled alike; a two-word gloss is a phrase); a single character's at `use.characterWeight` of that.
  */
 function dictionaryTerms(run: string, covered: Uint8Array, dictionary: Dictionary, lex: Lexicon): QueryTerm[] {
-  const { cedict, use } = dictionary;
+  const { cedict, use, characters = false } = dictionary;
   const out: QueryTerm[] = [];
-  for (const word of cedict.scan(run, (at) => covered[at] === 0)) {
+  const variant = characters ? traditionalForms(run) : undefined;
+  for (const word of cedict.scan(run, (at) => covered[at] === 0, characters, variant)) {
     const merged: Expansion[] = [];
     const put = (e: Expansion) => {
       if (!merged.some((m) => m.terms.join(" ") === e.terms.join(" "))) merged.push(e);
     };
+    const weight = word.length === 1 ? use.weight * use.characterWeight : use.weight;
     for (const gloss of cedict.glosses(word, use)) {
       const words = gloss.filter((w) => !STOPWORDS.has(w));
       if (words.length === 1)
-        for (const e of englishTerm(words[0]!, word, lex).expansions) put({ ...e, weight: e.weight * use.weight });
-      else if (words.length > 1) put({ terms: words.map(stem), weight: use.weight });
+        for (const e of englishTerm(words[0]!, word, lex).expansions) put({ ...e, weight: e.weight * weight });
+      else if (words.length > 1) put({ terms: words.map(stem), weight });
     }
     if (merged.length > 0) out.push({ source: `${word}→cedict`, expansions: merged, translated: true });
   }

@@ -1,0 +1,6 @@
+/** opencc-js publishes no types for its per-locale dictionary modules; this one is a list of dictionary groups. */
+declare module "opencc-js/from/jp" {
+  import type { DictGroup } from "opencc-js/core";
+  const groups: readonly DictGroup[];
+  export default groups;
+}
