@@ -4,6 +4,7 @@ import { createToolSearcher, type SearchDoc } from "@/lib/deferred/search";
 import { ACTIONS_FILE, getActions } from "@/lib/deferred/search/actions";
 import { cedictPaths, getCedict } from "@/lib/deferred/search/cedict";
 import { getExemplars } from "@/lib/deferred/search/exemplars";
+import { traditionalForms } from "@/lib/deferred/search/japanese-forms";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
 import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
@@ -81,8 +82,20 @@ export function coldStart(
     ...(DEFAULT_TECHNIQUES.vectors ? [] : [vectors(" (vectors is off by default; not in the total)")]),
     ...(DEFAULT_TECHNIQUES.actions ? [] : [actions(" (actions is off by default; not in the total)")]),
     cedict(),
+    ...(DEFAULT_TECHNIQUES.characters ? [japaneseForms()] : []),
   ];
   return { total, parts, optional };
+}
+
+/** OpenCC's Japanese-to-traditional tables made into a converter (japanese-forms.ts): on the first Japanese query. */
+function japaneseForms(): ResourceCost {
+  const dict = path.join(process.cwd(), "node_modules", "opencc-js", "dist", "esm-lib", "dict");
+  const files = ["JPShinjitaiCharacters.js", "JPShinjitaiPhrases.js"].map((f) => path.join(dict, f));
+  return measure(
+    "Japanese character forms (OpenCC's jp tables, converter built on the first Japanese query; not in the total)",
+    () => traditionalForms("検索して"),
+    files.every((f) => existsSync(f)) ? mb(files.reduce((a, f) => a + statSync(f).size, 0)) : null,
+  );
 }
 
 /** The Chinese–English dictionary (cedict.ts): read on the first Chinese or Japanese query, with its technique on. */
