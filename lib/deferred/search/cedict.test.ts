@@ -15,6 +15,11 @@ const entry = (simplified: string, traditional: string, english: string[]) => ({
   english,
 });
 
+/** A catalog tool with no parameters, and a searcher over such tools with some techniques switched. */
+const tool = (name: string, description: string, server: string) => ({ name, description, server, parameters: {} });
+const searcherWith = (docs: ReturnType<typeof tool>[], techniques: Partial<typeof DEFAULT_RANKER.techniques>) =>
+  new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_RANKER.techniques, ...techniques } });
+
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -212,25 +217,13 @@ describe("the dictionary in a search", () => {
 
   it("finds a tool through a Japanese character form and through a single character, with `characters`", () => {
     const docs = [
-      {
-        name: "list_functions",
-        description: "List the serverless functions of a project.",
-        server: "edge",
-        parameters: {},
-      },
-      { name: "list_files", description: "List the files in a folder.", server: "files", parameters: {} },
-      { name: "list_users", description: "List the users of a workspace.", server: "team", parameters: {} },
-      {
-        name: "get_directions",
-        description: "Directions to walk or drive from one place to another.",
-        server: "maps",
-        parameters: {},
-      },
+      tool("list_functions", "List the serverless functions of a project.", "edge"),
+      tool("list_files", "List the files in a folder.", "files"),
+      tool("list_users", "List the users of a workspace.", "team"),
+      tool("get_directions", "Directions to walk or drive from one place to another.", "maps"),
     ];
-    const searcher = (characters: boolean) =>
-      new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_RANKER.techniques, characters } });
-    const on = searcher(true);
-    const off = searcher(false);
+    const on = searcherWith(docs, { characters: true });
+    const off = searcherWith(docs, { characters: false });
     expect(on.search("関数の一覧", 1)).toEqual(["list_functions"]);
     expect(off.search("関数の一覧", 1)).not.toEqual(["list_functions"]);
     expect(on.search("从上海到杭州怎么走", 1)).toEqual(["get_directions"]);
@@ -241,23 +234,12 @@ describe("the dictionary in a search", () => {
 
   it("finds an English tool for a Chinese request only through the dictionary", () => {
     const docs = [
-      {
-        name: "list_calendar_events",
-        description: "List the events on a calendar between two dates.",
-        server: "cal",
-        parameters: {},
-      },
-      { name: "list_contacts", description: "List the contacts in an address book.", server: "people", parameters: {} },
-      { name: "list_files", description: "List the files in a folder.", server: "files", parameters: {} },
+      tool("list_calendar_events", "List the events on a calendar between two dates.", "cal"),
+      tool("list_contacts", "List the contacts in an address book.", "people"),
+      tool("list_files", "List the files in a folder.", "files"),
     ];
-    const on = new LexicalSearcher(docs, {
-      ...DEFAULT_RANKER,
-      techniques: { ...DEFAULT_RANKER.techniques, cedict: true },
-    });
-    const off = new LexicalSearcher(docs, {
-      ...DEFAULT_RANKER,
-      techniques: { ...DEFAULT_RANKER.techniques, cedict: false },
-    });
+    const on = searcherWith(docs, { cedict: true });
+    const off = searcherWith(docs, { cedict: false });
     expect(on.search("看看日历上的安排", 1)).toEqual(["list_calendar_events"]);
     expect(off.search("看看日历上的安排", 1)).not.toEqual(["list_calendar_events"]);
     // English text never reads it: the same results either way.

@@ -10,7 +10,7 @@ import fromJapanese from "opencc-js/from/jp";
  */
 
 /** Text with hiragana or katakana: Japanese, the only text converted. */
-export const HAS_KANA = /[\u3040-\u30ff]/;
+const HAS_KANA = /[\u3040-\u30ff]/;
 
 let convert: ((text: string) => string) | undefined;
 
