@@ -70,12 +70,19 @@ describe("entity typing: what a request names says what kind of tool it needs", 
       { name: "get_file_info", description: "Get metadata about a file: size, modified time.", parameters: {} },
       { name: "get_dataset_info", description: "Get metadata about a dataset: size, modified time.", parameters: {} },
     ];
-    // The learned tables (translations, likelihood, worked examples) off on both sides: they would tell the two
-    // tools apart by what their training neighbours were asked in, which this test is not about.
+    // The learned tables (translations, likelihood, worked examples, word vectors) off on both sides: they would
+    // tell the two tools apart by what their training neighbours were asked in, which this test is not about.
     const searcher = (entities: boolean) =>
       new LexicalSearcher(docs, {
         ...DEFAULT_RANKER,
-        techniques: { ...DEFAULT_TECHNIQUES, learned: false, likelihood: false, exemplars: false, entities },
+        techniques: {
+          ...DEFAULT_TECHNIQUES,
+          learned: false,
+          likelihood: false,
+          exemplars: false,
+          vectors: false,
+          entities,
+        },
       });
     // Without it the two tie (ties go by name); the file name says which one is meant.
     expect(searcher(false).search("how big is plan.odt", 2)).toEqual(["get_dataset_info", "get_file_info"]);
