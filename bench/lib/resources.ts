@@ -22,6 +22,15 @@ export interface ResourceCost {
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
+/** The files' size on disk together (MB), or null when any of them is missing. */
+function diskMb(...files: string[]): number | null {
+  return files.every((f) => existsSync(f)) ? mb(files.reduce((a, f) => a + statSync(f).size, 0)) : null;
+}
+
+/** How a resource derived at `npm install` came to be there for this measurement. */
+const derivedLabel = (derived: string) =>
+  existsSync(derived) ? "derived at npm install" : "not derived yet: derived now";
+
 const LEARNED = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-associations.json");
 const LIKELIHOODS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-likelihoods.json");
 const EXEMPLARS = path.resolve(import.meta.dirname, "../../lib/deferred/search/learned-exemplars.json");
@@ -47,11 +56,7 @@ export function coldStart(
   const { derived } = wordnetPaths();
   const parts = [
     measure("lexicons (compiled from lexicon-*.json)", () => getLexicon()),
-    measure(
-      `WordNet thesaurus (${getWordnetSizeLabel()})`,
-      () => getWordnet(),
-      existsSync(derived) ? mb(statSync(derived).size) : null,
-    ),
+    measure(`WordNet thesaurus (${derivedLabel(derived)})`, () => getWordnet(), diskMb(derived)),
     // Imported with the searcher (a JSON module), so its cost is measured as a parse of the same file.
     measure(
       "learned translations (learned-associations.json)",
@@ -94,19 +99,18 @@ function japaneseForms(): ResourceCost {
   return measure(
     "Japanese character forms (OpenCC's jp tables, converter built on the first Japanese query; not in the total)",
     () => traditionalForms("検索して"),
-    files.every((f) => existsSync(f)) ? mb(files.reduce((a, f) => a + statSync(f).size, 0)) : null,
+    diskMb(...files),
   );
 }
 
 /** The Chinese–English dictionary (cedict.ts): read on the first Chinese or Japanese query, with its technique on. */
 function cedict(): ResourceCost {
   const { derived } = cedictPaths();
-  const derivedNow = existsSync(derived) ? "derived at npm install" : "not derived yet: derived now";
   const when = DEFAULT_TECHNIQUES.cedict ? "read on the first Chinese or Japanese query" : "cedict is off by default";
   return measure(
-    `Chinese–English dictionary (CC-CEDICT, ${derivedNow}; ${when}; not in the total)`,
+    `Chinese–English dictionary (CC-CEDICT, ${derivedLabel(derived)}; ${when}; not in the total)`,
     () => getCedict(),
-    existsSync(derived) ? mb(statSync(derived).size) : null,
+    diskMb(derived),
   );
 }
 
@@ -126,10 +130,6 @@ function actions(note = ""): ResourceCost {
     () => getActions(),
     mb(statSync(ACTIONS_FILE).size),
   );
-}
-
-function getWordnetSizeLabel(): string {
-  return existsSync(wordnetPaths().derived) ? "derived at npm install" : "not derived yet: derived now";
 }
 
 /**
