@@ -205,8 +205,8 @@ export const AppConfigSchema = z
          * vectors (vectors), the Chinese–English dictionary (cedict) with its single characters and Japanese
          * character forms (characters) and katakana loanwords read by their sound (katakana) on; catalog
          * associations, clause search, mentions (names of other tools in a tool's text not counted as its words),
-         * translated requests read by the learned models (translated) and the request's learned action (actions)
-         * off.
+         * translated requests read by the learned models (translated), the request's learned action (actions) and
+         * a server the request names (named) off.
          */
         techniques: z
           .object({
@@ -227,6 +227,7 @@ export const AppConfigSchema = z
             translated: z.boolean().optional(),
             katakana: z.boolean().optional(),
             actions: z.boolean().optional(),
+            named: z.boolean().optional(),
           })
           .strict()
           .optional(),

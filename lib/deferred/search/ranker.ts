@@ -12,6 +12,7 @@ import { docFields } from "./fields";
 import { DEFAULT_LEARNED_USE, type LearnedUse, learnedExpansions } from "./learned";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { ToolMentions } from "./mentions";
+import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers, type NamedServerUse } from "./named-servers";
 import { stem } from "./stem";
 import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
@@ -87,6 +88,11 @@ export interface SearchTechniques {
    * how likely their description's action word is (actions.ts).
    */
   actions: boolean;
+  /**
+   * A request that names one of the catalog's servers ("…on Cloudflare"): the ranking's first results fused with
+   * that server's own tools among them (named-servers.ts).
+   */
+  named: boolean;
 }
 
 /** Every technique on. */
@@ -108,6 +114,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   translated: true,
   katakana: true,
   actions: true,
+  named: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -164,6 +171,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   mentions: false,
   translated: false,
   actions: false,
+  named: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -197,6 +205,7 @@ export interface RankerConfig {
   cedict: CedictUse;
   katakana: KatakanaUse;
   actions: ActionUse;
+  named: NamedServerUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -220,6 +229,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   cedict: DEFAULT_CEDICT_USE,
   katakana: DEFAULT_KATAKANA_USE,
   actions: DEFAULT_ACTION_USE,
+  named: DEFAULT_NAMED_SERVER_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -292,6 +302,8 @@ export class TextRanker implements FeedbackSource {
   private readonly vectors: VectorIndex | null;
   /** The action classifier and each tool's action class, when that technique is on (built with the index). */
   private readonly actions: { model: ActionModel; classOf: Uint16Array } | null;
+  /** The catalog's servers by name, when the `named` technique is on. */
+  private readonly named: NamedServers | null;
   /**
    * Per typed word or word pair, what searching it again needs (see terms()): pure functions of the word and this
    * catalog, each memo emptied when full. `wordMemo` holds a word's whole term (the lexicon's expansions and those
@@ -357,6 +369,12 @@ export class TextRanker implements FeedbackSource {
       const model = getActions();
       this.actions = { model, classOf: Uint16Array.from(docs, (d) => model.classOf(d.description, d.server)) };
     } else this.actions = null;
+    this.named = config.techniques.named
+      ? new NamedServers(
+          docs.map((d) => d.server ?? ""),
+          (t) => this.index.docsOf(t),
+        )
+      : null;
   }
 
   /**
@@ -368,10 +386,21 @@ export class TextRanker implements FeedbackSource {
    * first `servers.depth` of that ranking are then lifted by their server's match (liftByServer); with learned
    * vectors on (the same words), the first `vectors.pool` of it are fused with the tools nearest the request
    * (fuseVectors); with the action classifier on (English text only), the first `actions.depth` of that are lifted
-   * or lowered by the action the request asks for (liftByAction). Every score is in the lexical score's units.
+   * or lowered by the action the request asks for (liftByAction). With `named` on and one server named in the
+   * text, the first `named.main` of the first `named.depth` of that are fused with that server's tools among them
+   * (fuseNamedServer). Every score is in the lexical score's units.
    */
   topFused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions = {}): Scored[] {
     if (limit <= 0) return [];
+    const server = this.named ? this.named.named(text) : -1;
+    if (server < 0) return this.fusedAll(text, query, limit, options);
+    const use = this.config.named;
+    const ranked = this.fusedAll(text, query, Math.max(limit, use.depth, use.main), options);
+    return fuseNamedServer(ranked, server, this.named!.serverOf, use, limit);
+  }
+
+  /** topFused() before a named server's tools are lifted (see topFused). */
+  private fusedAll(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions): Scored[] {
     const words = this.modelWords(text, query);
     // The action classifier was learned from English requests, as the other models were; it reads the text itself.
     if (!this.actions || !words || NOT_ENGLISH.exec(text) !== null)

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers } from "./named-servers";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
+import { LexicalSearcher } from "./searcher";
+import type { SearchDoc } from "./types";
+
+const tool = (name: string, server: string | undefined, description: string): SearchDoc => ({
+  name,
+  server,
+  description,
+  parameters: { type: "object" },
+});
+
+/** Documents per word, as an index would give them (ascending), from a plain word list per tool. */
+const docsOfWords =
+  (perTool: string[][]) =>
+  (term: string): Int32Array | undefined => {
+    const docs = perTool.flatMap((w, i) => (w.includes(term) ? [i] : []));
+    return docs.length > 0 ? Int32Array.from(docs) : undefined;
+  };
+
+describe("named servers: the one server a request names", () => {
+  const servers = ["cloudflare", "cloudflare", "supabase", "google_maps", "git", "github", "github", ""];
+  // The tools' words: git is also in both GitHub tools' words (more than in git's own one), so it is a word of the trade.
+  const words = [
+    ["cloudflare", "worker"],
+    ["cloudflare", "queue"],
+    ["supabase", "edge", "function"],
+    ["googl", "map", "elev"],
+    ["git", "checkout"],
+    ["github", "git", "repositori"],
+    ["github", "git", "pull"],
+    ["echo"],
+  ];
+  const named = new NamedServers(servers, docsOfWords(words));
+
+  it("finds a server by its name, case and separators ignored, and gives each tool its server", () => {
+    expect(named.named("Tear down the image-resizer function on Cloudflare's edge")).toBe(0);
+    expect(named.named("deploy to CLOUDFLARE")).toBe(0);
+    expect(named.named("how high is Mont Ventoux, by Google Maps?")).toBe(2);
+    expect(named.named("googlemaps elevation of Rainier")).toBe(2);
+    expect(named.named("google-maps elevation")).toBe(2);
+    expect(Array.from(named.serverOf)).toEqual([0, 0, 1, 2, 3, 4, 4, -1]);
+  });
+
+  it("names nothing when no server, two servers, or a part of a name is mentioned", () => {
+    expect(named.named("delete the old edge function")).toBe(-1);
+    expect(named.named("copy the Supabase table to Cloudflare")).toBe(-1);
+    expect(named.named("open Google in a browser")).toBe(-1);
+    expect(named.named("cloudflarex")).toBe(-1);
+    expect(named.named("")).toBe(-1);
+  });
+
+  it("takes a name other servers' tools use more than its own for a word, not a product", () => {
+    expect(named.named("hop over to the release branch in my local git clone")).toBe(-1);
+    // …so it does not stop another server from being the one named.
+    expect(named.named("clone the GitHub repository with git")).toBe(4);
+  });
+
+  it("names nothing in a catalog of fewer than two servers", () => {
+    const one = new NamedServers(["cloudflare", "cloudflare"], docsOfWords([["cloudflare"], ["cloudflare"]]));
+    expect(one.named("on Cloudflare")).toBe(-1);
+  });
+});
+
+describe("fuseNamedServer: the ranking fused with the named server's tools in it", () => {
+  const serverOf = Int32Array.from([0, 1, 1, 0, 1, 0]);
+  const ranked = [
+    { index: 0, name: "a", score: 10 },
+    { index: 1, name: "b", score: 9 },
+    { index: 2, name: "c", score: 8 },
+    { index: 3, name: "d", score: 7 },
+    { index: 4, name: "e", score: 6 },
+    { index: 5, name: "f", score: 2 },
+  ];
+  const use = { ...DEFAULT_NAMED_SERVER_USE, main: 3, k: 1 };
+
+  it("lifts the server's tools by reciprocal rank and keeps scores falling, in the ranking's units", () => {
+    const out = fuseNamedServer(ranked, 1, serverOf, use, 6);
+    // b: 1/3 + 1/2, c: 1/4 + 1/3, a: 1/2, e: 1/4 (only the server's list); d is in neither list, f is under half the best.
+    expect(out.map((r) => r.name)).toEqual(["b", "c", "a", "e", "d", "f"]);
+    expect(out[0]!.score).toBeGreaterThan(out[1]!.score);
+    for (let i = 1; i < out.length; i++) expect(out[i - 1]!.score).toBeGreaterThan(out[i]!.score);
+    // A lifted tool takes a hair more than the result it now precedes; the others keep their own scores.
+    expect(out[1]!.score).toBeCloseTo(10, 6);
+    expect(out[2]!.score).toBe(10);
+    expect(out[3]!.score).toBeCloseTo(7, 6);
+    expect(out[4]!.score).toBe(7);
+    // The input is not changed.
+    expect(ranked[1]!.score).toBe(9);
+  });
+
+  it("gives the first `limit` only, and nothing for a limit of 0", () => {
+    expect(fuseNamedServer(ranked, 1, serverOf, use, 2).map((r) => r.name)).toEqual(["b", "c"]);
+    expect(fuseNamedServer(ranked, 1, serverOf, use, 0)).toEqual([]);
+    expect(fuseNamedServer([], 1, serverOf, use, 5)).toEqual([]);
+  });
+});
+
+describe("the `named` technique in a search", () => {
+  const DOCS: SearchDoc[] = [
+    tool("get_edge_function", "supabase", "Get the code of an edge function."),
+    tool("delete_edge_function", "supabase", "Delete an edge function."),
+    tool("list_edge_functions", "supabase", "List the edge functions of the project."),
+    tool("worker_delete", "cloudflare", "Delete a Worker script."),
+    tool("worker_get", "cloudflare", "Get a Worker script's source."),
+    tool("zones_list", "cloudflare", "List the zones of the account."),
+  ];
+  const withNamed = new LexicalSearcher(DOCS, {
+    ...DEFAULT_RANKER,
+    techniques: { ...DEFAULT_TECHNIQUES, named: true },
+  });
+  const without = new LexicalSearcher(DOCS, {
+    ...DEFAULT_RANKER,
+    techniques: { ...DEFAULT_TECHNIQUES, named: false },
+  });
+  const QUERY = "delete the edge function worker on Cloudflare";
+
+  it("puts the named server's best tool first, where the other server's held more of the words", () => {
+    expect(without.search(QUERY, 3)[0]).toBe("delete_edge_function");
+    expect(withNamed.search(QUERY, 3)[0]).toBe("worker_delete");
+  });
+
+  it("changes nothing for a request that names no server", () => {
+    const plain = "delete the edge function worker";
+    expect(withNamed.searchScored(plain, 5)).toEqual(without.searchScored(plain, 5));
+  });
+});

@@ -1,0 +1,171 @@
+import { nameTerms } from "./tokenize";
+
+/**
+ * The server a request names (the `named` technique). About half of all requests name the product they are
+ * about ("…on Cloudflare", "in our Supabase project"), and the product is a server of the catalog; yet another
+ * server's tool that holds more of the request's other words can outrank every tool of the named one ("the
+ * edge function on Cloudflare": Supabase's get_edge_function over Cloudflare's worker tools). When a request
+ * names exactly one server, the ranking's first `main` results are fused by reciprocal rank with that server's
+ * own tools among the first `depth`, in their order there (see fuseNamedServer).
+ *
+ * A server is named when the request holds its name as the catalog spells it, case and separators ignored
+ * ("Google Maps" and "googlemaps" name `googlemaps`, "Chrome DevTools" names `chrome_devtools`). A name that
+ * other servers' tools use more than its own server's do (by the index's words: `git` in GitHub's and GitLab's
+ * tools, `time`, `fetch`) is a word of the trade rather than a product, and names nothing.
+ */
+export interface NamedServerUse {
+  /** How many of the ranking's first results the named server's tools are taken from. */
+  depth: number;
+  /** How many of the ranking's first results are fused with them. */
+  main: number;
+  /** Reciprocal-rank constant: a result at rank r (from 0) counts 1 / (k + r + 1) in each list. */
+  k: number;
+  /** What the named server's list counts, relative to the ranking's. */
+  weight: number;
+  /** A tool of the named server counts only if its score is at least this share of the best one's. */
+  minShare: number;
+}
+
+export const DEFAULT_NAMED_SERVER_USE: NamedServerUse = { depth: 50, main: 20, k: 5, weight: 1, minShare: 0.5 };
+
+/** What the index says of a word: the documents holding it, ascending (undefined: no document does). */
+export type DocsOf = (term: string) => Int32Array | undefined;
+
+/** A request's words, lower-cased, split at anything that is not a letter or a digit. */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+
+/** A server's name with case and separators gone: what a run of a request's words must spell. */
+const keyOf = (server: string) => words(server).join("");
+
+/** Documents in both ascending lists. */
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return Int32Array.from(out);
+}
+
+/** A catalog's servers by name, and which one a request names. */
+export class NamedServers {
+  /** Per tool, its server's number (-1: none). */
+  readonly serverOf: Int32Array;
+  private readonly servers: string[] = [];
+  private readonly byKey = new Map<string, number>();
+  /** Words in the longest server name (a request's runs of words are tried up to this long). */
+  private readonly longest: number;
+  /** Per server: 1 a word of the trade (names nothing), 0 a product, -1 not worked out yet. */
+  private readonly generic: Int8Array;
+
+  /** `servers[i]`: tool i's server ("" for none). `docsOf`: the index's documents per word (generic names). */
+  constructor(
+    servers: readonly string[],
+    private readonly docsOf: DocsOf,
+  ) {
+    const ids = new Map<string, number>();
+    this.serverOf = Int32Array.from(servers, (server) => {
+      if (!server) return -1;
+      let id = ids.get(server);
+      if (id === undefined) {
+        id = this.servers.length;
+        ids.set(server, id);
+        this.servers.push(server);
+        const key = keyOf(server);
+        // Two servers that differ only in case or separators are one name: the first one keeps it.
+        if (key && !this.byKey.has(key)) this.byKey.set(key, id);
+      }
+      return id;
+    });
+    this.longest = Math.max(0, ...this.servers.map((s) => words(s).length));
+    this.generic = new Int8Array(this.servers.length).fill(-1);
+  }
+
+  /** The one server the text names (-1: none, or more than one). */
+  named(text: string): number {
+    if (this.byKey.size < 2) return -1;
+    const w = words(text);
+    let found = -1;
+    for (let i = 0; i < w.length; i++) {
+      let key = "";
+      for (let n = 0; n < this.longest && i + n < w.length; n++) {
+        key += w[i + n];
+        const id = this.byKey.get(key);
+        if (id === undefined || this.isGeneric(id)) continue;
+        if (found >= 0 && found !== id) return -1;
+        found = id;
+      }
+    }
+    return found;
+  }
+
+  /** Whether other servers' tools hold every word of this server's name more often than its own tools do. */
+  private isGeneric(id: number): boolean {
+    if (this.generic[id]! < 0) {
+      let docs: Int32Array | undefined;
+      for (const term of nameTerms(this.servers[id]!)) {
+        const list = this.docsOf(term) ?? new Int32Array(0);
+        docs = docs ? intersect(docs, list) : list;
+      }
+      let own = 0;
+      let other = 0;
+      for (const d of docs ?? []) {
+        if (this.serverOf[d] === id) own++;
+        else other++;
+      }
+      this.generic[id] = other > own ? 1 : 0;
+    }
+    return this.generic[id] === 1;
+  }
+}
+
+/** A ranked result: the tool's index, name and score (in the ranking's units). */
+interface Ranked {
+  index: number;
+  name: string;
+  score: number;
+}
+
+/**
+ * `ranked` (the ranking's first `use.depth` or more, best first) with the named server's tools lifted: the first
+ * `use.main` results and the server's tools among all of them (each at least `use.minShare` of the best score)
+ * fused by reciprocal rank, ties by name; then the rest in their order. A lifted tool's score becomes a hair above
+ * the score of the result it now precedes, unless its own is higher, so scores still fall down the list and keep
+ * the ranking's units (a share of the best still means what it meant). The first `limit`.
+ */
+export function fuseNamedServer<T extends Ranked>(
+  ranked: readonly T[],
+  server: number,
+  serverOf: Int32Array,
+  use: NamedServerUse,
+  limit: number,
+): T[] {
+  const best = ranked[0]?.score ?? 0;
+  const fused = new Map<T, number>();
+  const add = (r: T, share: number) => {
+    fused.set(r, (fused.get(r) ?? 0) + share);
+  };
+  for (let rank = 0; rank < Math.min(use.main, ranked.length); rank++) add(ranked[rank]!, 1 / (use.k + rank + 1));
+  let rank = 0;
+  for (const r of ranked)
+    if (serverOf[r.index] === server && r.score >= use.minShare * best) add(r, use.weight / (use.k + rank++ + 1));
+  const order = [...fused].sort((a, b) => b[1] - a[1] || (a[0].name < b[0].name ? -1 : a[0].name > b[0].name ? 1 : 0));
+  const out = [...order.map(([r]) => r), ...ranked.filter((r) => !fused.has(r))].slice(0, Math.max(0, limit));
+  const scored = out.map((r) => ({ ...r }));
+  for (let i = scored.length - 2; i >= 0; i--) {
+    const below = scored[i + 1]!.score;
+    if (scored[i]!.score <= below) scored[i]!.score = below + Math.max(1, Math.abs(below)) * 1e-9;
+  }
+  return scored;
+}
