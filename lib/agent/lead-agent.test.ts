@@ -272,7 +272,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       translated: false,
       katakana: true,
       actions: false,
-      named: false,
+      named: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
