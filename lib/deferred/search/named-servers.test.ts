@@ -57,6 +57,21 @@ describe("named servers: the one server a request names", () => {
     expect(named.named("clone the GitHub repository with git")).toBe(4);
   });
 
+  it("reads a name without the words that only say it is an MCP server", () => {
+    const packaged = new NamedServers(
+      ["github-mcp", "mcp-server-slack", "Google_Maps_MCP", "mcp"],
+      docsOfWords([["github", "mcp"], ["mcp", "server", "slack"], ["googl", "map", "mcp"], ["mcp"]]),
+    );
+    expect(packaged.named("open an issue on GitHub")).toBe(0);
+    expect(packaged.named("the github-mcp server")).toBe(0);
+    expect(packaged.named("post it to Slack")).toBe(1);
+    expect(packaged.named("route in google maps")).toBe(2);
+    // A name made only of such words keeps them (here the other servers' names hold the word, so it names nothing).
+    expect(packaged.named("ask mcp")).toBe(-1);
+    const bare = new NamedServers(["mcp", "slack"], docsOfWords([["mcp"], ["slack"]]));
+    expect(bare.named("ask mcp")).toBe(0);
+  });
+
   it("names nothing in a catalog of fewer than two servers", () => {
     const one = new NamedServers(["cloudflare", "cloudflare"], docsOfWords([["cloudflare"], ["cloudflare"]]));
     expect(one.named("on Cloudflare")).toBe(-1);

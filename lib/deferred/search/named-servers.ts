@@ -9,9 +9,10 @@ import { nameTerms } from "./tokenize";
  * own tools among the first `depth`, in their order there (see fuseNamedServer).
  *
  * A server is named when the request holds its name as the catalog spells it, case and separators ignored
- * ("Google Maps" and "googlemaps" name `googlemaps`, "Chrome DevTools" names `chrome_devtools`). A name that
- * other servers' tools use more than its own server's do (by the index's words: `git` in GitHub's and GitLab's
- * tools, `time`, `fetch`) is a word of the trade rather than a product, and names nothing.
+ * ("Google Maps" and "googlemaps" name `googlemaps`, "Chrome DevTools" names `chrome_devtools`). A name's
+ * packaging words go ("github-mcp" and "mcp-server-fetch" are named as "GitHub" and "fetch"). A name that other
+ * servers' tools use more than its own server's do (by the index's words: `git` in GitHub's and GitLab's tools,
+ * `time`, `fetch`) is a word of the trade rather than a product, and names nothing.
  */
 export interface NamedServerUse {
   /** How many of the ranking's first results the named server's tools are taken from. */
@@ -38,8 +39,21 @@ const words = (text: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
 
-/** A server's name with case and separators gone: what a run of a request's words must spell. */
-const keyOf = (server: string) => words(server).join("");
+/**
+ * Words of a server's name that say it is an MCP server, not which product it serves ("github-mcp",
+ * "mcp-server-fetch"): a request names the product.
+ */
+const PACKAGING = new Set(["mcp", "server"]);
+
+/**
+ * The product a server's name names: its parts as written, without the packaging words (all of them if nothing
+ * else is left).
+ */
+function productOf(server: string): string[] {
+  const all = server.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  const product = all.filter((w) => !PACKAGING.has(w.toLowerCase()));
+  return product.length > 0 ? product : all;
+}
 
 /** Documents in both ascending lists. */
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
@@ -82,9 +96,10 @@ export class NamedServers {
         id = this.servers.length;
         ids.set(server, id);
         this.servers.push(server);
-        const key = keyOf(server);
-        // Two servers that differ only in case or separators are one name: the first one keeps it.
-        if (key && !this.byKey.has(key)) this.byKey.set(key, id);
+        // The name as spelled and the product it names ("github-mcp": "githubmcp" and "github"), case and
+        // separators gone. Two servers with one such key share it: the first one keeps it.
+        for (const key of new Set([words(server).join(""), productOf(server).join("").toLowerCase()]))
+          if (key && !this.byKey.has(key)) this.byKey.set(key, id);
       }
       return id;
     });
@@ -110,11 +125,11 @@ export class NamedServers {
     return found;
   }
 
-  /** Whether other servers' tools hold every word of this server's name more often than its own tools do. */
+  /** Whether other servers' tools hold every word of this server's product more often than its own tools do. */
   private isGeneric(id: number): boolean {
     if (this.generic[id]! < 0) {
       let docs: Int32Array | undefined;
-      for (const term of nameTerms(this.servers[id]!)) {
+      for (const term of nameTerms(productOf(this.servers[id]!).join(" "))) {
         const list = this.docsOf(term) ?? new Int32Array(0);
         docs = docs ? intersect(docs, list) : list;
       }
