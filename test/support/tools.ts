@@ -21,6 +21,11 @@ export function makeTool(
   return Object.assign(t, { calls });
 }
 
+/** A search document for a tool of `server` (none when undefined) with a schema that says nothing. */
+export function searchDoc(name: string, server: string | undefined, description: string): SearchDoc {
+  return { name, server, description, parameters: { type: "object" } };
+}
+
 /** A catalog whose search documents are exactly `docs` (each tool's schema is the doc's JSON Schema). */
 export function catalogOfDocs(docs: readonly SearchDoc[]): ToolCatalog {
   return new ToolCatalog(

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { searchDoc } from "@/test/support/tools";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers } from "./named-servers";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
-
-const tool = (name: string, server: string | undefined, description: string): SearchDoc => ({
-  name,
-  server,
-  description,
-  parameters: { type: "object" },
-});
 
 /** Documents per word, as an index would give them (ascending), from a plain word list per tool. */
 const docsOfWords =
@@ -114,12 +108,12 @@ describe("fuseNamedServer: the ranking fused with the named server's tools in it
 
 describe("the `named` technique in a search", () => {
   const DOCS: SearchDoc[] = [
-    tool("get_edge_function", "supabase", "Get the code of an edge function."),
-    tool("delete_edge_function", "supabase", "Delete an edge function."),
-    tool("list_edge_functions", "supabase", "List the edge functions of the project."),
-    tool("worker_delete", "cloudflare", "Delete a Worker script."),
-    tool("worker_get", "cloudflare", "Get a Worker script's source."),
-    tool("zones_list", "cloudflare", "List the zones of the account."),
+    searchDoc("get_edge_function", "supabase", "Get the code of an edge function."),
+    searchDoc("delete_edge_function", "supabase", "Delete an edge function."),
+    searchDoc("list_edge_functions", "supabase", "List the edge functions of the project."),
+    searchDoc("worker_delete", "cloudflare", "Delete a Worker script."),
+    searchDoc("worker_get", "cloudflare", "Get a Worker script's source."),
+    searchDoc("zones_list", "cloudflare", "List the zones of the account."),
   ];
   const withNamed = new LexicalSearcher(DOCS, {
     ...DEFAULT_RANKER,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { searchDoc } from "@/test/support/tools";
 import { expandQuery } from "./expand";
 import { DEFAULT_BM25 } from "./bm25";
 import { docFields } from "./fields";
@@ -8,23 +9,16 @@ import { LexicalSearcher } from "./searcher";
 import { ServerProfiles } from "./server-profiles";
 import type { SearchDoc } from "./types";
 
-const tool = (name: string, server: string | undefined, description: string): SearchDoc => ({
-  name,
-  server,
-  description,
-  parameters: { type: "object" },
-});
-
 // Two servers (named so their names say nothing) with a tool of the same kind each: only kappa's other tools say
 // "payment", only delta's say "ticket".
 const DOCS: SearchDoc[] = [
-  tool("kappa_list_customers", "kappa", "List the customers of the account."),
-  tool("kappa_create_refund", "kappa", "Refund a payment to the card it came from."),
-  tool("kappa_create_invoice", "kappa", "Create a payment invoice for a customer."),
-  tool("delta_list_customers", "delta", "List the customers of the account."),
-  tool("delta_create_ticket", "delta", "Open a support ticket for a customer."),
-  tool("delta_close_ticket", "delta", "Close a support ticket."),
-  tool("echo", undefined, "Echo the input back."),
+  searchDoc("kappa_list_customers", "kappa", "List the customers of the account."),
+  searchDoc("kappa_create_refund", "kappa", "Refund a payment to the card it came from."),
+  searchDoc("kappa_create_invoice", "kappa", "Create a payment invoice for a customer."),
+  searchDoc("delta_list_customers", "delta", "List the customers of the account."),
+  searchDoc("delta_create_ticket", "delta", "Open a support ticket for a customer."),
+  searchDoc("delta_close_ticket", "delta", "Close a support ticket."),
+  searchDoc("echo", undefined, "Echo the input back."),
 ];
 
 const termsOf = (text: string) => expandQuery(text, NO_LEXICON);
