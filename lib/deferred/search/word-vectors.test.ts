@@ -98,6 +98,50 @@ describe("learned word vectors", () => {
   });
 });
 
+describe("the nearest-tools scan", () => {
+  // 40 words of 16 numbers, the first coordinates larger (as a table turned onto its principal axes is), so the
+  // scan's checkpoints drop tools early; 300 tools of 1–4 words each, every tool twice, so cosines tie.
+  const dim = 16;
+  const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
+  let seed = 11;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const table = packVectors({
+    dim,
+    words,
+    vectors: Float32Array.from({ length: words.length * dim }, (_, k) => (random() - 0.5) * 8 ** (1 - (k % dim) / dim)),
+  });
+  const vectors = new WordVectors(table);
+  const tools = Array.from({ length: 150 }, (_, t) =>
+    Array.from({ length: 1 + (t % 4) }, (_, k) => words[(t * 7 + k * 13) % words.length]).join("_"),
+  ).flatMap((name) => [name, name]);
+  const { index } = indexOf(vectors, tools);
+
+  /** Every tool's cosine summed in the scan's order, the `depth` best kept, ties in catalog order. */
+  function fullScan(query: string[], depth: number): Array<{ index: number; score: number }> {
+    const q = new Float32Array(dim);
+    vectors.embedInto(query, q);
+    const own = new Float32Array(dim);
+    const all = tools.map((name, i) => {
+      vectors.embedInto(name.split("_"), own);
+      const sums = [0, 0, 0, 0];
+      for (let j = 0; j < dim; j += 4) for (let k = 0; k < 4; k++) sums[k]! += q[j + k]! * own[j + k]!;
+      return { index: i, score: sums[0]! + sums[1]! + sums[2]! + sums[3]! };
+    });
+    return all.sort((a, b) => b.score - a.score).slice(0, depth);
+  }
+
+  it("keeps exactly what a full scan keeps, in the same order with the same cosines", () => {
+    for (let q = 0; q < 60; q++) {
+      const query = Array.from({ length: 1 + (q % 5) }, (_, k) => words[(q * 11 + k * 17) % words.length]!);
+      for (const depth of [1, 5, 30, 299, 400])
+        expect(index.nearestWords(query, depth)).toEqual(fullScan(query, depth));
+    }
+  });
+});
+
 describe("fusing the nearest tools into a ranking", () => {
   const names = ["a", "b", "c", "d"];
   const ranked: Scored[] = [

@@ -119,6 +119,21 @@ export interface Near {
   score: number;
 }
 
+/**
+ * Where the nearest-tools scan may stop early on a tool: after these many of a vector's numbers (a quarter and a
+ * half). The shipped table is turned onto its principal axes (principal-axes.ts), so by then most of a tool's
+ * length has been read.
+ */
+function checkpoints(dim: number): number[] {
+  return [dim / 4, dim / 2].map((c) => c - (c % 4)).filter((c, i, all) => c > 0 && c < dim && all.indexOf(c) === i);
+}
+
+/**
+ * Room left for rounding when a bound says a tool cannot reach the nearest: products of two float32 numbers are
+ * exact in a double, so the sums' rounding is far below this.
+ */
+const BOUND_SLACK = 1e-9;
+
 /** The catalog's tools as unit vectors, and the tools nearest a query. */
 export class VectorIndex {
   private readonly dim: number;
@@ -126,6 +141,10 @@ export class VectorIndex {
   /** 1 for a tool with a vector (some word of it is known), 0 for one without. */
   private readonly has: Uint8Array;
   private readonly query: Float32Array;
+  /** checkpoints(dim), and per checkpoint each tool's length past it (`tools.length / dim` numbers each). */
+  private readonly stops: number[];
+  private readonly restOfTool: Float64Array[];
+  private readonly restOfQuery: Float64Array;
 
   /** Each tool's vector from its index fields (fields.ts), whose term numbers `table` spells. */
   constructor(
@@ -158,6 +177,14 @@ export class VectorIndex {
       }
       this.has[i] = any && normalise(this.tools, at, dim) ? 1 : 0;
     });
+    this.stops = checkpoints(dim);
+    this.restOfTool = this.stops.map(() => new Float64Array(fields.length));
+    this.restOfQuery = new Float64Array(this.stops.length);
+    const rest = new Float64Array(this.stops.length);
+    for (let i = 0; i < fields.length; i++) {
+      restLengths(this.tools, i * dim, dim, this.stops, rest);
+      for (let s = 0; s < rest.length; s++) this.restOfTool[s]![i] = rest[s]!;
+    }
   }
 
   /** The `depth` tools nearest the query text, nearest first (none when no query word has a vector). */
@@ -165,10 +192,18 @@ export class VectorIndex {
     return this.nearestWords(terms(text), depth);
   }
 
-  /** The same for words already split and stemmed as terms() does. */
+  /**
+   * The same for words already split and stemmed as terms() does. Once `depth` tools are kept, a tool is dropped
+   * at a checkpoint when what it has summed so far plus the most the rest could add (the rest's lengths
+   * multiplied, Cauchy–Schwarz) stays below the last kept one's cosine: such a tool would have been dropped after
+   * its whole sum too, and a tool read to the end is summed exactly as without checkpoints, so the result is the
+   * same as a full scan's, only sooner.
+   */
   nearestWords(words: readonly string[], depth: number): Near[] {
     if (depth <= 0 || !this.vectors.embedInto(words, this.query)) return [];
-    const { dim, tools, query, has } = this;
+    const { dim, tools, query, has, stops, restOfTool, restOfQuery } = this;
+    const last = stops.length;
+    restLengths(query, 0, dim, stops, restOfQuery);
     const kept: Near[] = [];
     let floor = -Infinity;
     for (let i = 0; i < has.length; i++) {
@@ -179,7 +214,23 @@ export class VectorIndex {
       let c = 0;
       let e = 0;
       const o = i * dim;
-      for (let j = 0; j < dim; j += 4) {
+      let j = 0;
+      let out = false;
+      if (kept.length === depth)
+        for (let s = 0; s < last; s++) {
+          for (const stop = stops[s]!; j < stop; j += 4) {
+            a += query[j]! * tools[o + j]!;
+            b += query[j + 1]! * tools[o + j + 1]!;
+            c += query[j + 2]! * tools[o + j + 2]!;
+            e += query[j + 3]! * tools[o + j + 3]!;
+          }
+          if (a + b + c + e + restOfQuery[s]! * restOfTool[s]![i]! + BOUND_SLACK < floor) {
+            out = true;
+            break;
+          }
+        }
+      if (out) continue;
+      for (; j < dim; j += 4) {
         a += query[j]! * tools[o + j]!;
         b += query[j + 1]! * tools[o + j + 1]!;
         c += query[j + 2]! * tools[o + j + 2]!;
@@ -194,5 +245,18 @@ export class VectorIndex {
       if (kept.length === depth) floor = kept[depth - 1]!.score;
     }
     return kept;
+  }
+}
+
+/**
+ * The length of `v[at … at + dim)` past each checkpoint, into `out[s]`: the sums run from the end, so every
+ * checkpoint's length costs one pass.
+ */
+function restLengths(v: Float32Array, at: number, dim: number, stops: readonly number[], out: Float64Array): void {
+  let sum = 0;
+  let j = dim;
+  for (let s = stops.length - 1; s >= 0; s--) {
+    for (; j > stops[s]!; j--) sum += v[at + j - 1]! * v[at + j - 1]!;
+    out[s] = Math.sqrt(sum);
   }
 }
