@@ -1,4 +1,5 @@
 import { packInt8Rows } from "./int8-rows";
+import { principalAxes, turnRows } from "./principal-axes";
 
 /**
  * Learns word vectors for tool search (the `vectors` technique, word-vectors.ts) from the training requests
@@ -26,6 +27,12 @@ export interface VectorLearnOptions {
   /** An operation's name words count this many times its description's. */
   nameWeight: number;
   seed: number;
+  /**
+   * Turn the table onto the principal axes of the operations' vectors (principal-axes.ts): every cosine stays
+   * what it was, and the first coordinates hold most of a tool's length, which lets the nearest-tools scan
+   * (word-vectors.ts) stop early on a tool that cannot reach the nearest.
+   */
+  principalAxes: boolean;
 }
 
 export const DEFAULT_VECTOR_LEARN: VectorLearnOptions = {
@@ -37,6 +44,7 @@ export const DEFAULT_VECTOR_LEARN: VectorLearnOptions = {
   minCount: 2,
   nameWeight: 2,
   seed: 12345,
+  principalAxes: true,
 };
 
 /** One operation's words: its name's and its description's (stemmed, stopwords dropped). */
@@ -221,7 +229,22 @@ export function learnWordVectors(
     const w = idf(words[i]!);
     for (let j = 0; j < dim; j++) vectors[i * dim + j] *= w;
   }
-  return { dim, words, vectors };
+  if (!options.principalAxes) return { dim, words, vectors };
+  // The operations' unit vectors (their bags' weights already hold the IDF) give the axes; every word turns.
+  const units = new Float32Array(opBags.length * dim);
+  opBags.forEach((b, i) => {
+    const o = i * dim;
+    for (let k = 0; k < b.ids.length; k++) {
+      const v = b.ids[k]! * dim;
+      const a = b.weights[k]! / idf(words[b.ids[k]!]!);
+      for (let j = 0; j < dim; j++) units[o + j] += a * vectors[v + j]!;
+    }
+    let n = 0;
+    for (let j = 0; j < dim; j++) n += units[o + j]! * units[o + j]!;
+    n = Math.sqrt(n) || 1;
+    for (let j = 0; j < dim; j++) units[o + j] /= n;
+  });
+  return { dim, words, vectors: turnRows(vectors, V, dim, principalAxes(units, opBags.length, dim)) };
 }
 
 /** The shipped form: per word, its vector scaled to signed bytes (base64, row by row) and the scale. */

@@ -63,6 +63,32 @@ describe("learned word vectors", () => {
     expect(packVectors(again)).toEqual(packVectors(learned));
   });
 
+  it("keeps every cosine when the table is turned onto its principal axes, and puts most length first", () => {
+    const plain = learnWordVectors(operations, examples, { ...OPTIONS, principalAxes: false });
+    const { dim } = learned;
+    const cosine = (v: Float32Array, i: number, j: number) => {
+      let d = 0;
+      let a = 0;
+      let b = 0;
+      for (let k = 0; k < dim; k++) {
+        d += v[i * dim + k]! * v[j * dim + k]!;
+        a += v[i * dim + k]! ** 2;
+        b += v[j * dim + k]! ** 2;
+      }
+      return d / Math.sqrt(a * b);
+    };
+    const n = learned.words.length;
+    for (let i = 0; i < n; i++)
+      for (let j = i; j < n; j += 3) expect(cosine(learned.vectors, i, j)).toBeCloseTo(cosine(plain.vectors, i, j), 4);
+    // Over the words, the first quarter of the numbers holds more of the length than any later quarter.
+    const quarter = (v: Float32Array, q: number) => {
+      let s = 0;
+      for (let i = 0; i < n; i++) for (let k = (q * dim) / 4; k < ((q + 1) * dim) / 4; k++) s += v[i * dim + k]! ** 2;
+      return s;
+    };
+    for (let q = 1; q < 4; q++) expect(quarter(learned.vectors, 0)).toBeGreaterThan(quarter(learned.vectors, q));
+  });
+
   it("keeps each vector within a byte's rounding when packed", () => {
     const packed = packVectors(learned);
     const loaded = new WordVectors(packed);
