@@ -273,6 +273,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       katakana: true,
       actions: false,
       named: true,
+      siblings: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

@@ -205,8 +205,8 @@ export const AppConfigSchema = z
          * vectors (vectors), the Chinese–English dictionary (cedict) with its single characters and Japanese
          * character forms (characters), katakana loanwords read by their sound (katakana) and a server the
          * request names (named) on; catalog associations, clause search, mentions (names of other tools in a tool's
-         * text not counted as its words), translated requests read by the learned models (translated) and the
-         * request's learned action (actions) off.
+         * text not counted as its words), translated requests read by the learned models (translated), the
+         * request's learned action (actions) and sibling contrast (siblings) off.
          */
         techniques: z
           .object({
@@ -228,6 +228,7 @@ export const AppConfigSchema = z
             katakana: z.boolean().optional(),
             actions: z.boolean().optional(),
             named: z.boolean().optional(),
+            siblings: z.boolean().optional(),
           })
           .strict()
           .optional(),

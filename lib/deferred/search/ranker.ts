@@ -19,6 +19,7 @@ import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplars";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
+import { DEFAULT_SIBLING_USE, type SiblingUse, Siblings } from "./siblings";
 import { DEFAULT_TRANSLATION_LM, TranslationLm, type TranslationLmUse } from "./translation-lm";
 import type { SearchDoc } from "./types";
 import { DEFAULT_VECTOR_USE, type Near, VectorIndex, type VectorUse } from "./word-vectors";
@@ -93,6 +94,11 @@ export interface SearchTechniques {
    * that server's own tools among them (named-servers.ts).
    */
   named: boolean;
+  /**
+   * The first result's server's tools among the first results told apart by their learned vectors with the
+   * server's mean vector taken out (siblings.ts).
+   */
+  siblings: boolean;
 }
 
 /** Every technique on. */
@@ -115,6 +121,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   katakana: true,
   actions: true,
   named: true,
+  siblings: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -174,6 +181,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   mentions: false,
   translated: false,
   actions: false,
+  siblings: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -208,6 +216,7 @@ export interface RankerConfig {
   katakana: KatakanaUse;
   actions: ActionUse;
   named: NamedServerUse;
+  siblings: SiblingUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -232,6 +241,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   katakana: DEFAULT_KATAKANA_USE,
   actions: DEFAULT_ACTION_USE,
   named: DEFAULT_NAMED_SERVER_USE,
+  siblings: DEFAULT_SIBLING_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -306,6 +316,8 @@ export class TextRanker implements FeedbackSource {
   private readonly actions: { model: ActionModel; classOf: Uint16Array } | null;
   /** The catalog's servers by name, when the `named` technique is on. */
   private readonly named: NamedServers | null;
+  /** Each server's tools and mean vector, when the `siblings` technique is on. */
+  private readonly siblings: Siblings | null;
   /**
    * Per typed word or word pair, what searching it again needs (see terms()): pure functions of the word and this
    * catalog, each memo emptied when full. `wordMemo` holds a word's whole term (the lexicon's expansions and those
@@ -366,7 +378,17 @@ export class TextRanker implements FeedbackSource {
           config.bm25,
         )
       : null;
-    this.vectors = config.techniques.vectors ? new VectorIndex(fields, table, config.vectors) : null;
+    // Sibling contrast reads the tools' vectors too; the vectors' own fusion runs only with `vectors` on.
+    const vectors =
+      config.techniques.vectors || config.techniques.siblings ? new VectorIndex(fields, table, config.vectors) : null;
+    this.vectors = config.techniques.vectors ? vectors : null;
+    this.siblings =
+      config.techniques.siblings && vectors
+        ? new Siblings(
+            docs.map((d) => d.server ?? ""),
+            vectors,
+          )
+        : null;
     if (config.techniques.actions) {
       const model = getActions();
       this.actions = { model, classOf: Uint16Array.from(docs, (d) => model.classOf(d.description, d.server)) };
@@ -390,20 +412,46 @@ export class TextRanker implements FeedbackSource {
    * (fuseVectors); with the action classifier on (English text only), the first `actions.depth` of that are lifted
    * or lowered by the action the request asks for (liftByAction). With `named` on and one server named in the
    * text, the first `named.main` of the first `named.depth` of that are fused with that server's tools among them
-   * (fuseNamedServer). Every score is in the lexical score's units.
+   * (fuseNamedServer). With `siblings` on (the same words), the first `siblings.main` of that have the first
+   * result's server's tools told apart by their centred vectors (Siblings.lift). Every score is in the lexical
+   * score's units.
    */
   topFused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions = {}): Scored[] {
     if (limit <= 0) return [];
+    const words = this.modelWords(text, query);
+    if (!this.siblings || !words) return this.namedFused(text, query, words, limit, options);
+    const use = this.config.siblings;
+    return this.siblings.lift(
+      this.namedFused(text, query, words, Math.max(limit, use.main), options),
+      words,
+      use,
+      limit,
+    );
+  }
+
+  /** topFused() before siblings are told apart: the ranking with a named server's tools lifted (see topFused). */
+  private namedFused(
+    text: string,
+    query: readonly QueryTerm[],
+    words: readonly string[] | null,
+    limit: number,
+    options: RankOptions,
+  ): Scored[] {
     const server = this.named ? this.named.named(text) : -1;
-    if (server < 0) return this.fusedAll(text, query, limit, options);
+    if (server < 0) return this.fusedAll(text, query, words, limit, options);
     const use = this.config.named;
-    const ranked = this.fusedAll(text, query, Math.max(limit, use.depth, use.main), options);
+    const ranked = this.fusedAll(text, query, words, Math.max(limit, use.depth, use.main), options);
     return fuseNamedServer(ranked, server, this.named!.serverOf, use, limit);
   }
 
-  /** topFused() before a named server's tools are lifted (see topFused). */
-  private fusedAll(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions): Scored[] {
-    const words = this.modelWords(text, query);
+  /** topFused() before a named server's tools are lifted (see topFused); `words` as modelWords() gives them. */
+  private fusedAll(
+    text: string,
+    query: readonly QueryTerm[],
+    words: readonly string[] | null,
+    limit: number,
+    options: RankOptions,
+  ): Scored[] {
     // The action classifier was learned from English requests, as the other models were; it reads the text itself.
     if (!this.actions || !words || NOT_ENGLISH.exec(text) !== null)
       return this.vectorFused(words, query, limit, options);

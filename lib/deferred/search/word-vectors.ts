@@ -136,7 +136,7 @@ const BOUND_SLACK = 1e-9;
 
 /** The catalog's tools as unit vectors, and the tools nearest a query. */
 export class VectorIndex {
-  private readonly dim: number;
+  readonly dim: number;
   private readonly tools: Float32Array;
   /** 1 for a tool with a vector (some word of it is known), 0 for one without. */
   private readonly has: Uint8Array;
@@ -185,6 +185,16 @@ export class VectorIndex {
       restLengths(this.tools, i * dim, dim, this.stops, rest);
       for (let s = 0; s < rest.length; s++) this.restOfTool[s]![i] = rest[s]!;
     }
+  }
+
+  /** Tool i's unit vector (a view), or null when none of its words has one. */
+  toolVector(i: number): Float32Array | null {
+    return this.has[i] === 1 ? this.tools.subarray(i * this.dim, (i + 1) * this.dim) : null;
+  }
+
+  /** The unit vector of some words (split and stemmed as terms() does) into `out`; false when none has one. */
+  embedWords(words: readonly string[], out: Float32Array): boolean {
+    return this.vectors.embedInto(words, out);
   }
 
   /** The `depth` tools nearest the query text, nearest first (none when no query word has a vector). */
