@@ -145,6 +145,28 @@ describe("Bm25Index without a left-out field", () => {
     expect(full.docsOf("give")).toEqual(new Int32Array([0]));
   });
 
+  it("takes out a word the field holds more than once, in every document that holds it", () => {
+    const twice = [
+      doc(["get", "invoic"], ["invoic"], ["bill", "bill", "money"]),
+      doc(["list", "invoic"], ["invoic", "bill"], ["bill"]),
+      doc(["pay", "invoic"], ["bill", "money"], ["money", "money", "bill", "bill"]),
+    ];
+    const withField = new Bm25Index(twice, table, DEFAULT_BM25, "asked");
+    const plainIndex = new Bm25Index(
+      twice.map((d) => ({ ...d, asked: none })),
+      table,
+      DEFAULT_BM25,
+    );
+    for (const query of [q("bill"), q("money"), q("bill", "money", "invoic")]) {
+      const got = scores(withField, query, true);
+      const expected = scores(plainIndex, query);
+      expect(got.map(([d]) => d)).toEqual(expected.map(([d]) => d));
+      got.forEach(([, v], i) => {
+        expect(v).toBeCloseTo(expected[i]![1], 5);
+      });
+    }
+  });
+
   it("reads the field for other queries, and equals the plain index where the field holds nothing", () => {
     expect(scores(full, q("give")).map(([d]) => d)).toEqual([0]);
     expect(scores(full, q("money")).length).toBeGreaterThan(scores(full, q("money"), true).length);

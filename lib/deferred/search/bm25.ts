@@ -133,6 +133,12 @@ export class Bm25Index {
    * made when a query first reads it (few queries do), and kept.
    */
   private readonly leftOut: LeftOut | null = null;
+  /**
+   * The left-out field inverted: per term number, the documents whose field holds it, ascending, a document once
+   * per occurrence (`docs[start[t]]` … `docs[start[t + 1]]`). Made by the first query that reads a list without
+   * the field, so taking the field out of a list walks two sorted lists instead of every document's words.
+   */
+  private leftOutIndex: { start: Int32Array; docs: Int32Array } | null = null;
   private readonly total: Float64Array;
   private readonly best: Float64Array;
   private readonly phrase: Float64Array;
@@ -232,11 +238,19 @@ export class Bm25Index {
     const docs: number[] = [];
     const rest: number[] = [];
     let changed = false;
+    // The documents whose left-out field holds the term (ascending, once per occurrence) are all in the term's
+    // list: one merge counts each one's occurrences.
+    const { start, docs: holding } = this.invertedLeftOut(leftOut);
+    let h = start[full.id]!;
+    const end = start[full.id + 1]!;
     for (let j = 0; j < full.docs.length; j++) {
       const d = full.docs[j]!;
       let times = 0;
-      const words = leftOut.words[d]!;
-      for (let k = 0; k < words.length; k++) if (words[k] === full.id) times++;
+      while (h < end && holding[h]! < d) h++;
+      while (h < end && holding[h] === d) {
+        times++;
+        h++;
+      }
       const s = full.scores[j]!;
       let v = (s * k1) / (top - s);
       if (times > 0) {
@@ -254,6 +268,30 @@ export class Bm25Index {
       scores: Float32Array.from(rest, (v) => saturated(idf, v, k1)),
       id: full.id,
     };
+  }
+
+  /** The left-out field inverted (see `leftOutIndex`), made on first use. */
+  private invertedLeftOut(leftOut: LeftOut): { start: Int32Array; docs: Int32Array } {
+    if (!this.leftOutIndex) {
+      const terms = this.postings.size;
+      const start = new Int32Array(terms + 1);
+      for (const words of leftOut.words)
+        for (let k = 0; k < words.length; k++) {
+          const t = words[k]!;
+          if (t >= 0 && t < terms) start[t + 1]!++;
+        }
+      for (let t = 0; t < terms; t++) start[t + 1]! += start[t]!;
+      const docs = new Int32Array(start[terms]!);
+      const fill = start.slice(0, terms);
+      leftOut.words.forEach((words, d) => {
+        for (let k = 0; k < words.length; k++) {
+          const t = words[k]!;
+          if (t >= 0 && t < terms) docs[fill[t]!++] = d;
+        }
+      });
+      this.leftOutIndex = { start, docs };
+    }
+    return this.leftOutIndex;
   }
 
   /** How many documents hold the term (0 when unknown); `plain`: without the left-out field. */
