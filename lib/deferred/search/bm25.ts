@@ -233,16 +233,17 @@ export class Bm25Index {
    * whole pseudo-frequency is read back from its score (BM25's saturation inverted), less the field's share.
    */
   private withoutLeftOut(term: string, full: Postings, leftOut: LeftOut): Postings {
+    // The documents whose left-out field holds the term (ascending, once per occurrence) are all in the term's
+    // list: one merge counts each one's occurrences. A term no document borrowed keeps its list.
+    const { start, docs: holding } = this.invertedLeftOut(leftOut);
+    let h = start[full.id]!;
+    const end = start[full.id + 1]!;
+    if (h === end) return full;
     const k1 = this.k1;
     const top = this.idf(term) * (k1 + 1);
     const docs: number[] = [];
     const rest: number[] = [];
     let changed = false;
-    // The documents whose left-out field holds the term (ascending, once per occurrence) are all in the term's
-    // list: one merge counts each one's occurrences.
-    const { start, docs: holding } = this.invertedLeftOut(leftOut);
-    let h = start[full.id]!;
-    const end = start[full.id + 1]!;
     for (let j = 0; j < full.docs.length; j++) {
       const d = full.docs[j]!;
       let times = 0;
