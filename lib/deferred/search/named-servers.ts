@@ -1,3 +1,4 @@
+import type { Scored } from "./scored";
 import { nameTerms } from "./tokenize";
 
 /**
@@ -145,13 +146,6 @@ export class NamedServers {
   }
 }
 
-/** A ranked result: the tool's index, name and score (in the ranking's units). */
-interface Ranked {
-  index: number;
-  name: string;
-  score: number;
-}
-
 /**
  * `ranked` (the ranking's first `use.depth` or more, best first) with the named server's tools lifted: the first
  * `use.main` results and the server's tools among all of them (each at least `use.minShare` of the best score)
@@ -159,7 +153,7 @@ interface Ranked {
  * the score of the result it now precedes, unless its own is higher, so scores still fall down the list and keep
  * the ranking's units (a share of the best still means what it meant). The first `limit`.
  */
-export function fuseNamedServer<T extends Ranked>(
+export function fuseNamedServer<T extends Scored>(
   ranked: readonly T[],
   server: number,
   serverOf: Int32Array,

@@ -18,6 +18,7 @@ import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplars";
+import { byScoreThenName, type Scored } from "./scored";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_SIBLING_USE, type SiblingUse, Siblings } from "./siblings";
 import { DEFAULT_TRANSLATION_LM, TranslationLm, type TranslationLmUse } from "./translation-lm";
@@ -100,6 +101,8 @@ export interface SearchTechniques {
    */
   siblings: boolean;
 }
+
+export { byScoreThenName, type Scored };
 
 /** Every technique on. */
 export const ALL_TECHNIQUES: SearchTechniques = {
@@ -258,12 +261,6 @@ export interface RankOptions {
   memo?: TermScoreMemo;
 }
 
-export interface Scored {
-  index: number;
-  name: string;
-  score: number;
-}
-
 /**
  * Words and word pairs whose expansions one searcher keeps (tool texts and requests share a small vocabulary;
  * a few MB at most). When full the memo starts again, so a stream of new words cannot grow it without bound.
@@ -283,11 +280,6 @@ const MAX_SHARED_SCORES = 2_000_000;
 const NOT_ENGLISH = new RegExp(`[^\\x00-\\x7f\\u00a0\\u2010-\\u2015\\u2026${TYPOGRAPHIC_QUOTES}]`);
 /** A letter outside ASCII ("lösche", "páginas", 列出): the text is not English. */
 const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
-
-/** Higher score first, then name: the one ordering every mode uses, so results never depend on catalog order. */
-export function byScoreThenName(a: Scored, b: Scored): number {
-  return b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-}
 
 /** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */
 export class TextRanker implements FeedbackSource {

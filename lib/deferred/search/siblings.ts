@@ -1,3 +1,4 @@
+import { byScoreThenName, type Scored } from "./scored";
 import type { VectorIndex } from "./word-vectors";
 
 /**
@@ -22,13 +23,6 @@ export interface SiblingUse {
 }
 
 export const DEFAULT_SIBLING_USE: SiblingUse = { weight: 0.1, main: 20 };
-
-/** A ranked result: the tool's index, name and score (in the ranking's units). */
-interface Ranked {
-  index: number;
-  name: string;
-  score: number;
-}
 
 /** Each server's tools and mean vector (worked out the first time the server leads a ranking). */
 export class Siblings {
@@ -65,7 +59,7 @@ export class Siblings {
    * centred cosines with the request's `words` (see the module comment); the first `limit`. Unchanged when the
    * words have no vector, or the server has fewer than two tools with vectors among them.
    */
-  lift<T extends Ranked>(ranked: readonly T[], words: readonly string[], use: SiblingUse, limit: number): T[] {
+  lift<T extends Scored>(ranked: readonly T[], words: readonly string[], use: SiblingUse, limit: number): T[] {
     const best = ranked[0]?.score ?? 0;
     const server = ranked.length > 0 ? this.serverOf[ranked[0]!.index]! : -1;
     const head = Math.min(use.main, ranked.length);
@@ -92,7 +86,7 @@ export class Siblings {
       const c = cosines.get(r);
       return c === undefined ? s : { ...s, score: s.score + (lift * (c - lo)) / (hi - lo) };
     });
-    lifted.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    lifted.sort(byScoreThenName);
     return [...lifted, ...ranked.slice(head)].slice(0, Math.max(0, limit));
   }
 
