@@ -3,6 +3,7 @@ import { searchDoc } from "@/test/support/tools";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers } from "./named-servers";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
 import { LexicalSearcher } from "./searcher";
+import { numberServers } from "./server-numbers";
 import type { SearchDoc } from "./types";
 
 /** Documents per word, as an index would give them (ascending), from a plain word list per tool. */
@@ -26,7 +27,7 @@ describe("named servers: the one server a request names", () => {
     ["github", "git", "pull"],
     ["echo"],
   ];
-  const named = new NamedServers(servers, docsOfWords(words));
+  const named = new NamedServers(numberServers(servers), docsOfWords(words));
 
   it("finds a server by its name, case and separators ignored, and gives each tool its server", () => {
     expect(named.named("Tear down the image-resizer function on Cloudflare's edge")).toBe(0);
@@ -53,7 +54,7 @@ describe("named servers: the one server a request names", () => {
 
   it("reads a name without the words that only say it is an MCP server", () => {
     const packaged = new NamedServers(
-      ["github-mcp", "mcp-server-slack", "Google_Maps_MCP", "mcp"],
+      numberServers(["github-mcp", "mcp-server-slack", "Google_Maps_MCP", "mcp"]),
       docsOfWords([["github", "mcp"], ["mcp", "server", "slack"], ["googl", "map", "mcp"], ["mcp"]]),
     );
     expect(packaged.named("open an issue on GitHub")).toBe(0);
@@ -62,12 +63,15 @@ describe("named servers: the one server a request names", () => {
     expect(packaged.named("route in google maps")).toBe(2);
     // A name made only of such words keeps them (here the other servers' names hold the word, so it names nothing).
     expect(packaged.named("ask mcp")).toBe(-1);
-    const bare = new NamedServers(["mcp", "slack"], docsOfWords([["mcp"], ["slack"]]));
+    const bare = new NamedServers(numberServers(["mcp", "slack"]), docsOfWords([["mcp"], ["slack"]]));
     expect(bare.named("ask mcp")).toBe(0);
   });
 
   it("names nothing in a catalog of fewer than two servers", () => {
-    const one = new NamedServers(["cloudflare", "cloudflare"], docsOfWords([["cloudflare"], ["cloudflare"]]));
+    const one = new NamedServers(
+      numberServers(["cloudflare", "cloudflare"]),
+      docsOfWords([["cloudflare"], ["cloudflare"]]),
+    );
     expect(one.named("on Cloudflare")).toBe(-1);
   });
 });

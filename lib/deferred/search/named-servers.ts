@@ -1,4 +1,5 @@
 import type { Scored } from "./scored";
+import type { ServerNumbers } from "./server-numbers";
 import { nameTerms } from "./tokenize";
 
 /**
@@ -77,32 +78,25 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
 export class NamedServers {
   /** Per tool, its server's number (-1: none). */
   readonly serverOf: Int32Array;
-  private readonly servers: string[] = [];
+  private readonly servers: readonly string[];
   private readonly byKey = new Map<string, number>();
   /** Words in the longest server name (a request's runs of words are tried up to this long). */
   private readonly longest: number;
   /** Per server: 1 a word of the trade (names nothing), 0 a product, -1 not worked out yet. */
   private readonly generic: Int8Array;
 
-  /** `servers[i]`: tool i's server ("" for none). `docsOf`: the index's documents per word (generic names). */
+  /** `servers`: the catalog's servers by number (server-numbers.ts). `docsOf`: the index's documents per word. */
   constructor(
-    servers: readonly string[],
+    servers: ServerNumbers,
     private readonly docsOf: DocsOf,
   ) {
-    const ids = new Map<string, number>();
-    this.serverOf = Int32Array.from(servers, (server) => {
-      if (!server) return -1;
-      let id = ids.get(server);
-      if (id === undefined) {
-        id = this.servers.length;
-        ids.set(server, id);
-        this.servers.push(server);
-        // The name as spelled and the product it names ("github-mcp": "githubmcp" and "github"), case and
-        // separators gone. Two servers with one such key share it: the first one keeps it.
-        for (const key of new Set([words(server).join(""), productOf(server).join("").toLowerCase()]))
-          if (key && !this.byKey.has(key)) this.byKey.set(key, id);
-      }
-      return id;
+    this.serverOf = servers.serverOf;
+    this.servers = servers.names;
+    servers.names.forEach((server, id) => {
+      // The name as spelled and the product it names ("github-mcp": "githubmcp" and "github"), case and
+      // separators gone. Two servers with one such key share it: the first one keeps it.
+      for (const key of new Set([words(server).join(""), productOf(server).join("").toLowerCase()]))
+        if (key && !this.byKey.has(key)) this.byKey.set(key, id);
     });
     this.longest = Math.max(0, ...this.servers.map((s) => words(s).length));
     this.generic = new Int8Array(this.servers.length).fill(-1);

@@ -19,6 +19,7 @@ import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplars";
 import { byScoreThenName, type Scored } from "./scored";
+import { numberServers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_SIBLING_USE, type SiblingUse, Siblings } from "./siblings";
 import { DEFAULT_TRANSLATION_LM, TranslationLm, type TranslationLmUse } from "./translation-lm";
@@ -376,23 +377,15 @@ export class TextRanker implements FeedbackSource {
     const vectors =
       config.techniques.vectors || config.techniques.siblings ? new VectorIndex(fields, table, config.vectors) : null;
     this.vectors = config.techniques.vectors ? vectors : null;
-    this.siblings =
-      config.techniques.siblings && vectors
-        ? new Siblings(
-            docs.map((d) => d.server ?? ""),
-            vectors,
-          )
-        : null;
+    // The servers by number, worked out once for the techniques that read them.
+    const servers =
+      config.techniques.named || config.techniques.siblings ? numberServers(docs.map((d) => d.server ?? "")) : null;
+    this.siblings = config.techniques.siblings && vectors && servers ? new Siblings(servers, vectors) : null;
     if (config.techniques.actions) {
       const model = getActions();
       this.actions = { model, classOf: Uint16Array.from(docs, (d) => model.classOf(d.description, d.server)) };
     } else this.actions = null;
-    this.named = config.techniques.named
-      ? new NamedServers(
-          docs.map((d) => d.server ?? ""),
-          (t) => this.index.docsOf(t),
-        )
-      : null;
+    this.named = config.techniques.named && servers ? new NamedServers(servers, (t) => this.index.docsOf(t)) : null;
   }
 
   /**

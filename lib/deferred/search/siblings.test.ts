@@ -3,6 +3,7 @@ import { docFields } from "./fields";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type Scored } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import { centredCosine, DEFAULT_SIBLING_USE, Siblings } from "./siblings";
+import { numberServers } from "./server-numbers";
 import { TermTable } from "./term-table";
 import { VectorIndex, WordVectors } from "./word-vectors";
 import { packVectors } from "./word-vectors-learn";
@@ -27,10 +28,7 @@ function siblingsOf(tools: Array<[string, string]>): { siblings: Siblings; at: (
   const fields = tools.map(([name]) => docFields({ name, description: "", parameters: {} }, table));
   const index = new VectorIndex(fields, table, undefined, vectors);
   return {
-    siblings: new Siblings(
-      tools.map(([, server]) => server),
-      index,
-    ),
+    siblings: new Siblings(numberServers(tools.map(([, server]) => server)), index),
     at: (name) => tools.findIndex(([n]) => n === name),
   };
 }

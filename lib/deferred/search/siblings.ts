@@ -1,4 +1,5 @@
 import { byScoreThenName, type Scored } from "./scored";
+import type { ServerNumbers } from "./server-numbers";
 import type { VectorIndex } from "./word-vectors";
 
 /**
@@ -29,27 +30,20 @@ export class Siblings {
   /** Per tool, its server's number (-1: none). */
   private readonly serverOf: Int32Array;
   /** Per server, its tools. */
-  private readonly members: number[][] = [];
+  private readonly members: number[][];
   /** Per server, the mean of its tools' unit vectors; null when fewer than two have one. */
   private readonly means = new Map<number, Float64Array | null>();
   private readonly query: Float32Array;
 
-  /** `servers[i]`: tool i's server ("" for none); `vectors`: the tools' learned vectors. */
+  /** `servers`: the catalog's servers by number (server-numbers.ts); `vectors`: the tools' learned vectors. */
   constructor(
-    servers: readonly string[],
+    servers: ServerNumbers,
     private readonly vectors: VectorIndex,
   ) {
-    const ids = new Map<string, number>();
-    this.serverOf = Int32Array.from(servers, (server, i) => {
-      if (!server) return -1;
-      let id = ids.get(server);
-      if (id === undefined) {
-        id = this.members.length;
-        ids.set(server, id);
-        this.members.push([]);
-      }
-      this.members[id]!.push(i);
-      return id;
+    this.serverOf = servers.serverOf;
+    this.members = servers.names.map(() => []);
+    this.serverOf.forEach((id, i) => {
+      if (id >= 0) this.members[id]!.push(i);
     });
     this.query = new Float32Array(vectors.dim);
   }
