@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { principalAxes, symmetricEigen, turnRows } from "./principal-axes";
-
-/** mulberry32: a seeded stream, so every run sees the same numbers. */
-function seeded(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from "./word-vectors-learn";
 
 /** n rows of `dim` numbers, coordinate j spread by `spread[j]`, so some directions hold more length than others. */
 function rowsWith(n: number, dim: number, spread: (j: number) => number, seed = 7): Float32Array {

@@ -44,6 +44,16 @@ function ranking(at: (name: string) => number, entries: Array<[string, number]>)
   return entries.map(([name, score]) => ({ index: at(name), name, score }));
 }
 
+/** Server s's red and green first, another server's tool, then s's blue. */
+function ledBySiblings(at: (name: string) => number): Scored[] {
+  return ranking(at, [
+    ["topic_red", 10],
+    ["topic_green", 9.5],
+    ["other_red", 9],
+    ["topic_blue", 8],
+  ]);
+}
+
 describe("sibling contrast", () => {
   it("measures cosines with the mean taken out of both sides", () => {
     expect(centredCosine([2, 1], [2, 3], [2, 2])).toBeCloseTo(-1, 9);
@@ -53,12 +63,7 @@ describe("sibling contrast", () => {
 
   it("lifts the first result's server's tools by what tells them apart, not by what they share", () => {
     const { siblings, at } = siblingsOf(TOOLS);
-    const ranked = ranking(at, [
-      ["topic_red", 10],
-      ["topic_green", 9.5],
-      ["other_red", 9],
-      ["topic_blue", 8],
-    ]);
+    const ranked = ledBySiblings(at);
     // Raw cosines with "topic blue" are all near 1 (the topic dominates); centred, blue stands out.
     const out = siblings.lift(ranked, ["topic", "blue"], { weight: 0.5, main: 20 }, 5);
     expect(out.map((s) => s.name)).toEqual(["topic_blue", "topic_red", "topic_green", "other_red"]);
@@ -70,12 +75,7 @@ describe("sibling contrast", () => {
 
   it("reads only the first `main` results and keeps the limit", () => {
     const { siblings, at } = siblingsOf(TOOLS);
-    const ranked = ranking(at, [
-      ["topic_red", 10],
-      ["topic_green", 9.5],
-      ["other_red", 9],
-      ["topic_blue", 8],
-    ]);
+    const ranked = ledBySiblings(at);
     const out = siblings.lift(ranked, ["topic", "blue"], { weight: 0.5, main: 3 }, 2);
     expect(out.map((s) => s.name)).toEqual(["topic_red", "topic_green"]);
   });

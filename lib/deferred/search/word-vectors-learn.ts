@@ -74,7 +74,7 @@ interface Bag {
 }
 
 /** mulberry32: small, seeded, the same on every platform. */
-function seeded(seed: number): () => number {
+export function seeded(seed: number): () => number {
   let s = seed | 0;
   return () => {
     s = (s + 0x6d2b79f5) | 0;

@@ -10,6 +10,7 @@ import {
   DEFAULT_VECTOR_LEARN,
   learnWordVectors,
   packVectors,
+  seeded,
   type VectorExample,
   type VectorOperation,
 } from "./word-vectors-learn";
@@ -129,11 +130,7 @@ describe("the nearest-tools scan", () => {
   // scan's checkpoints drop tools early; 300 tools of 1–4 words each, every tool twice, so cosines tie.
   const dim = 16;
   const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
-  let seed = 11;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed / 2147483648;
-  };
+  const random = seeded(11);
   const table = packVectors({
     dim,
     words,
