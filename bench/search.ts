@@ -30,7 +30,7 @@ import { DEFAULT_CATALOG, DEFAULT_QUERIES, loadCatalog, loadQueries, replicate, 
 import { ENGINE_FACTORIES } from "./lib/engines";
 import { namedByStyle } from "./lib/named";
 import { worstCaseQuery } from "./lib/hostile";
-import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCallsBest } from "./lib/metrics";
+import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCallsBest, timeOnce } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
 import { coldStart, searcherMemory } from "./lib/resources";
 
@@ -40,6 +40,15 @@ const REPLICATED = 10_000;
 // Clause search is off by default (DEFAULT_TECHNIQUES); users may switch it on (tool_search.techniques).
 const withClauses: Factory = (docs) =>
   new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, clauses: true } });
+
+/** One search of `q` for timing: a refused query is timed too. */
+const searchOnce = (searcher: ToolSearcher) => (q: string) => {
+  try {
+    searcher.search(q, K);
+  } catch {
+    /* refused queries are timed too */
+  }
+};
 
 const mb = (x: number | null) => (x === null ? "—" : x.toFixed(1));
 
@@ -211,14 +220,18 @@ function main(): void {
       // Built three times: the first build in a process includes V8 warming up on the arrays (a cold-start cost,
       // also in the cold-start figure); the best of three is what building an index costs. Both are printed.
       const builds: number[] = [];
+      // Each built searcher's first pass over the texts (its word caches empty), as a p95: one pass is one noisy
+      // sample (a busy core or a collection moves it by a third), so the median of the three is printed.
+      const firstPasses: number[] = [];
       const build1 = () => {
         const t0 = performance.now();
         const built = s.make(set);
         builds.push(performance.now() - t0);
         return built;
       };
-      build1();
-      build1();
+      const firstPass = (built: ToolSearcher) => firstPasses.push(percentile(timeOnce(searchOnce(built), s.texts), 95));
+      firstPass(build1());
+      firstPass(build1());
       const searcher = build1();
       const build = Math.min(...builds);
       // A pattern search reads a substring index that the first one builds (searcher.ts): time that first one.
@@ -237,13 +250,7 @@ function main(): void {
         best,
         first,
       } = timeCallsBest(
-        (q) => {
-          try {
-            searcher.search(q, K);
-          } catch {
-            /* refused queries are timed too */
-          }
-        },
+        searchOnce(searcher),
         s.texts,
         size === docs.length ? rounds : Math.max(1, Math.ceil(rounds / 2)),
       );
@@ -256,7 +263,10 @@ function main(): void {
         median_ms: percentile(times, 50),
         p95_ms: percentile(times, 95),
         p95_best_ms: percentile(best, 95),
-        p95_first_pass_ms: percentile(first, 95),
+        p95_first_pass_ms: percentile(
+          [...firstPasses, percentile(first, 95)].sort((a, b) => a - b),
+          50,
+        ),
         max_ms: times[times.length - 1]!,
       });
     }
@@ -314,12 +324,12 @@ function main(): void {
         ],
         [`p95 per multi-step statement, ${REPLICATED} tools`, p95(REPLICATED, "ours, multi-step"), "≤ 5 ms"],
         [
-          `the same, first pass of a fresh searcher (its word caches empty), ${docs.length} tools`,
+          `the same, first pass of a fresh searcher (its word caches empty; median of 3 searchers), ${docs.length} tools`,
           firstPass(docs.length, "ours, multi-step"),
           "≤ 1 ms (574 tools)",
         ],
         [
-          `the same, first pass of a fresh searcher (its word caches empty), ${REPLICATED} tools`,
+          `the same, first pass of a fresh searcher (its word caches empty; median of 3 searchers), ${REPLICATED} tools`,
           firstPass(REPLICATED, "ours, multi-step"),
           "≤ 5 ms",
         ],
@@ -379,7 +389,7 @@ function main(): void {
         "median ms",
         "p95 ms",
         "p95 best of rounds ms",
-        "p95 first pass ms",
+        "p95 first pass ms (median of 3 searchers)",
         "max ms",
       ],
       timing.map((t) => [

@@ -84,6 +84,17 @@ export function timeCalls(fn: (q: string) => unknown, queries: readonly string[]
   return timeCallsBest(fn, queries, rounds).all;
 }
 
+/** Each query timed once, in order (sorted): on a fresh searcher, its first sight of each query. */
+export function timeOnce(fn: (q: string) => unknown, queries: readonly string[]): number[] {
+  return queries
+    .map((q) => {
+      const t = performance.now();
+      fn(q);
+      return performance.now() - t;
+    })
+    .sort((a, b) => a - b);
+}
+
 /**
  * The same, also keeping each query's fastest round (`best`, sorted): on a machine shared with other work, a
  * slow sample is often someone else's, and the best of several rounds says what the search itself costs. `first`
@@ -94,11 +105,7 @@ export function timeCallsBest(
   queries: readonly string[],
   rounds: number,
 ): { all: number[]; best: number[]; first: number[] } {
-  const first = queries.map((q) => {
-    const t = performance.now();
-    fn(q);
-    return performance.now() - t;
-  });
+  const first = timeOnce(fn, queries);
   const all: number[] = [];
   const best = queries.map(() => Infinity);
   for (let r = 0; r < rounds; r++) {
@@ -113,6 +120,6 @@ export function timeCallsBest(
   return {
     all: all.sort((a, b) => a - b),
     best: best.sort((a, b) => a - b),
-    first: first.sort((a, b) => a - b),
+    first,
   };
 }
