@@ -165,7 +165,9 @@ export class Bm25Index {
 
     // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency); the
     // left-out field's share also on its own, to take it back out.
-    const builder = new PostingsBuilder(table);
+    let adds = 0;
+    for (const f of FIELD_NAMES) if (config.fields[f].weight !== 0) for (const d of docs) adds += d[f].length;
+    const builder = new PostingsBuilder(table, adds);
     const norms = plainWithout ? new Float32Array(docs.length) : null;
     docs.forEach((d, i) => {
       for (const f of FIELD_NAMES) {

@@ -62,4 +62,22 @@ describe("PostingsBuilder", () => {
     expect(lists.get("only3")!.docs.slice(0, 3)).toEqual([3, 10, 17]);
     expect(lists.get("only3")!.values.slice(0, 3)).toEqual([1.5, 5, 8.5]);
   });
+
+  it("gives the same lists whether told how many adds to expect, told too few, or not told", () => {
+    const fill = (adds?: number) => {
+      const table = new TermTable();
+      const b = adds === undefined ? new PostingsBuilder(table) : new PostingsBuilder(table, adds);
+      for (let d = 0; d < 3000; d++) {
+        b.add(table.id(`w${d % 11}`), 1);
+        b.add(table.id(`w${d % 5}`), 0.25);
+        b.endDocument(d);
+      }
+      return [...b.lists()].map(([t, docs, values]) => [t, [...docs], [...values]]);
+    };
+    const told = fill(6000);
+    expect(told).toHaveLength(11);
+    expect(fill(1)).toEqual(told);
+    expect(fill(0)).toEqual(told);
+    expect(fill()).toEqual(told);
+  });
 });

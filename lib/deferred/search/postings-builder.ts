@@ -18,14 +18,25 @@ export class PostingsBuilder {
   private sums = new Float64Array(1024);
   private inDoc = new Int32Array(256);
   private inDocSize = 0;
-  private entryTerm = new Int32Array(4096);
-  private entryDoc = new Int32Array(4096);
-  private entryValue = new Float64Array(4096);
+  private entryTerm: Int32Array;
+  private entryDoc: Int32Array;
+  private entryValue: Float64Array;
   private entries = 0;
 
-  /** `table`: where the terms given to `add` are numbered. */
-  constructor(private readonly table: TermTable) {
+  /**
+   * `table`: where the terms given to `add` are numbered; `adds`: how many times `add` will be called, if the
+   * caller knows (each call makes at most one posting, so the postings then never outgrow their arrays; a
+   * 10,000-tool index otherwise doubles and copies them a dozen times).
+   */
+  constructor(
+    private readonly table: TermTable,
+    adds = 4096,
+  ) {
     this.localOf = new Int32Array(Math.max(1024, table.size));
+    const room = Math.max(1, adds);
+    this.entryTerm = new Int32Array(room);
+    this.entryDoc = new Int32Array(room);
+    this.entryValue = new Float64Array(room);
   }
 
   /** Adds `weight` to the sum of term number `term` (in the table) in the current document. */

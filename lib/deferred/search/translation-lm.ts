@@ -107,8 +107,12 @@ export class TranslationLm {
     this.gain = new Float64Array(this.size);
     this.p = new Float64Array(this.size);
     this.seen = new Uint8Array(this.size);
-    const builder = new PostingsBuilder(terms);
     const w = use.fields;
+    const weighed = (["name", "lead", "description", "paramNames"] as const).filter((f) => w[f] > 0);
+    const builder = new PostingsBuilder(
+      terms,
+      fields.reduce((a, f) => a + weighed.reduce((b, name) => b + f[name].length, 0), 0),
+    );
     fields.forEach((f, d) => {
       let total = 0;
       const add = (ts: Int32Array, fieldWeight: number) => {
