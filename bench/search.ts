@@ -1,14 +1,14 @@
 /**
  * Tool-search quality and speed: `npm run -s bench:search -- [--catalog FILE] [--queries FILE]... [--json OUT]
  * [--engines minisearch,orama,flexsearch,wink] [--quiet true] [--ablate false] [--compound false]
- * [--clause-variants true] [--rounds N]`. `--queries` may be
+ * [--clause-variants true] [--rounds N] [--cold-runs N]`. `--queries` may be
  * given several times. For each query set: the top 5 per query (unless --quiet), Recall@5 and MRR@5 overall and
  * per style for Fawn's searcher and the design's regex searcher (reference column), ours per server of the
  * expected tools (weakest first, and how many misses still found the server), and the same with each search
  * technique switched off alone (ablation), and multi-step statements built from the set with clause search off and
  * on (--compound false skips them; --clause-variants true adds the clause-search settings that were measured).
- * Then, once: the first search after a cold start resource by resource
- * (time, RSS, disk), latency per call and index build time on the catalog and on it replicated to 10,000 tools
+ * Then, once: the first search after a cold start resource by resource (time, RSS, disk), and with the first
+ * 10,000-tool build after it also in --cold-runs fresh processes (5 unless told; 0 skips them), latency per call and index build time on the catalog and on it replicated to 10,000 tools
  * (the multi-step statements with the default search, where clause search is off, and with it switched on), the
  * first pattern search after a build, against the targets. Figures, not assertions.
  */
@@ -33,6 +33,7 @@ import { worstCaseQuery } from "./lib/hostile";
 import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCallsBest, timeOnce } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
 import { coldStart, searcherMemory } from "./lib/resources";
+import { type ColdFigure, coldStartsInFreshProcesses } from "./lib/cold-processes";
 
 type Factory = (docs: SearchDoc[]) => ToolSearcher;
 const REPLICATED = 10_000;
@@ -56,7 +57,7 @@ function main(): void {
   const started = performance.now();
   const { flags: args, lists } = parseFlags(
     process.argv.slice(2),
-    ["catalog", "queries", "json", "engines", "quiet", "rounds", "ablate", "compound", "clause-variants"],
+    ["catalog", "queries", "json", "engines", "quiet", "rounds", "ablate", "compound", "clause-variants", "cold-runs"],
     ["queries"],
   );
   const catalogFile = path.resolve(args.catalog ?? DEFAULT_CATALOG);
@@ -292,6 +293,14 @@ function main(): void {
       ),
     );
   }
+  // The same two cold figures in fresh processes: this process gives one sample of each.
+  const coldRuns = Number(args["cold-runs"] ?? 5);
+  const fresh =
+    coldRuns > 0
+      ? coldStartsInFreshProcesses(catalogFile, sets[0]?.queries[0]?.query ?? "search", REPLICATED, coldRuns)
+      : null;
+  const inFresh = (f: ColdFigure | undefined) =>
+    f ? `; median of ${coldRuns} fresh processes ${ms(f.median)} ms (${ms(f.min)}–${ms(f.max)})` : "";
   const held = searcherMemory(replicate(docs, REPLICATED), texts[0] ?? "search", statements);
   const ours = (tools: number, label = "ours") => timing.find((t) => t.searcher === label && t.tools === tools);
   const p95 = (tools: number, label?: string) => {
@@ -314,7 +323,11 @@ function main(): void {
     table(
       ["figure", "measured", "target"],
       [
-        ["first search after cold start (resources + index + search)", `${ms(cold.total.ms)} ms`, "≤ 1000 ms"],
+        [
+          "first search after cold start (resources + index + search): this process",
+          `${ms(cold.total.ms)} ms${inFresh(fresh?.firstSearch)}`,
+          "≤ 1000 ms",
+        ],
         [`p95 per search, ${docs.length} tools`, p95(docs.length), "≤ 1 ms (574 tools)"],
         [`p95 per search, ${REPLICATED} tools`, p95(REPLICATED), "≤ 5 ms"],
         [
@@ -348,7 +361,11 @@ function main(): void {
           `${ms(ours(REPLICATED)!.build_ms as number)} ms (${ms(ours(REPLICATED)!.first_build_ms as number)})`,
           "≤ 500 ms",
         ],
-        [`index build, ${REPLICATED} tools, first after the cold start`, `${ms(coldLargeBuildMs)} ms`, "≤ 500 ms"],
+        [
+          `index build, ${REPLICATED} tools, first after the cold start: this process`,
+          `${ms(coldLargeBuildMs)} ms${inFresh(fresh?.largeBuild)}`,
+          "≤ 500 ms",
+        ],
         ...[docs.length, REPLICATED].map((n) => [
           `worst case: a ${MAX_QUERY_LENGTH}-character query of the words with the most learned sources, ${n} tools (median of 5, each on a fresh searcher)`,
           `${ms(worstCase.get(n)!)} ms`,
@@ -415,6 +432,8 @@ function main(): void {
       perQuery: reports[0]!.perQuery,
       sets: reports,
       coldStart: cold,
+      coldLargeBuildMs,
+      ...(fresh ? { coldInFreshProcesses: { runs: coldRuns, ...fresh } } : {}),
       timing,
     };
     writeFileSync(path.resolve(args.json), JSON.stringify(out, null, 2));
