@@ -365,21 +365,16 @@ export class TextRanker implements FeedbackSource {
       ? new NameAssociations(this.nameTerms, this.index, config.associations)
       : null;
     this.likelihood = config.techniques.likelihood ? new TranslationLm(fields, table, config.likelihood) : null;
-    this.servers = config.techniques.servers
-      ? new ServerProfiles(
-          docs.map((d) => d.server ?? ""),
-          fields,
-          table,
-          config.bm25,
-        )
-      : null;
+    // The servers by number, worked out once for the techniques that read them.
+    const { named, siblings } = config.techniques;
+    const servers =
+      config.techniques.servers || named || siblings ? numberServers(docs.map((d) => d.server ?? "")) : null;
+    this.servers =
+      config.techniques.servers && servers ? new ServerProfiles(servers, fields, table, config.bm25) : null;
     // Sibling contrast reads the tools' vectors too; the vectors' own fusion runs only with `vectors` on.
     const vectors =
       config.techniques.vectors || config.techniques.siblings ? new VectorIndex(fields, table, config.vectors) : null;
     this.vectors = config.techniques.vectors ? vectors : null;
-    // The servers by number, worked out once for the techniques that read them.
-    const servers =
-      config.techniques.named || config.techniques.siblings ? numberServers(docs.map((d) => d.server ?? "")) : null;
     this.siblings = config.techniques.siblings && vectors && servers ? new Siblings(servers, vectors) : null;
     if (config.techniques.actions) {
       const model = getActions();

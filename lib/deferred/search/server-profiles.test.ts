@@ -6,6 +6,7 @@ import { docFields } from "./fields";
 import { TermTable } from "./term-table";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, NO_LEXICON } from "./ranker";
 import { LexicalSearcher } from "./searcher";
+import { numberServers } from "./server-numbers";
 import { ServerProfiles } from "./server-profiles";
 import type { SearchDoc } from "./types";
 
@@ -26,7 +27,7 @@ const termsOf = (text: string) => expandQuery(text, NO_LEXICON);
 describe("server profiles: a tool is lifted by how well its server's tools, taken together, match", () => {
   const table = new TermTable();
   const profiles = new ServerProfiles(
-    DOCS.map((d) => d.server ?? ""),
+    numberServers(DOCS.map((d) => d.server ?? "")),
     DOCS.map((d) => docFields(d, table)),
     table,
     DEFAULT_BM25,
@@ -47,7 +48,7 @@ describe("server profiles: a tool is lifted by how well its server's tools, take
   it("says nothing when no profile matches, or when there are fewer than two servers", () => {
     expect(profiles.shares(termsOf("weather tomorrow"))).toBeNull();
     const one = new ServerProfiles(
-      ["kappa", "kappa"],
+      numberServers(["kappa", "kappa"]),
       DOCS.slice(0, 2).map((d) => docFields(d, table)),
       table,
       DEFAULT_BM25,

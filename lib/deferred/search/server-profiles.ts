@@ -1,6 +1,7 @@
 import { Bm25Index, type Bm25Config } from "./bm25";
 import type { QueryTerm } from "./expand";
 import type { DocFields } from "./fields";
+import type { ServerNumbers } from "./server-numbers";
 import { IdBuffer, type TermTable } from "./term-table";
 
 /**
@@ -29,29 +30,22 @@ export class ServerProfiles {
   readonly size: number;
 
   /**
-   * `servers[i]` is tool i's server ("" for none); `fields[i]` its fields as the main index read them. A profile's
-   * words sit in `description` (many tools' words: long, normalised as a description is), its server's name in
-   * `name`, weighed as the tools' index weighs them.
+   * `servers`: the catalog's servers by number (server-numbers.ts); `fields[i]`: tool i's fields as the main index
+   * read them. A profile's words sit in `description` (many tools' words: long, normalised as a description is),
+   * its server's name in `name` (its first tool's server words), weighed as the tools' index weighs them.
    */
-  constructor(servers: readonly string[], fields: readonly DocFields[], terms: TermTable, config: Bm25Config) {
-    const ids = new Map<string, number>();
-    const names: Int32Array[] = [];
-    const words: IdBuffer[] = [];
-    this.profileOf = new Int32Array(servers.length).fill(-1);
-    servers.forEach((server, i) => {
-      if (!server) return;
-      let id = ids.get(server);
+  constructor(servers: ServerNumbers, fields: readonly DocFields[], terms: TermTable, config: Bm25Config) {
+    const count = servers.names.length;
+    const names: Int32Array[] = new Array(count);
+    const words = Array.from({ length: count }, () => new IdBuffer());
+    this.profileOf = servers.serverOf;
+    servers.serverOf.forEach((id, i) => {
+      if (id < 0) return;
       const f = fields[i]!;
-      if (id === undefined) {
-        id = names.length;
-        ids.set(server, id);
-        names.push(f.server);
-        words.push(new IdBuffer());
-      }
+      names[id] ??= f.server;
       const profile = words[id]!;
       for (let j = 0; j < f.name.length; j++) profile.push(f.name[j]!);
       for (let j = 0; j < f.lead.length; j++) profile.push(f.lead[j]!);
-      this.profileOf[i] = id;
     });
     const none = new Int32Array(0);
     const profiles: DocFields[] = names.map((name, id) => ({
