@@ -8,9 +8,10 @@
  * technique switched off alone (ablation), and multi-step statements built from the set with clause search off and
  * on (--compound false skips them; --clause-variants true adds the clause-search settings that were measured).
  * Then, once: the first search after a cold start resource by resource (time, RSS, disk), and with the first
- * 10,000-tool build after it also in --cold-runs fresh processes (5 unless told; 0 skips them), latency per call and index build time on the catalog and on it replicated to 10,000 tools
- * (the multi-step statements with the default search, where clause search is off, and with it switched on), the
- * first pattern search after a build, against the targets. Figures, not assertions.
+ * 10,000-tool build after it also in --cold-runs fresh processes (5 unless told; 0 skips them); latency per call
+ * and index build time on the catalog and on it replicated to 10,000 tools (the multi-step statements with the
+ * default search, where clause search is off, and with it switched on), the first pattern search after a build,
+ * against the targets. Figures, not assertions.
  */
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
