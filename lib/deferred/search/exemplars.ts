@@ -121,6 +121,8 @@ export class ExemplarIndex {
   private readonly scores: Float64Array;
   private readonly touched: number[] = [];
   private readonly counts: Int32Array;
+  /** Scratch for one match: the distinct words lent, in order (their counts in `counts`). */
+  private readonly keptWords: number[] = [];
   /** Where askedIdsFor()'s lists are made (views of a shared block). */
   private readonly lent = new IdBuffer();
   /** Per index build's term table, each word's number there (-1: not looked up yet). */
@@ -217,7 +219,15 @@ export class ExemplarIndex {
    * the first sentence too found the same neighbours as often as not on the dev sets, at 1.5 × the build time.)
    */
   askedFor(name: readonly string[], use: ExemplarUse = DEFAULT_EXEMPLAR_USE): string[] {
-    return this.asked(name, use).map((w) => this.words[w]!);
+    const out: string[] = [];
+    const { counts, keptWords } = this;
+    const n = this.asked(name, use);
+    for (let k = 0; k < n; k++) {
+      const w = keptWords[k]!;
+      for (let j = 0; j < counts[w]!; j++) out.push(this.words[w]!);
+      counts[w] = 0;
+    }
+    return out;
   }
 
   /**
@@ -230,18 +240,24 @@ export class ExemplarIndex {
       inTable = new Int32Array(this.words.length).fill(-1);
       this.inTable.set(table, inTable);
     }
-    const words = this.asked(name, use);
-    for (let k = 0; k < words.length; k++) {
-      const w = words[k]!;
+    const { counts, keptWords } = this;
+    const n = this.asked(name, use);
+    for (let k = 0; k < n; k++) {
+      const w = keptWords[k]!;
       if (inTable[w]! < 0) inTable[w] = table.id(this.words[w]!);
-      this.lent.push(inTable[w]!);
+      for (let j = 0; j < counts[w]!; j++) this.lent.push(inTable[w]!);
+      counts[w] = 0;
     }
     return this.lent.take();
   }
 
-  /** askedFor()'s words by their numbers here. */
-  private asked(name: readonly string[], use: ExemplarUse): number[] {
-    if (use.neighbours <= 0 || use.maxWords <= 0) return [];
+  /**
+   * askedFor()'s distinct words by their numbers here, in `keptWords` (how many is returned), each with how often
+   * it is lent in `counts`, which the caller sets back to 0.
+   */
+  private asked(name: readonly string[], use: ExemplarUse): number {
+    this.keptWords.length = 0;
+    if (use.neighbours <= 0 || use.maxWords <= 0) return 0;
     const { scores, touched } = this;
     // The tool's distinct name words this index knows; they are also what a neighbour must share.
     const query: number[] = [];
@@ -249,7 +265,7 @@ export class ExemplarIndex {
       const w = this.ids.get(word);
       if (w !== undefined && !query.includes(w)) query.push(w);
     }
-    if (query.length === 0) return [];
+    if (query.length === 0) return 0;
     const nameIds = query.slice();
     // Rarest first (equal: lower number); names are a few words, so an insertion sort.
     for (let i = 1; i < query.length; i++) {
@@ -266,19 +282,21 @@ export class ExemplarIndex {
     }
     // Rare words are walked; common ones only add to operations already reached (the rarest is walked if no word is
     // rare). Common words only reorder the first CANDIDATES operations by the rare words' score.
-    let found: Array<{ op: number; score: number }>;
+    // The neighbours found, best first, in the scratch arrays `kept` (the first `found` of them).
+    let found: number;
     let walked = 0;
     const rarest = query[0]!;
     if (this.df(rarest) > WALK_LIMIT && (query.length > 1 || use.neighbours <= CANDIDATES)) {
       // No word is rare: the rarest one's best operations are known ahead (what walking it would find).
       walked = 1;
-      found = [];
-      const end = Math.min(
-        this.topStart[rarest + 1]!,
-        this.topStart[rarest]! + (query.length > 1 ? CANDIDATES : use.neighbours),
-      );
-      for (let j = this.topStart[rarest]!; j < end; j++)
-        found.push({ op: this.topOps[j]!, score: this.topWeights[j]! });
+      const start = this.topStart[rarest]!;
+      const end = Math.min(this.topStart[rarest + 1]!, start + (query.length > 1 ? CANDIDATES : use.neighbours));
+      const { op, score } = this.keptRoom(end - start);
+      for (let j = start; j < end; j++) {
+        op[j - start] = this.topOps[j]!;
+        score[j - start] = this.topWeights[j]!;
+      }
+      found = end - start;
     } else {
       for (const w of query) {
         if (walked > 0 && this.df(w) > WALK_LIMIT) break;
@@ -290,43 +308,58 @@ export class ExemplarIndex {
         }
       }
       const k = walked < query.length ? CANDIDATES : use.neighbours;
-      if (k > this.kept.op.length) this.kept = { op: new Int32Array(k), score: new Float64Array(k) };
-      found = nearest(touched, scores, k, this.kept);
+      found = nearest(touched, scores, k, this.keptRoom(k));
       for (const o of touched) scores[o] = 0;
       touched.length = 0;
     }
+    const { op, score } = this.kept;
     if (walked < query.length) {
       // Both lists ascend by word number: one merge per candidate.
       const common = query.slice(walked).sort((a, b) => a - b);
-      for (const c of found) {
-        let k = this.opStart[c.op]!;
-        const end = this.opStart[c.op + 1]!;
+      for (let c = 0; c < found; c++) {
+        let k = this.opStart[op[c]!]!;
+        const end = this.opStart[op[c]! + 1]!;
         for (const w of common) {
           while (k < end && this.opWords[k]! < w) k++;
           if (k === end) break;
-          if (this.opWords[k] === w) c.score += this.opWeights[k]!;
+          if (this.opWords[k] === w) score[c]! += this.opWeights[k]!;
         }
       }
-      // Nearly in order already (common words add little): an insertion sort.
-      for (let i = 1; i < found.length; i++) {
-        const c = found[i]!;
+      // Nearly in order already (common words add little): an insertion sort (higher score first, then lower
+      // operation number).
+      for (let i = 1; i < found; i++) {
+        const o = op[i]!;
+        const x = score[i]!;
         let j = i;
-        while (j > 0 && byScoreThenOp(found[j - 1]!, c) > 0) {
-          found[j] = found[j - 1]!;
+        while (j > 0 && (score[j - 1]! < x || (score[j - 1] === x && op[j - 1]! > o))) {
+          op[j] = op[j - 1]!;
+          score[j] = score[j - 1]!;
           j--;
         }
-        found[j] = c;
+        op[j] = o;
+        score[j] = x;
       }
     }
-    return this.lend(found.slice(0, use.neighbours), nameIds, use);
+    return this.lend(Math.min(found, use.neighbours), nameIds, use);
   }
 
-  /** The neighbours' requests' words, each neighbour within the score and name-word shares `use` asks for. */
-  private lend(best: Array<{ op: number; score: number }>, nameIds: readonly number[], use: ExemplarUse): number[] {
-    const { counts } = this;
-    const kept: number[] = [];
-    const floor = use.minShare * (best[0]?.score ?? 0);
-    for (const { op, score } of best) {
+  /** The scratch arrays `kept`, made at least `size` long. */
+  private keptRoom(size: number): { op: Int32Array; score: Float64Array } {
+    if (size > this.kept.op.length) this.kept = { op: new Int32Array(size), score: new Float64Array(size) };
+    return this.kept;
+  }
+
+  /**
+   * The requests' words of the first `count` neighbours in `kept`, each neighbour within the score and name-word
+   * shares `use` asks for, into `keptWords` and `counts` (see asked()); how many distinct words.
+   */
+  private lend(count: number, nameIds: readonly number[], use: ExemplarUse): number {
+    const { counts, keptWords: kept } = this;
+    const { op: keptOp, score: keptScore } = this.kept;
+    const floor = use.minShare * (count > 0 ? keptScore[0]! : 0);
+    for (let c = 0; c < count; c++) {
+      const op = keptOp[c]!;
+      const score = keptScore[c]!;
       if (score < floor) break;
       if (!this.holdsEnough(op, nameIds, use.minNameShare)) continue;
       for (let j = this.askedStart[op]!; j < this.askedStart[op + 1]!; j++) {
@@ -338,12 +371,7 @@ export class ExemplarIndex {
         if (counts[w]! < use.maxRepeats) counts[w]!++;
       }
     }
-    const out: number[] = [];
-    for (const w of kept) {
-      for (let j = 0; j < counts[w]!; j++) out.push(w);
-      counts[w] = 0;
-    }
-    return out;
+    return kept.length;
   }
 
   /** Whether an operation holds at least `share` of the given words (the tool's name words this index knows). */
@@ -355,20 +383,16 @@ export class ExemplarIndex {
   }
 }
 
-function byScoreThenOp(a: { op: number; score: number }, b: { op: number; score: number }): number {
-  return b.score - a.score || a.op - b.op;
-}
-
 /**
- * The `k` best-scoring operations, best first (equal scores: the lower index first, the first reached kept);
- * `kept` is scratch of at least `k` entries.
+ * The `k` best-scoring operations, best first (equal scores: the lower index first, the first reached kept), into
+ * `kept` (scratch of at least `k` entries); how many there are.
  */
 function nearest(
   ops: readonly number[],
   scores: Float64Array,
   k: number,
   kept: { op: Int32Array; score: Float64Array },
-): Array<{ op: number; score: number }> {
+): number {
   const { op: keptOp, score: keptScore } = kept;
   let size = 0;
   for (const op of ops) {
@@ -383,9 +407,7 @@ function nearest(
     keptOp[j] = op;
     keptScore[j] = score;
   }
-  const out: Array<{ op: number; score: number }> = [];
-  for (let j = 0; j < size; j++) out.push({ op: keptOp[j]!, score: keptScore[j]! });
-  return out;
+  return size;
 }
 
 let shared: ExemplarIndex | null = null;
