@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { FawnRuntime } from "./runtime";
 import { tempConfig } from "@/test/support/config";
 import { REPO_ROOT } from "@/test/support/repo";
@@ -93,5 +93,47 @@ describe("runTurn and the cross-process thread lock", () => {
     other.release("busy-thread", "server-run");
     expect((await runTurn(runtime, { message: "hello", threadId: "busy-thread" }, () => undefined)).ok).toBe(true);
     await rt.close();
+  });
+});
+
+describe("FawnRuntime and the search index", () => {
+  const paths = tempConfig({
+    servers: {
+      ok: {
+        command: "node",
+        args: ["--import", "tsx", path.join(REPO_ROOT, "servers/fixtures/misbehaving.ts"), "ok", "stdio"],
+        cwd: REPO_ROOT,
+      },
+    },
+  });
+  const rt = new FawnRuntime(paths);
+  afterAll(() => rt.close());
+
+  it("builds the deferred tools' search index as soon as the agent is built, before any tool_search", async () => {
+    const level = process.env.FAWN_LOG_LEVEL;
+    process.env.FAWN_LOG_LEVEL = "info";
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const runtime = await rt.get();
+      const catalog = runtime.built.setup.catalog;
+      expect(catalog?.entries.length).toBeGreaterThan(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      const built = written
+        .flatMap((w) => w.split("\n"))
+        .filter((l) => l.includes('"event":"search.index_built"'))
+        .map((l) => JSON.parse(l) as { tools: number; ms: number });
+      expect(built).toHaveLength(1);
+      expect(built[0]!.tools).toBe(catalog!.entries.length);
+      // The index is there: warming again builds nothing.
+      expect(catalog!.warm().built).toBe(false);
+    } finally {
+      spy.mockRestore();
+      if (level === undefined) delete process.env.FAWN_LOG_LEVEL;
+      else process.env.FAWN_LOG_LEVEL = level;
+    }
   });
 });

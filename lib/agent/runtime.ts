@@ -15,6 +15,7 @@ import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { closePersistence, type Persistence, persistenceFor } from "@/lib/persistence/persistence";
 import { type ToolContext, toolContextFor } from "@/lib/tools/context";
+import type { ToolCatalog } from "@/lib/deferred/catalog";
 import { type CatalogChange, diffCatalogs } from "@/lib/deferred/drift";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
 import { StateUpdateValuesSchema } from "./state-update";
@@ -156,6 +157,9 @@ export class FawnRuntime {
         deferred: built.setup.deferredNames.size,
         catalog_hash: built.setup.catalog?.hash ?? null,
       });
+      // The search index is built as soon as this request yields, not by the first tool_search.
+      const catalog = built.setup.catalog;
+      if (catalog) setImmediate(() => warmSearch(catalog));
       return runtime;
     } catch (e) {
       const message = (e as Error).message;
@@ -239,4 +243,15 @@ export function getFawnRuntime(): FawnRuntime {
     onShutdown("mcp", 20, () => rt.close());
   }
   return globalForFawn.__fawnRuntime;
+}
+
+/** Builds a catalog's search index ahead of its first search (ToolCatalog.warm), and says so in the log. */
+function warmSearch(catalog: ToolCatalog): void {
+  try {
+    const { built, ms } = catalog.warm();
+    if (built) log("info", "search.index_built", { tools: catalog.entries.length, ms: Math.round(ms) });
+  } catch (e) {
+    // The first tool_search builds it then, and reports what went wrong to the model.
+    log("warn", "search.index_failed", { error: (e as Error).message });
+  }
 }

@@ -121,4 +121,18 @@ describe("per-tool hashes, annotations, servers", () => {
     expect(c.searchScored(long, 5).map((r) => r.entry.name)).toContain("gh_commit_status");
     expect(c.searchScored(long, 5, "git").map((r) => r.entry.server)).toEqual(["git", "git"]);
   });
+
+  it("warm() builds the search index once per catalog and techniques, and searches read it", () => {
+    const own = [makeTool("warm_alpha", "reads alpha"), makeTool("warm_beta", "writes beta")].map((tool) => ({
+      tool,
+      server: "w",
+    }));
+    const c = new ToolCatalog(own);
+    expect(c.warm().built).toBe(true);
+    expect(c.warm()).toEqual({ built: false, ms: 0 });
+    // An identical catalog shares the index; other techniques need their own.
+    expect(new ToolCatalog(own).warm().built).toBe(false);
+    expect(new ToolCatalog(own, { lexicon: false }).warm().built).toBe(true);
+    expect(c.search("writes beta", 1).map((e) => e.name)).toEqual(["warm_beta"]);
+  });
 });
