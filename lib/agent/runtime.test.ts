@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { FawnRuntime } from "./runtime";
 import { tempConfig } from "@/test/support/config";
+import { fixtureConfig } from "@/test/support/mcp-servers";
 import { REPO_ROOT } from "@/test/support/repo";
 
 describe("FawnRuntime reload", () => {
@@ -41,13 +41,8 @@ describe("FawnRuntime MCP statuses", () => {
   const SECRET = "tok-runtime-SECRET-3307";
   const paths = tempConfig({
     servers: {
-      lz: {
-        command: "node",
-        args: ["--import", "tsx", path.join(REPO_ROOT, "servers/fixtures/misbehaving.ts"), "ok", "stdio"],
-        // tsx resolves from the repo.
-        cwd: REPO_ROOT,
-        lifecycle: "lazy",
-      },
+      // tsx resolves from the repo.
+      lz: fixtureConfig("ok", { cwd: REPO_ROOT, lifecycle: "lazy" }),
       leaky: {
         command: "node",
         args: ["-e", "process.stderr.write(`token is ${process.env.API_TOKEN}\\n`); process.exit(1)"],
@@ -99,11 +94,7 @@ describe("runTurn and the cross-process thread lock", () => {
 describe("FawnRuntime and the search index", () => {
   const paths = tempConfig({
     servers: {
-      ok: {
-        command: "node",
-        args: ["--import", "tsx", path.join(REPO_ROOT, "servers/fixtures/misbehaving.ts"), "ok", "stdio"],
-        cwd: REPO_ROOT,
-      },
+      ok: fixtureConfig("ok", { cwd: REPO_ROOT }),
     },
   });
   const rt = new FawnRuntime(paths);

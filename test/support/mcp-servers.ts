@@ -16,9 +16,12 @@ export const everything = (name = "everything") =>
     args: [path.join(REPO_ROOT, "node_modules/@modelcontextprotocol/server-everything/dist/index.js"), "stdio"],
   });
 
+/** The misbehaving fixture server in `mode`, as an extensions_config.json entry (`extra` merged in). */
+export const fixtureConfig = (mode: string, extra: Record<string, unknown> = {}) => ({
+  command: "node",
+  args: ["--import", "tsx", path.join(REPO_ROOT, "servers/fixtures/misbehaving.ts"), mode, "stdio"],
+  ...extra,
+});
+
 export const fixture = (name: string, mode: string, extra: Record<string, unknown> = {}) =>
-  server(name, {
-    command: "node",
-    args: ["--import", "tsx", path.join(REPO_ROOT, "servers/fixtures/misbehaving.ts"), mode, "stdio"],
-    ...extra,
-  });
+  server(name, fixtureConfig(mode, extra));
