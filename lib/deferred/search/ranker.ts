@@ -365,22 +365,19 @@ export class TextRanker implements FeedbackSource {
       ? new NameAssociations(this.nameTerms, this.index, config.associations)
       : null;
     this.likelihood = config.techniques.likelihood ? new TranslationLm(fields, table, config.likelihood) : null;
+    const { servers: profiles, vectors: fuseVectors, named, siblings } = config.techniques;
     // The servers by number, worked out once for the techniques that read them.
-    const { named, siblings } = config.techniques;
-    const servers =
-      config.techniques.servers || named || siblings ? numberServers(docs.map((d) => d.server ?? "")) : null;
-    this.servers =
-      config.techniques.servers && servers ? new ServerProfiles(servers, fields, table, config.bm25) : null;
+    const servers = profiles || named || siblings ? numberServers(docs.map((d) => d.server ?? "")) : null;
+    this.servers = profiles && servers ? new ServerProfiles(servers, fields, table, config.bm25) : null;
     // Sibling contrast reads the tools' vectors too; the vectors' own fusion runs only with `vectors` on.
-    const vectors =
-      config.techniques.vectors || config.techniques.siblings ? new VectorIndex(fields, table, config.vectors) : null;
-    this.vectors = config.techniques.vectors ? vectors : null;
-    this.siblings = config.techniques.siblings && vectors && servers ? new Siblings(servers, vectors) : null;
+    const vectors = fuseVectors || siblings ? new VectorIndex(fields, table, config.vectors) : null;
+    this.vectors = fuseVectors ? vectors : null;
+    this.siblings = siblings && vectors && servers ? new Siblings(servers, vectors) : null;
     if (config.techniques.actions) {
       const model = getActions();
       this.actions = { model, classOf: Uint16Array.from(docs, (d) => model.classOf(d.description, d.server)) };
     } else this.actions = null;
-    this.named = config.techniques.named && servers ? new NamedServers(servers, (t) => this.index.docsOf(t)) : null;
+    this.named = named && servers ? new NamedServers(servers, (t) => this.index.docsOf(t)) : null;
   }
 
   /**
