@@ -1,4 +1,5 @@
 import type { QueryTerm } from "./expand";
+import { type BuildSteps, runSteps } from "./build-steps";
 import { type DocFields, FIELD_NAMES, type FieldName } from "./fields";
 import { PostingsBuilder } from "./postings-builder";
 import type { TermTable } from "./term-table";
@@ -120,19 +121,99 @@ interface LeftOut {
   norm: Float32Array;
 }
 
+/** What a Bm25Index is built from (bm25Lists makes it). */
+interface Bm25Lists {
+  postings: Map<string, Postings>;
+  vocabulary: string[];
+  leftOut: LeftOut | null;
+}
+
+/** Tools between two pauses of a build in steps (build-steps.ts): a few milliseconds' work at most. */
+const DOCS_PER_STEP = 256;
+/** Posting lists between two pauses. */
+const LISTS_PER_STEP = 4096;
+
+/** A Bm25Index's build as steps (build-steps.ts), pausing every few hundred tools and every few thousand lists. */
+export function* bm25IndexSteps(
+  docs: readonly DocFields[],
+  table: TermTable,
+  config: Bm25Config = DEFAULT_BM25,
+  plainWithout?: FieldName,
+): BuildSteps<Bm25Index> {
+  const built = yield* bm25Lists(docs, table, config, plainWithout);
+  return new Bm25Index(docs, table, config, plainWithout, built);
+}
+
+function* bm25Lists(
+  docs: readonly DocFields[],
+  table: TermTable,
+  config: Bm25Config,
+  plainWithout: FieldName | undefined,
+): BuildSteps<Bm25Lists> {
+  const avg = {} as Record<FieldName, number>;
+  for (const f of FIELD_NAMES)
+    avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
+
+  // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency); the
+  // left-out field's share also on its own, to take it back out.
+  let adds = 0;
+  for (const f of FIELD_NAMES) if (config.fields[f].weight !== 0) for (const d of docs) adds += d[f].length;
+  const builder = new PostingsBuilder(table, adds);
+  const norms = plainWithout ? new Float32Array(docs.length) : null;
+  for (let i = 0; i < docs.length; i++) {
+    const d = docs[i]!;
+    for (const f of FIELD_NAMES) {
+      const { weight, b } = config.fields[f];
+      const terms = d[f];
+      if (weight === 0 || terms.length === 0) continue;
+      const norm = weight / (1 - b + (b * terms.length) / avg[f]);
+      for (let j = 0; j < terms.length; j++) builder.add(terms[j]!, norm);
+      if (f === plainWithout) norms![i] = norm;
+    }
+    builder.endDocument(i);
+    if (i % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
+  }
+  const leftOut = plainWithout
+    ? {
+        words: docs.map((d) => {
+          const terms = d[plainWithout];
+          const local = new Int32Array(terms.length);
+          for (let j = 0; j < terms.length; j++) local[j] = builder.localId(terms[j]!);
+          return local;
+        }),
+        norm: norms!,
+      }
+    : null;
+  yield;
+  const n = docs.length;
+  const postings = new Map<string, Postings>();
+  const vocabulary: string[] = [];
+  let id = 0;
+  for (const [t, dl, tl] of builder.lists()) {
+    const idf = bm25Idf(n, dl.length);
+    const scores = new Float32Array(tl.length);
+    for (let j = 0; j < scores.length; j++) scores[j] = saturated(idf, tl[j]!, config.k1);
+    postings.set(t, { docs: dl, scores, id: id++ });
+    vocabulary.push(t);
+    if (id % LISTS_PER_STEP === 0) yield;
+  }
+  vocabulary.sort();
+  return { postings, vocabulary, leftOut };
+}
+
 export class Bm25Index {
   readonly size: number;
   private readonly k1: number;
   /** Sorted vocabulary, for prefix and typo matching. */
   readonly vocabulary: string[];
-  private readonly postings = new Map<string, Postings>();
+  private readonly postings: Map<string, Postings>;
   /** Lists that differ without the left-out field (the others are read from `postings`); empty when none. */
   private readonly plainPostings = new Map<string, Postings>();
   /**
    * The left-out field's words and length-normalised weight per document; each list as it is without them is
    * made when a query first reads it (few queries do), and kept.
    */
-  private readonly leftOut: LeftOut | null = null;
+  private readonly leftOut: LeftOut | null;
   /**
    * The left-out field inverted: per term number, the documents whose field holds it, ascending, a document once
    * per occurrence (`docs[start[t]]` … `docs[start[t + 1]]`). Made by the first query that reads a list without
@@ -150,57 +231,21 @@ export class Bm25Index {
   /**
    * `plainWithout`: a field whose words some queries must not read (the words tools borrow, exemplars.ts); the
    * index then also keeps every score as an index without that field would have it, for `score(…, true)`.
+   * `built`: the lists bm25Steps() made (made now when not given).
    */
   constructor(
     docs: readonly DocFields[],
     table: TermTable,
     config: Bm25Config = DEFAULT_BM25,
     plainWithout?: FieldName,
+    built: Bm25Lists = runSteps(bm25Lists(docs, table, config, plainWithout)),
   ) {
     this.size = docs.length;
     this.k1 = config.k1;
-    const avg = {} as Record<FieldName, number>;
-    for (const f of FIELD_NAMES)
-      avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
-
-    // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency); the
-    // left-out field's share also on its own, to take it back out.
-    let adds = 0;
-    for (const f of FIELD_NAMES) if (config.fields[f].weight !== 0) for (const d of docs) adds += d[f].length;
-    const builder = new PostingsBuilder(table, adds);
-    const norms = plainWithout ? new Float32Array(docs.length) : null;
-    docs.forEach((d, i) => {
-      for (const f of FIELD_NAMES) {
-        const { weight, b } = config.fields[f];
-        const terms = d[f];
-        if (weight === 0 || terms.length === 0) continue;
-        const norm = weight / (1 - b + (b * terms.length) / avg[f]);
-        for (let j = 0; j < terms.length; j++) builder.add(terms[j]!, norm);
-        if (f === plainWithout) norms![i] = norm;
-      }
-      builder.endDocument(i);
-    });
-    if (plainWithout)
-      this.leftOut = {
-        words: docs.map((d) => {
-          const terms = d[plainWithout];
-          const local = new Int32Array(terms.length);
-          for (let j = 0; j < terms.length; j++) local[j] = builder.localId(terms[j]!);
-          return local;
-        }),
-        norm: norms!,
-      };
+    this.postings = built.postings;
+    this.vocabulary = built.vocabulary;
+    this.leftOut = built.leftOut;
     const n = docs.length;
-    const vocabulary: string[] = [];
-    let id = 0;
-    for (const [t, dl, tl] of builder.lists()) {
-      const idf = bm25Idf(n, dl.length);
-      const scores = new Float32Array(tl.length);
-      for (let j = 0; j < scores.length; j++) scores[j] = saturated(idf, tl[j]!, config.k1);
-      this.postings.set(t, { docs: dl, scores, id: id++ });
-      vocabulary.push(t);
-    }
-    this.vocabulary = vocabulary.sort();
     this.total = new Float64Array(n);
     this.best = new Float64Array(n);
     this.phrase = new Float64Array(n);

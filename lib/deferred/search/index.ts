@@ -1,10 +1,12 @@
 export type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
 export { newSearchBudget } from "./searcher";
+export { DEFAULT_SLICE_MS, runInSlices, SlicedBuild, type SliceStats } from "./build-steps";
 export { SearchQueryError } from "./types";
 export { MAX_QUERY_LENGTH } from "./query-modes";
 export { resolveTechniques, type SearchTechniques } from "./ranker";
 import { DEFAULT_RANKER, resolveTechniques, type SearchTechniques } from "./ranker";
-import { LexicalSearcher } from "./searcher";
+import { SlicedBuild } from "./build-steps";
+import { LexicalSearcher, lexicalSearcherSteps } from "./searcher";
 import type { SearchDoc, ToolSearcher } from "./types";
 
 /**
@@ -13,4 +15,17 @@ import type { SearchDoc, ToolSearcher } from "./types";
  */
 export function createToolSearcher(docs: SearchDoc[], techniques?: Partial<SearchTechniques>): ToolSearcher {
   return new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: resolveTechniques(techniques) });
+}
+
+/**
+ * The same searcher as createToolSearcher() makes, built a slice at a time (SlicedBuild): drive it with
+ * runInSlices() so the event loop gets a turn between slices, or finish() it at once when a search needs it.
+ */
+export function startToolSearcherBuild(
+  docs: SearchDoc[],
+  techniques?: Partial<SearchTechniques>,
+): SlicedBuild<ToolSearcher> {
+  return new SlicedBuild<ToolSearcher>(
+    lexicalSearcherSteps(docs, { ...DEFAULT_RANKER, techniques: resolveTechniques(techniques) }),
+  );
 }

@@ -2,13 +2,21 @@ import { type ActionModel, type ActionUse, DEFAULT_ACTION_USE, getActions } from
 import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
 import { type ClauseConfig, DEFAULT_CLAUSES } from "./clauses";
 import { BoundedMemo } from "./bounded-memo";
+import { type BuildSteps, runSteps } from "./build-steps";
 import { type CedictUse, DEFAULT_CEDICT_USE, getCedict } from "./cedict";
-import { Bm25Index, type Bm25Config, DEFAULT_BM25, type TermScoreMemo, type TermScores } from "./bm25";
+import {
+  type Bm25Index,
+  type Bm25Config,
+  bm25IndexSteps,
+  DEFAULT_BM25,
+  type TermScoreMemo,
+  type TermScores,
+} from "./bm25";
 import { expandQuery, newTypedWordMemo, type QueryTerm } from "./expand";
 import { KATAKANA_WORD, SoundIndex } from "./katakana";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
 import { DEFAULT_LEXICON_WEIGHTS, type Expansion, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
-import { docFields } from "./fields";
+import { type DocFields, docFields } from "./fields";
 import { DEFAULT_LEARNED_USE, type LearnedUse, learnedExpansions } from "./learned";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { ToolMentions } from "./mentions";
@@ -22,9 +30,21 @@ import { byScoreThenName, type Scored } from "./scored";
 import { numberServers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_SIBLING_USE, type SiblingUse, Siblings } from "./siblings";
-import { DEFAULT_TRANSLATION_LM, TranslationLm, type TranslationLmUse } from "./translation-lm";
+import {
+  DEFAULT_TRANSLATION_LM,
+  type TranslationLm,
+  type TranslationLmUse,
+  translationLmSteps,
+} from "./translation-lm";
 import type { SearchDoc } from "./types";
-import { DEFAULT_VECTOR_USE, type Near, VectorIndex, type VectorUse } from "./word-vectors";
+import {
+  DEFAULT_VECTOR_USE,
+  getWordVectors,
+  type Near,
+  type VectorIndex,
+  type VectorUse,
+  vectorIndexSteps,
+} from "./word-vectors";
 import type { Wordnet } from "./wordnet";
 import {
   DEFAULT_WORDNET_USE,
@@ -283,6 +303,113 @@ const NOT_ENGLISH = new RegExp(`[^\\x00-\\x7f\\u00a0\\u2010-\\u2015\\u2026${TYPO
 const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
 
 /** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */
+/** Tools read between two pauses of a build in steps (about a millisecond's work at most). */
+const TOOLS_PER_STEP = 64;
+
+/** What a TextRanker is built from (rankerParts makes it; the ranker only keeps it). */
+interface RankerParts {
+  names: string[];
+  nameTerms: string[][];
+  nameWords: Set<string>;
+  leadStart: Int32Array;
+  leadTerms: Int32Array;
+  termTexts: readonly string[];
+  index: Bm25Index;
+  associations: NameAssociations | null;
+  likelihood: TranslationLm | null;
+  servers: ServerProfiles | null;
+  vectors: VectorIndex | null;
+  siblings: Siblings | null;
+  actions: { model: ActionModel; classOf: Uint16Array } | null;
+  named: NamedServers | null;
+}
+
+/**
+ * A ranker's index build as steps (build-steps.ts): it pauses every few dozen tools' fields and worked examples,
+ * after loading each resource and after each part, and within the larger parts (BM25F lists, the translation
+ * model, the vectors) between tools or lists, never inside one tool's fields (the tokenizer's and the worked
+ * examples' scratch is empty between tools), so any number of builds may take turns.
+ */
+export function* textRankerSteps(
+  docs: readonly SearchDoc[],
+  config: RankerConfig = DEFAULT_RANKER,
+): BuildSteps<TextRanker> {
+  const parts = yield* rankerParts(docs, config);
+  return new TextRanker(docs, config, parts);
+}
+
+function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSteps<RankerParts> {
+  const { techniques } = config;
+  const names = docs.map((d) => d.name);
+  const table = new TermTable();
+  const mentions = techniques.mentions ? new ToolMentions(docs) : null;
+  const fields: DocFields[] = [];
+  for (const d of docs) {
+    fields.push(docFields(d, table, mentions));
+    if (fields.length % TOOLS_PER_STEP === 0) yield;
+  }
+  const nameTerms = fields.map((f) => table.textsOf(f.name));
+  if (techniques.exemplars) {
+    const ex = getExemplars();
+    yield;
+    for (let i = 0; i < fields.length; i++) {
+      fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);
+      if (i % TOOLS_PER_STEP === TOOLS_PER_STEP - 1) yield;
+    }
+  }
+  const nameWords = new Set(nameTerms.flat());
+  const leadStart = new Int32Array(fields.length + 1);
+  fields.forEach((f, i) => {
+    leadStart[i + 1] = leadStart[i]! + f.lead.length;
+  });
+  const leadTerms = new Int32Array(leadStart[fields.length]!);
+  fields.forEach((f, i) => {
+    leadTerms.set(f.lead, leadStart[i]!);
+  });
+  yield;
+  const index = yield* bm25IndexSteps(fields, table, config.bm25, techniques.exemplars ? "asked" : undefined);
+  yield;
+  const associations = techniques.associations ? new NameAssociations(nameTerms, index, config.associations) : null;
+  const likelihood = techniques.likelihood ? yield* translationLmSteps(fields, table, config.likelihood) : null;
+  yield;
+  const { servers: profiles, vectors: fuseVectors, named, siblings } = techniques;
+  // The servers by number, worked out once for the techniques that read them.
+  const servers = profiles || named || siblings ? numberServers(docs.map((d) => d.server ?? "")) : null;
+  const serverProfiles = profiles && servers ? new ServerProfiles(servers, fields, table, config.bm25) : null;
+  yield;
+  // Sibling contrast reads the tools' vectors too; the vectors' own fusion runs only with `vectors` on.
+  let vectors: VectorIndex | null = null;
+  if (fuseVectors || siblings) {
+    const wordVectors = getWordVectors();
+    yield;
+    vectors = yield* vectorIndexSteps(fields, table, config.vectors, wordVectors);
+    yield;
+  }
+  let actions: RankerParts["actions"] = null;
+  if (techniques.actions) {
+    const model = getActions();
+    yield;
+    actions = { model, classOf: Uint16Array.from(docs, (d) => model.classOf(d.description, d.server)) };
+    yield;
+  }
+  return {
+    names,
+    nameTerms,
+    nameWords,
+    leadStart,
+    leadTerms,
+    termTexts: table.texts,
+    index,
+    associations,
+    likelihood,
+    servers: serverProfiles,
+    vectors: fuseVectors ? vectors : null,
+    siblings: siblings && vectors && servers ? new Siblings(servers, vectors) : null,
+    actions,
+    named: named && servers ? new NamedServers(servers, (t) => index.docsOf(t)) : null,
+  };
+}
+
 export class TextRanker implements FeedbackSource {
   readonly names: string[];
   private readonly index: Bm25Index;
@@ -338,46 +465,22 @@ export class TextRanker implements FeedbackSource {
   constructor(
     docs: readonly SearchDoc[],
     private readonly config: RankerConfig = DEFAULT_RANKER,
+    parts: RankerParts = runSteps(rankerParts(docs, config)),
   ) {
-    this.names = docs.map((d) => d.name);
-    const table = new TermTable();
-    const mentions = config.techniques.mentions ? new ToolMentions(docs) : null;
-    const fields = docs.map((d) => docFields(d, table, mentions));
-    this.nameTerms = fields.map((f) => table.textsOf(f.name));
-    if (config.techniques.exemplars) {
-      const ex = getExemplars();
-      fields.forEach((f, i) => {
-        f.asked = ex.askedIdsFor(this.nameTerms[i]!, table, config.exemplars);
-      });
-    }
-    this.nameWords = new Set(this.nameTerms.flat());
-    this.leadStart = new Int32Array(fields.length + 1);
-    fields.forEach((f, i) => {
-      this.leadStart[i + 1] = this.leadStart[i]! + f.lead.length;
-    });
-    this.leadTerms = new Int32Array(this.leadStart[fields.length]!);
-    fields.forEach((f, i) => {
-      this.leadTerms.set(f.lead, this.leadStart[i]!);
-    });
-    this.termTexts = table.texts;
-    this.index = new Bm25Index(fields, table, config.bm25, config.techniques.exemplars ? "asked" : undefined);
-    this.associations = config.techniques.associations
-      ? new NameAssociations(this.nameTerms, this.index, config.associations)
-      : null;
-    this.likelihood = config.techniques.likelihood ? new TranslationLm(fields, table, config.likelihood) : null;
-    const { servers: profiles, vectors: fuseVectors, named, siblings } = config.techniques;
-    // The servers by number, worked out once for the techniques that read them.
-    const servers = profiles || named || siblings ? numberServers(docs.map((d) => d.server ?? "")) : null;
-    this.servers = profiles && servers ? new ServerProfiles(servers, fields, table, config.bm25) : null;
-    // Sibling contrast reads the tools' vectors too; the vectors' own fusion runs only with `vectors` on.
-    const vectors = fuseVectors || siblings ? new VectorIndex(fields, table, config.vectors) : null;
-    this.vectors = fuseVectors ? vectors : null;
-    this.siblings = siblings && vectors && servers ? new Siblings(servers, vectors) : null;
-    if (config.techniques.actions) {
-      const model = getActions();
-      this.actions = { model, classOf: Uint16Array.from(docs, (d) => model.classOf(d.description, d.server)) };
-    } else this.actions = null;
-    this.named = named && servers ? new NamedServers(servers, (t) => this.index.docsOf(t)) : null;
+    this.names = parts.names;
+    this.nameTerms = parts.nameTerms;
+    this.nameWords = parts.nameWords;
+    this.leadStart = parts.leadStart;
+    this.leadTerms = parts.leadTerms;
+    this.termTexts = parts.termTexts;
+    this.index = parts.index;
+    this.associations = parts.associations;
+    this.likelihood = parts.likelihood;
+    this.servers = parts.servers;
+    this.vectors = parts.vectors;
+    this.siblings = parts.siblings;
+    this.actions = parts.actions;
+    this.named = parts.named;
   }
 
   /**

@@ -4,7 +4,16 @@ import { CallTermScores } from "./bm25";
 import { fuseClauses, splitClauses } from "./clauses";
 import { type ParsedQuery, parseQuery, stripControl } from "./query-modes";
 import { NameMatcher, squash } from "./select";
-import { byScoreThenName, DEFAULT_RANKER, type RankerConfig, type Scored, TextRanker, topK } from "./ranker";
+import type { BuildSteps } from "./build-steps";
+import {
+  byScoreThenName,
+  DEFAULT_RANKER,
+  type RankerConfig,
+  type Scored,
+  TextRanker,
+  textRankerSteps,
+  topK,
+} from "./ranker";
 import { SafeRegex } from "./regex/match";
 import { SubstringIndex } from "./regex/substring-index";
 import type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
@@ -23,6 +32,17 @@ export const newSearchBudget = (): SearchBudget => ({ left: REGEX_STEP_BUDGET })
 /** Pattern text → the words in it, to rank regex hits and to search when nothing matches. */
 const wordsOfPattern = (p: string) => p.replace(/\\[a-zA-Z]|[^\p{L}\p{N}]+/gu, " ").trim();
 
+/** A searcher's build as steps (build-steps.ts), for a build that gives other work a turn now and then. */
+export function* lexicalSearcherSteps(
+  docs: readonly SearchDoc[],
+  config: RankerConfig = DEFAULT_RANKER,
+): BuildSteps<LexicalSearcher> {
+  getLexicon(config.lexicon);
+  yield;
+  const ranker = yield* textRankerSteps(docs, config);
+  return new LexicalSearcher(docs, config, ranker);
+}
+
 export class LexicalSearcher implements ToolSearcher {
   private readonly ranker: TextRanker;
   private readonly matcher: NameMatcher;
@@ -38,10 +58,11 @@ export class LexicalSearcher implements ToolSearcher {
   constructor(
     docs: readonly SearchDoc[],
     private readonly config: RankerConfig = DEFAULT_RANKER,
+    ranker?: TextRanker,
   ) {
     // The lexicon is compiled once per process; do it now, not on the first (timed) search.
     getLexicon(config.lexicon);
-    this.ranker = new TextRanker(docs, config);
+    this.ranker = ranker ?? new TextRanker(docs, config);
     this.matcher = new NameMatcher(docs, this.ranker);
     this.names = docs.map((d) => d.name);
     this.indexOf = new Map(this.names.map((n, i) => [n, i]));

@@ -1,4 +1,5 @@
 import likelihoods from "./learned-likelihoods.json";
+import { type BuildSteps, runSteps } from "./build-steps";
 import type { DocFields } from "./fields";
 import { PostingsBuilder } from "./postings-builder";
 import type { TermTable } from "./term-table";
@@ -77,11 +78,115 @@ export interface LmScored {
   score: number;
 }
 
+/** What a TranslationLm is built from (translationLmLists makes it). */
+interface TranslationLmLists {
+  sources: Map<string, Sources>;
+}
+
+/** Tools, posting lists or modelled words between two pauses of a build in steps (build-steps.ts). */
+const ITEMS_PER_STEP = 1024;
+
+/** A TranslationLm's build as steps (build-steps.ts), pausing every thousand tools, lists or modelled words. */
+export function* translationLmSteps(
+  fields: readonly DocFields[],
+  terms: TermTable,
+  use: TranslationLmUse = DEFAULT_TRANSLATION_LM,
+  table: LikelihoodTable = TABLE,
+): BuildSteps<TranslationLm> {
+  const built = yield* translationLmLists(fields, terms, use, table);
+  return new TranslationLm(fields, terms, use, table, built);
+}
+
+function* translationLmLists(
+  fields: readonly DocFields[],
+  terms: TermTable,
+  use: TranslationLmUse,
+  table: LikelihoodTable,
+): BuildSteps<TranslationLmLists> {
+  const w = use.fields;
+  const weighed = (["name", "lead", "description", "paramNames"] as const).filter((f) => w[f] > 0);
+  const builder = new PostingsBuilder(
+    terms,
+    fields.reduce((a, f) => a + weighed.reduce((b, name) => b + f[name].length, 0), 0),
+  );
+  for (let d = 0; d < fields.length; d++) {
+    const f = fields[d]!;
+    let total = 0;
+    const add = (ts: Int32Array, fieldWeight: number) => {
+      if (fieldWeight <= 0) return;
+      for (let j = 0; j < ts.length; j++) {
+        builder.add(ts[j]!, fieldWeight);
+        total += fieldWeight;
+      }
+    };
+    add(f.name, w.name);
+    add(f.lead, w.lead);
+    add(f.description, w.description);
+    add(f.paramNames, w.paramNames);
+    builder.endDocument(d, total);
+    if (d % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+  }
+  const postings = new Map<string, Postings>();
+  // Average of P(w | tool) over the catalog, the smoothing background.
+  const average = new Map<string, number>();
+  for (const [t, docs, ps] of builder.lists()) {
+    const p = Float32Array.from(ps);
+    postings.set(t, { docs, p });
+    let sum = 0;
+    for (const x of p) sum += x;
+    average.set(t, sum / Math.max(1, fields.length));
+    if (postings.size % ITEMS_PER_STEP === 0) yield;
+  }
+  return { sources: yield* resolveSources(postings, average, use, table) };
+}
+
+/**
+ * Per query word, the posting lists of the tool words it may stand for (itself first) with t(query word | tool
+ * word), and its floor (smoothing × its catalog-wide likelihood); resolved once per catalog at build.
+ */
+function* resolveSources(
+  postings: Map<string, Postings>,
+  average: Map<string, number>,
+  use: TranslationLmUse,
+  table: LikelihoodTable,
+): BuildSteps<Map<string, Sources>> {
+  const out = new Map<string, Sources>();
+  const lambda = use.smoothing;
+  const self = use.self;
+  const resolveWord = (q: string, entries: ReadonlyArray<[string, number]>) => {
+    const own = postings.get(q);
+    const lists: Postings[] = [];
+    const t: number[] = [];
+    let background = 0;
+    if (own) {
+      lists.push(own);
+      t.push(self);
+      background += self * average.get(q)!;
+    }
+    for (const [w, tw] of entries) {
+      const list = postings.get(w);
+      if (!list) continue;
+      const weight = (1 - self) * tw;
+      lists.push(list);
+      t.push(weight);
+      background += weight * average.get(w)!;
+    }
+    if (lists.length > 0) out.set(q, { lists, t, floor: lambda * background });
+  };
+  let done = 0;
+  for (const [q, entries] of asMap(table)) {
+    resolveWord(q, entries);
+    if (++done % ITEMS_PER_STEP === 0) yield;
+  }
+  for (const q of postings.keys()) {
+    if (!out.has(q)) resolveWord(q, []);
+    if (++done % ITEMS_PER_STEP === 0) yield;
+  }
+  return out;
+}
+
 /** The translation LM over one catalog. Built once with the index; a search walks a few posting lists. */
 export class TranslationLm {
-  private readonly postings = new Map<string, Postings>();
-  /** Average of P(w | tool) over the catalog, the smoothing background. */
-  private readonly average = new Map<string, number>();
   private readonly size: number;
   /** Scratch space for one search at a time (searches are synchronous): per-tool gain and P(q | tool). */
   private readonly gain: Float64Array;
@@ -96,80 +201,19 @@ export class TranslationLm {
    */
   private readonly gains = new Map<string, WordGain>();
 
-  /** `fields`: each tool's fields, their terms numbered in `terms`. */
+  /** `fields`: each tool's fields, their terms numbered in `terms`; `built`: what translationLmSteps() made. */
   constructor(
     fields: readonly DocFields[],
     terms: TermTable,
     private readonly use: TranslationLmUse = DEFAULT_TRANSLATION_LM,
-    private readonly table: LikelihoodTable = TABLE,
+    table: LikelihoodTable = TABLE,
+    built: TranslationLmLists = runSteps(translationLmLists(fields, terms, use, table)),
   ) {
     this.size = fields.length;
     this.gain = new Float64Array(this.size);
     this.p = new Float64Array(this.size);
     this.seen = new Uint8Array(this.size);
-    const w = use.fields;
-    const weighed = (["name", "lead", "description", "paramNames"] as const).filter((f) => w[f] > 0);
-    const builder = new PostingsBuilder(
-      terms,
-      fields.reduce((a, f) => a + weighed.reduce((b, name) => b + f[name].length, 0), 0),
-    );
-    fields.forEach((f, d) => {
-      let total = 0;
-      const add = (ts: Int32Array, fieldWeight: number) => {
-        if (fieldWeight <= 0) return;
-        for (let j = 0; j < ts.length; j++) {
-          builder.add(ts[j]!, fieldWeight);
-          total += fieldWeight;
-        }
-      };
-      add(f.name, w.name);
-      add(f.lead, w.lead);
-      add(f.description, w.description);
-      add(f.paramNames, w.paramNames);
-      builder.endDocument(d, total);
-    });
-    for (const [t, docs, ps] of builder.lists()) {
-      const p = Float32Array.from(ps);
-      this.postings.set(t, { docs, p });
-      let sum = 0;
-      for (const x of p) sum += x;
-      this.average.set(t, sum / Math.max(1, this.size));
-    }
-    this.sources = this.resolve();
-  }
-
-  /**
-   * Per query word, the posting lists of the tool words it may stand for (itself first) with t(query word | tool
-   * word), and its floor (smoothing × its catalog-wide likelihood); resolved once per catalog at build.
-   */
-  private resolve(): Map<string, Sources> {
-    const out = new Map<string, Sources>();
-    const lambda = this.use.smoothing;
-    const self = this.use.self;
-    const table = asMap(this.table);
-    const resolveWord = (q: string, entries: ReadonlyArray<[string, number]>) => {
-      const own = this.postings.get(q);
-      const lists: Postings[] = [];
-      const t: number[] = [];
-      let background = 0;
-      if (own) {
-        lists.push(own);
-        t.push(self);
-        background += self * this.average.get(q)!;
-      }
-      for (const [w, tw] of entries) {
-        const list = this.postings.get(w);
-        if (!list) continue;
-        const weight = (1 - self) * tw;
-        lists.push(list);
-        t.push(weight);
-        background += weight * this.average.get(w)!;
-      }
-      if (lists.length > 0) out.set(q, { lists, t, floor: lambda * background });
-    };
-    for (const [q, entries] of table) resolveWord(q, entries);
-    for (const q of this.postings.keys()) if (!out.has(q)) resolveWord(q, []);
-    return out;
+    this.sources = built.sources;
   }
 
   /**

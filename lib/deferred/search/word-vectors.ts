@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type BuildSteps, runSteps } from "./build-steps";
 import type { DocFields } from "./fields";
 import { unpackInt8Rows } from "./int8-rows";
 import { parseJsonText } from "./json-text";
@@ -141,6 +142,68 @@ function checkpoints(dim: number): number[] {
  */
 const BOUND_SLACK = 1e-9;
 
+/** What a VectorIndex is built from (toolVectors makes it). */
+interface ToolVectors {
+  tools: Float32Array;
+  has: Uint8Array;
+  stops: number[];
+  restOfTool: Float64Array[];
+}
+
+/** Tools between two pauses of a build in steps (build-steps.ts). */
+const TOOLS_PER_STEP = 512;
+
+/** A VectorIndex's build as steps (build-steps.ts), pausing every few hundred tools. */
+export function* vectorIndexSteps(
+  fields: readonly Pick<DocFields, "name" | "description">[],
+  table: TermTable,
+  use: VectorUse = DEFAULT_VECTOR_USE,
+  vectors: WordVectors = getWordVectors(),
+): BuildSteps<VectorIndex> {
+  const built = yield* toolVectors(fields, table, use, vectors);
+  return new VectorIndex(fields, table, use, vectors, built);
+}
+
+function* toolVectors(
+  fields: readonly Pick<DocFields, "name" | "description">[],
+  table: TermTable,
+  use: VectorUse,
+  vectors: WordVectors,
+): BuildSteps<ToolVectors> {
+  const dim = vectors.dim;
+  const tools = new Float32Array(fields.length * dim);
+  const has = new Uint8Array(fields.length);
+  // The table's terms → vector rows, looked up once per term rather than once per use.
+  const rows = Int32Array.from(table.texts, (t) => vectors.rowOfWord(t));
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!;
+    const at = i * dim;
+    let any = false;
+    for (const t of f.name)
+      if (rows[t]! >= 0) {
+        vectors.addRow(rows[t]!, use.nameWeight, tools, at);
+        any = true;
+      }
+    const n = Math.min(f.description.length, use.descriptionWords);
+    for (let j = 0; j < n; j++) {
+      const row = rows[f.description[j]!]!;
+      if (row < 0) continue;
+      vectors.addRow(row, 1, tools, at);
+      any = true;
+    }
+    has[i] = any && normalise(tools, at, dim) ? 1 : 0;
+    if (i % TOOLS_PER_STEP === TOOLS_PER_STEP - 1) yield;
+  }
+  const stops = checkpoints(dim);
+  const restOfTool = stops.map(() => new Float64Array(fields.length));
+  const rest = new Float64Array(stops.length);
+  for (let i = 0; i < fields.length; i++) {
+    restLengths(tools, i * dim, dim, stops, rest);
+    for (let s = 0; s < rest.length; s++) restOfTool[s]![i] = rest[s]!;
+  }
+  return { tools, has, stops, restOfTool };
+}
+
 /** The catalog's tools as unit vectors, and the tools nearest a query. */
 export class VectorIndex {
   readonly dim: number;
@@ -153,45 +216,24 @@ export class VectorIndex {
   private readonly restOfTool: Float64Array[];
   private readonly restOfQuery: Float64Array;
 
-  /** Each tool's vector from its index fields (fields.ts), whose term numbers `table` spells. */
+  /**
+   * Each tool's vector from its index fields (fields.ts), whose term numbers `table` spells; `built`: what
+   * vectorIndexSteps() made.
+   */
   constructor(
     fields: readonly Pick<DocFields, "name" | "description">[],
     table: TermTable,
     use: VectorUse = DEFAULT_VECTOR_USE,
     private readonly vectors: WordVectors = getWordVectors(),
+    built: ToolVectors = runSteps(toolVectors(fields, table, use, vectors)),
   ) {
-    const dim = vectors.dim;
-    this.dim = dim;
-    this.tools = new Float32Array(fields.length * dim);
-    this.has = new Uint8Array(fields.length);
-    this.query = new Float32Array(dim);
-    // The table's terms → vector rows, looked up once per term rather than once per use.
-    const rows = Int32Array.from(table.texts, (t) => vectors.rowOfWord(t));
-    fields.forEach((f, i) => {
-      const at = i * dim;
-      let any = false;
-      for (const t of f.name)
-        if (rows[t]! >= 0) {
-          vectors.addRow(rows[t]!, use.nameWeight, this.tools, at);
-          any = true;
-        }
-      const n = Math.min(f.description.length, use.descriptionWords);
-      for (let j = 0; j < n; j++) {
-        const row = rows[f.description[j]!]!;
-        if (row < 0) continue;
-        vectors.addRow(row, 1, this.tools, at);
-        any = true;
-      }
-      this.has[i] = any && normalise(this.tools, at, dim) ? 1 : 0;
-    });
-    this.stops = checkpoints(dim);
-    this.restOfTool = this.stops.map(() => new Float64Array(fields.length));
+    this.dim = vectors.dim;
+    this.tools = built.tools;
+    this.has = built.has;
+    this.stops = built.stops;
+    this.restOfTool = built.restOfTool;
+    this.query = new Float32Array(this.dim);
     this.restOfQuery = new Float64Array(this.stops.length);
-    const rest = new Float64Array(this.stops.length);
-    for (let i = 0; i < fields.length; i++) {
-      restLengths(this.tools, i * dim, dim, this.stops, rest);
-      for (let s = 0; s < rest.length; s++) this.restOfTool[s]![i] = rest[s]!;
-    }
   }
 
   /** Tool i's unit vector (a view), or null when none of its words has one. */

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { TOOLS } from "@/test/fixtures/search-tools";
+import { type BuildSteps, runInSlices, runSteps, SlicedBuild } from "./build-steps";
+import { createToolSearcher, startToolSearcherBuild } from "./index";
+
+function* counted(log: string[], n: number): BuildSteps<number> {
+  for (let i = 0; i < n; i++) {
+    log.push(`step ${i}`);
+    yield;
+  }
+  return n;
+}
+
+function* failing(): BuildSteps<number> {
+  yield;
+  throw new Error("tool bad_tool: description is not text");
+}
+
+const QUERIES = [
+  "git status",
+  "remove money from a payment, give it back",
+  "列出目录中的文件",
+  "driving directions from Boston to New York",
+  "record my changes with a message then open a pull request",
+  "select:git_status,create_refund",
+  "+github issue",
+];
+
+const results = (s: { search(q: string, k: number): string[] }) => QUERIES.map((q) => s.search(q, 5));
+
+describe("builds in steps", () => {
+  it("runs every step at once, or a slice at a time with other work between slices", async () => {
+    expect(runSteps(counted([], 3))).toBe(3);
+    const log: string[] = [];
+    const build = new SlicedBuild(counted(log, 4));
+    const done = runInSlices(build, 0);
+    // Slices of 0 ms take one step each, and each waits for the event loop's next turn.
+    setImmediate(() => log.push("other work"));
+    expect(await done).toBe(4);
+    expect(log.indexOf("other work")).toBeGreaterThan(0);
+    expect(log.indexOf("other work")).toBeLessThan(log.length - 1);
+    expect(build.cost().slices).toBe(5);
+  });
+
+  it("finishes at once when asked, and keeps a failure for whoever asks next", async () => {
+    const build = new SlicedBuild(counted([], 10));
+    expect(build.step(0)).toBe(false);
+    expect(build.finish()).toBe(10);
+    expect(build.done).toBe(true);
+    expect(await runInSlices(build, 0)).toBe(10);
+
+    const bad = new SlicedBuild(failing());
+    expect(bad.step(0)).toBe(false);
+    expect(() => bad.finish()).toThrow("bad_tool");
+    await expect(runInSlices(bad, 0)).rejects.toThrow("bad_tool");
+  });
+
+  it("a searcher built in slices answers exactly as one built at once, even with another build between its slices", async () => {
+    // Copies of the fixture's tools under other names, so the builds pause inside their loops over tools too.
+    const many = Array.from({ length: 12 }, (_, k) =>
+      TOOLS.map((t) => ({ ...t, name: k === 0 ? t.name : `${t.name}_${k}` })),
+    ).flat();
+    const few = TOOLS.slice(0, Math.floor(TOOLS.length / 2));
+    const manyAtOnce = results(createToolSearcher(many));
+    const fewAtOnce = results(createToolSearcher(few));
+    // Two builds taking turns, one step each, and a third run at once in between.
+    const a = startToolSearcherBuild(many);
+    const b = startToolSearcherBuild(few);
+    let turns = 0;
+    while (!a.done || !b.done) {
+      a.step(0);
+      b.step(0);
+      if (++turns === 5) createToolSearcher(TOOLS.slice(3));
+    }
+    expect(a.cost().slices).toBeGreaterThan(20);
+    expect(results(a.finish())).toEqual(manyAtOnce);
+    expect(results(b.finish())).toEqual(fewAtOnce);
+  });
+});
