@@ -112,15 +112,18 @@ describe("FawnRuntime and the search index", () => {
       const runtime = await rt.get();
       const catalog = runtime.built.setup.catalog;
       expect(catalog?.entries.length).toBeGreaterThan(0);
-      await new Promise((resolve) => setImmediate(resolve));
-      const built = written
-        .flatMap((w) => w.split("\n"))
-        .filter((l) => l.includes('"event":"search.index_built"'))
-        .map((l) => JSON.parse(l) as { tools: number; ms: number });
-      expect(built).toHaveLength(1);
+      const builtLines = () =>
+        written
+          .flatMap((w) => w.split("\n"))
+          .filter((l) => l.includes('"event":"search.index_built"'))
+          .map((l) => JSON.parse(l) as { tools: number; ms: number; busy_ms: number; slices: number });
+      // Built a slice at a time, with the event loop's turns between: wait for its line.
+      await vi.waitFor(() => expect(builtLines()).toHaveLength(1), { timeout: 10_000 });
+      const built = builtLines();
       expect(built[0]!.tools).toBe(catalog!.entries.length);
+      expect(built[0]!.slices).toBeGreaterThan(0);
       // The index is there: warming again builds nothing.
-      expect(catalog!.warm().built).toBe(false);
+      expect((await catalog!.warm()).built).toBe(false);
     } finally {
       spy.mockRestore();
       if (level === undefined) delete process.env.FAWN_LOG_LEVEL;

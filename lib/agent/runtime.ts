@@ -159,7 +159,7 @@ export class FawnRuntime {
       });
       // The search index is built as soon as this request yields, not by the first tool_search.
       const catalog = built.setup.catalog;
-      if (catalog) setImmediate(() => warmSearch(catalog));
+      if (catalog) setImmediate(() => void warmSearch(catalog));
       return runtime;
     } catch (e) {
       const message = (e as Error).message;
@@ -245,11 +245,21 @@ export function getFawnRuntime(): FawnRuntime {
   return globalForFawn.__fawnRuntime;
 }
 
-/** Builds a catalog's search index ahead of its first search (ToolCatalog.warm), and says so in the log. */
-function warmSearch(catalog: ToolCatalog): void {
+/**
+ * Builds a catalog's search index ahead of its first search, a slice at a time (ToolCatalog.warm), and says so in
+ * the log: its wall time, the thread time its slices took, how many and the longest.
+ */
+async function warmSearch(catalog: ToolCatalog): Promise<void> {
   try {
-    const { built, ms } = catalog.warm();
-    if (built) log("info", "search.index_built", { tools: catalog.entries.length, ms: Math.round(ms) });
+    const { built, ms, busyMs, slices, longestSliceMs } = await catalog.warm();
+    if (built)
+      log("info", "search.index_built", {
+        tools: catalog.entries.length,
+        ms: Math.round(ms),
+        busy_ms: Math.round(busyMs),
+        slices,
+        longest_slice_ms: Math.round(longestSliceMs),
+      });
   } catch (e) {
     // The first tool_search builds it then, and reports what went wrong to the model.
     log("warn", "search.index_failed", { error: (e as Error).message });

@@ -122,17 +122,50 @@ describe("per-tool hashes, annotations, servers", () => {
     expect(c.searchScored(long, 5, "git").map((r) => r.entry.server)).toEqual(["git", "git"]);
   });
 
-  it("warm() builds the search index once per catalog and techniques, and searches read it", () => {
+  it("warm() builds the search index once per catalog and techniques, and searches read it", async () => {
     const own = [makeTool("warm_alpha", "reads alpha"), makeTool("warm_beta", "writes beta")].map((tool) => ({
       tool,
       server: "w",
     }));
     const c = new ToolCatalog(own);
-    expect(c.warm().built).toBe(true);
-    expect(c.warm()).toEqual({ built: false, ms: 0 });
+    const first = await c.warm();
+    expect(first.built).toBe(true);
+    expect(first.slices).toBeGreaterThan(0);
+    expect(first.busyMs).toBeLessThanOrEqual(first.ms);
+    expect(await c.warm()).toEqual({ built: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 });
     // An identical catalog shares the index; other techniques need their own.
-    expect(new ToolCatalog(own).warm().built).toBe(false);
-    expect(new ToolCatalog(own, { lexicon: false }).warm().built).toBe(true);
+    expect((await new ToolCatalog(own).warm()).built).toBe(false);
+    expect((await new ToolCatalog(own, { lexicon: false }).warm()).built).toBe(true);
     expect(c.search("writes beta", 1).map((e) => e.name)).toEqual(["warm_beta"]);
+  });
+
+  it("warm() gives the event loop turns while it builds, and a search meanwhile finishes the build at once", async () => {
+    const own = Array.from({ length: 40 }, (_, i) => ({
+      tool: makeTool(`sliced_${i}`, `handles sliced job number ${i} and its ledger`),
+      server: `s${i % 4}`,
+    }));
+    const c = new ToolCatalog(own);
+    let resolved = false;
+    const warming = c.warm(0).then((r) => {
+      resolved = true;
+      return r;
+    });
+    // Three turns of the event loop, each seeing the build still under way.
+    const seen: boolean[] = [];
+    await new Promise<void>((resolve) => {
+      const turn = () => {
+        seen.push(resolved);
+        if (seen.length < 3) setImmediate(turn);
+        else resolve();
+      };
+      setImmediate(turn);
+    });
+    expect(seen).toEqual([false, false, false]);
+    // A search cannot wait: it finishes the build, and warm() then finds it done.
+    expect(c.search("sliced job number 7", 1).map((e) => e.name)).toEqual(["sliced_7"]);
+    const warmed = await warming;
+    expect(warmed.built).toBe(true);
+    expect(warmed.slices).toBeGreaterThan(2);
+    expect((await new ToolCatalog(own).warm()).built).toBe(false);
   });
 });

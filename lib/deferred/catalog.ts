@@ -6,10 +6,15 @@ import { type OpenAIFunctionDef, toOpenAIDefinition } from "@/lib/tools/openai-d
 import { canonicalJson } from "./canonical-json";
 import {
   createToolSearcher,
+  DEFAULT_SLICE_MS,
   resolveTechniques,
+  runInSlices,
   type SearchBudget,
   type SearchDoc,
   type SearchTechniques,
+  type SlicedBuild,
+  type SliceStats,
+  startToolSearcherBuild,
   type ToolSearcher,
 } from "./search";
 
@@ -59,6 +64,20 @@ export function catalogHash(entries: ReadonlyArray<{ name: string; definition: O
 
 const searcherCache = new Map<string, ToolSearcher>();
 const SEARCHER_CACHE_MAX = 8;
+/** Indexes being built a slice at a time (warm()), by the same key: a search that needs one finishes it. */
+const pendingBuilds = new Map<string, SlicedBuild<ToolSearcher>>();
+
+function remember(key: string, searcher: ToolSearcher): void {
+  if (searcherCache.has(key)) return;
+  if (searcherCache.size >= SEARCHER_CACHE_MAX) searcherCache.delete(searcherCache.keys().next().value as string);
+  searcherCache.set(key, searcher);
+}
+
+/** What warm() did: whether it built the index, its wall time, and the thread time its slices took. */
+export interface WarmResult extends SliceStats {
+  built: boolean;
+  ms: number;
+}
 
 /**
  * The deferred tools: what tool_search searches and returns. Immutable; its hash identifies it,
@@ -137,23 +156,40 @@ export class ToolCatalog {
     const key = this.searcherKey();
     let s = searcherCache.get(key);
     if (!s) {
-      s = createToolSearcher(this.searchDocs(), this.techniques);
-      if (searcherCache.size >= SEARCHER_CACHE_MAX) searcherCache.delete(searcherCache.keys().next().value as string);
-      searcherCache.set(key, s);
+      const pending = pendingBuilds.get(key);
+      if (pending) {
+        // A search cannot wait for the slices: what is left of the build runs now.
+        try {
+          s = pending.finish();
+        } finally {
+          pendingBuilds.delete(key);
+        }
+      } else s = createToolSearcher(this.searchDocs(), this.techniques);
+      remember(key, s);
     }
     return s;
   }
 
   /**
-   * Builds the search index now, unless this catalog's (or an identical one's) is built already: called when the
-   * agent is built, so the first tool_search does not pay for it (at 10,000 tools about half a second). Says
-   * whether it built one and how long that took.
+   * Builds the search index now, a slice of about `sliceMs` at a time with the event loop's other work between
+   * slices, unless this catalog's (or an identical one's) is built or being built already: called when the agent
+   * is built, so the first tool_search does not pay for it (at 10,000 tools about half a second of the thread's
+   * time, which a server streaming other answers should not spend in one go). A search that comes meanwhile
+   * finishes the build at once. Says whether it built one, its wall time and what its slices cost.
    */
-  warm(): { built: boolean; ms: number } {
-    if (searcherCache.has(this.searcherKey())) return { built: false, ms: 0 };
+  async warm(sliceMs = DEFAULT_SLICE_MS): Promise<WarmResult> {
+    const key = this.searcherKey();
+    if (searcherCache.has(key) || pendingBuilds.has(key))
+      return { built: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 };
     const started = performance.now();
-    this.searcher();
-    return { built: true, ms: performance.now() - started };
+    const build = startToolSearcherBuild(this.searchDocs(), this.techniques);
+    pendingBuilds.set(key, build);
+    try {
+      remember(key, await runInSlices(build, sliceMs));
+    } finally {
+      if (pendingBuilds.get(key) === build) pendingBuilds.delete(key);
+    }
+    return { built: true, ms: performance.now() - started, ...build.cost() };
   }
 
   /** Matches, best first, with scores where the mode has them. Throws SearchQueryError for a refused query. */
