@@ -1,15 +1,34 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { z } from "zod";
+import { BackgroundBuildSchema } from "./background-build";
 import { percentile } from "./metrics";
 
 const ColdStart = z.object({ firstSearchMs: z.number(), largeBuildMs: z.number() });
 const SCRIPT = path.resolve(import.meta.dirname, "..", "cold-start.ts");
+const BACKGROUND_SCRIPT = path.resolve(import.meta.dirname, "..", "cold-background.ts");
 
 export interface ColdFigure {
   median: number;
   min: number;
   max: number;
+}
+
+/** The median and range of some samples. */
+export function coldFigure(values: number[]): ColdFigure {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}
+
+/** Runs a bench script in a fresh process (this process's Node flags and loader) and parses its last line. */
+function runFresh(script: string, args: string[]): unknown {
+  const child = spawnSync(process.execPath, [...process.execArgv, script, ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
+  const name = path.relative(path.resolve(import.meta.dirname, "..", ".."), script);
+  if (child.status !== 0) throw new Error(`${name} exited ${child.status}: ${child.stderr.trim()}`);
+  return JSON.parse(child.stdout.trim().split("\n").pop() ?? "");
 }
 
 /**
@@ -23,21 +42,29 @@ export function coldStartsInFreshProcesses(
   tools: number,
   runs: number,
 ): { firstSearch: ColdFigure; largeBuild: ColdFigure } {
-  const samples = Array.from({ length: runs }, () => {
-    const child = spawnSync(process.execPath, [...process.execArgv, SCRIPT, catalog, query, String(tools)], {
-      encoding: "utf8",
-      maxBuffer: 1 << 20,
-    });
-    if (child.status !== 0) throw new Error(`bench/cold-start.ts exited ${child.status}: ${child.stderr.trim()}`);
-    const last = child.stdout.trim().split("\n").pop() ?? "";
-    return ColdStart.parse(JSON.parse(last));
-  });
-  const figure = (values: number[]): ColdFigure => {
-    const sorted = values.sort((a, b) => a - b);
-    return { median: percentile(sorted, 50), min: sorted[0]!, max: sorted[sorted.length - 1]! };
-  };
+  const samples = Array.from({ length: runs }, () =>
+    ColdStart.parse(runFresh(SCRIPT, [catalog, query, String(tools)])),
+  );
   return {
-    firstSearch: figure(samples.map((s) => s.firstSearchMs)),
-    largeBuild: figure(samples.map((s) => s.largeBuildMs)),
+    firstSearch: coldFigure(samples.map((s) => s.firstSearchMs)),
+    largeBuild: coldFigure(samples.map((s) => s.largeBuildMs)),
+  };
+}
+
+/**
+ * The first `tools`-tool index build after a start, run a slice at a time as the app runs it (its resources load
+ * inside it), once in each of `runs` fresh processes: the longest pause of the event loop and the build's own time.
+ */
+export function backgroundBuildsInFreshProcesses(
+  catalog: string,
+  tools: number,
+  runs: number,
+): { longestPause: ColdFigure; busy: ColdFigure } {
+  const samples = Array.from({ length: runs }, () =>
+    BackgroundBuildSchema.parse(runFresh(BACKGROUND_SCRIPT, [catalog, String(tools)])),
+  );
+  return {
+    longestPause: coldFigure(samples.map((s) => s.longestPauseMs)),
+    busy: coldFigure(samples.map((s) => s.busyMs)),
   };
 }
