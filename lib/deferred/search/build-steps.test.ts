@@ -61,9 +61,8 @@ describe("builds in steps", () => {
       TOOLS.map((t) => ({ ...t, name: k === 0 ? t.name : `${t.name}_${k}` })),
     ).flat();
     const few = TOOLS.slice(0, Math.floor(TOOLS.length / 2));
-    const manyAtOnce = results(createToolSearcher(many));
-    const fewAtOnce = results(createToolSearcher(few));
-    // Two builds taking turns, one step each, and a third run at once in between.
+    // Two builds taking turns, one step each, and a third run at once in between. They come first in this file's
+    // process, so they also load the lexicon and the worked examples in steps, both at once.
     const a = startToolSearcherBuild(many);
     const b = startToolSearcherBuild(few);
     let turns = 0;
@@ -72,6 +71,8 @@ describe("builds in steps", () => {
       b.step(0);
       if (++turns === 5) createToolSearcher(TOOLS.slice(3));
     }
+    const manyAtOnce = results(createToolSearcher(many));
+    const fewAtOnce = results(createToolSearcher(few));
     expect(a.cost().slices).toBeGreaterThan(20);
     expect(results(a.finish())).toEqual(manyAtOnce);
     expect(results(b.finish())).toEqual(fewAtOnce);

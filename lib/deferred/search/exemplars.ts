@@ -1,4 +1,5 @@
 import { bm25Idf } from "./bm25";
+import { type BuildSteps, runSteps } from "./build-steps";
 import exemplarData from "./learned-exemplars.json";
 import { IdBuffer, type TermTable } from "./term-table";
 import { nameTerms, STOPWORDS, terms } from "./tokenize";
@@ -91,6 +92,111 @@ const WALK_LIMIT = 60;
 /** How many operations the rare words keep for the common ones to reorder. */
 const CANDIDATES = 24;
 
+/** The lists an ExemplarIndex reads, as the class describes them (exemplarTables makes them). */
+interface ExemplarTables {
+  postStart: Int32Array;
+  postOps: Int32Array;
+  postWeights: Float32Array;
+  opStart: Int32Array;
+  opWords: Int32Array;
+  opWeights: Float32Array;
+  topStart: Int32Array;
+  topOps: Int32Array;
+  topWeights: Float32Array;
+  askedStart: Int32Array;
+  askedWords: Int32Array;
+}
+
+/** Operations or words between two pauses of a build in steps (build-steps.ts). */
+const ITEMS_PER_STEP = 2048;
+
+/** An ExemplarIndex built in steps (build-steps.ts), pausing every few thousand operations or words. */
+export function* exemplarIndexSteps(data: ExemplarData): BuildSteps<ExemplarIndex> {
+  return new ExemplarIndex(data, yield* exemplarTables(data));
+}
+
+function* exemplarTables(data: ExemplarData): BuildSteps<ExemplarTables> {
+  const n = data.name.length;
+  if (data.text.length !== n || data.asked.length !== n) throw new Error("learned-exemplars.json: uneven lists");
+  // Weighted frequencies per operation (name words count NAME_WEIGHT; each word once per list), by word number.
+  const opTf: Array<Array<[number, number]>> = [];
+  let total = 0;
+  for (let o = 0; o < n; o++) {
+    const list: Array<[number, number]> = [];
+    for (const w of data.name[o]!) list.push([w, NAME_WEIGHT]);
+    for (const w of data.text[o]!) list.push([w, 1]);
+    list.sort((a, b) => a[0] - b[0]);
+    for (const [, v] of list) total += v;
+    opTf.push(list);
+    if (o % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+  }
+  const vocabulary = data.words.length;
+  const df = new Int32Array(vocabulary);
+  for (const list of opTf) for (const [w] of list) df[w]!++;
+  const avg = n > 0 ? total / n : 1;
+  const opStart = new Int32Array(n + 1);
+  const entries = opTf.reduce((a, l) => a + l.length, 0);
+  const opWords = new Int32Array(entries);
+  const opWeights = new Float32Array(entries);
+  let at = 0;
+  for (let o = 0; o < n; o++) {
+    const list = opTf[o]!;
+    opStart[o] = at;
+    let length = 0;
+    for (const [, v] of list) length += v;
+    const norm = K1 * (1 - B + (B * length) / avg);
+    for (const [w, v] of list) {
+      const idf = bm25Idf(n, df[w]!);
+      opWords[at] = w;
+      opWeights[at++] = (idf * v * (K1 + 1)) / (v + norm);
+    }
+    if (o % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+  }
+  opStart[n] = at;
+  // The same weights by word.
+  const postStart = new Int32Array(vocabulary + 1);
+  for (let w = 0; w < vocabulary; w++) postStart[w + 1] = postStart[w]! + df[w]!;
+  const postOps = new Int32Array(entries);
+  const postWeights = new Float32Array(entries);
+  const fill = postStart.slice(0, vocabulary);
+  for (let o = 0; o < n; o++)
+    for (let k = opStart[o]!; k < opStart[o + 1]!; k++) {
+      const slot = fill[opWords[k]!]!++;
+      postOps[slot] = o;
+      postWeights[slot] = opWeights[k]!;
+    }
+  yield;
+  const topStart = new Int32Array(vocabulary + 1);
+  const top: number[] = [];
+  for (let w = 0; w < vocabulary; w++) {
+    if (df[w]! > WALK_LIMIT) {
+      const slots = Array.from({ length: df[w]! }, (_, j) => postStart[w]! + j);
+      slots.sort((a, b) => postWeights[b]! - postWeights[a]! || postOps[a]! - postOps[b]!);
+      for (const slot of slots.slice(0, CANDIDATES)) top.push(slot);
+    }
+    topStart[w + 1] = top.length;
+    if (w % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
+  }
+  const topOps = Int32Array.from(top, (slot) => postOps[slot]!);
+  const topWeights = Float32Array.from(top, (slot) => postWeights[slot]!);
+  const askedStart = new Int32Array(n + 1);
+  for (let o = 0; o < n; o++) askedStart[o + 1] = askedStart[o]! + data.asked[o]!.length;
+  const askedWords = Int32Array.from(data.asked.flat());
+  return {
+    postStart,
+    postOps,
+    postWeights,
+    opStart,
+    opWords,
+    opWeights,
+    topStart,
+    topOps,
+    topWeights,
+    askedStart,
+    askedWords,
+  };
+}
+
 /**
  * The training operations as an inverted index; finds a tool's nearest operations. Words are numbered and every
  * list is a flat typed array (offsets per word or operation), so matching 10,000 tools allocates little.
@@ -130,72 +236,23 @@ export class ExemplarIndex {
   /** Scratch for nearest(): the best operations so far and their scores (typed arrays are slow to allocate). */
   private kept = { op: new Int32Array(CANDIDATES), score: new Float64Array(CANDIDATES) };
 
-  constructor(data: ExemplarData) {
-    const n = data.name.length;
-    if (data.text.length !== n || data.asked.length !== n) throw new Error("learned-exemplars.json: uneven lists");
+  /** `built`: what exemplarIndexSteps() made from `data` (made now when not given). */
+  constructor(data: ExemplarData, built: ExemplarTables = runSteps(exemplarTables(data))) {
     this.words = data.words;
     for (let id = 0; id < data.words.length; id++) this.ids.set(data.words[id]!, id);
-    // Weighted frequencies per operation (name words count NAME_WEIGHT; each word once per list), by word number.
-    const opTf: Array<Array<[number, number]>> = [];
-    let total = 0;
-    for (let o = 0; o < n; o++) {
-      const list: Array<[number, number]> = [];
-      for (const w of data.name[o]!) list.push([w, NAME_WEIGHT]);
-      for (const w of data.text[o]!) list.push([w, 1]);
-      list.sort((a, b) => a[0] - b[0]);
-      for (const [, v] of list) total += v;
-      opTf.push(list);
-    }
-    const vocabulary = this.words.length;
-    const df = new Int32Array(vocabulary);
-    for (const list of opTf) for (const [w] of list) df[w]!++;
-    const avg = n > 0 ? total / n : 1;
-    this.opStart = new Int32Array(n + 1);
-    const entries = opTf.reduce((a, l) => a + l.length, 0);
-    this.opWords = new Int32Array(entries);
-    this.opWeights = new Float32Array(entries);
-    let at = 0;
-    opTf.forEach((list, o) => {
-      this.opStart[o] = at;
-      let length = 0;
-      for (const [, v] of list) length += v;
-      const norm = K1 * (1 - B + (B * length) / avg);
-      for (const [w, v] of list) {
-        const idf = bm25Idf(n, df[w]!);
-        this.opWords[at] = w;
-        this.opWeights[at++] = (idf * v * (K1 + 1)) / (v + norm);
-      }
-    });
-    this.opStart[n] = at;
-    // The same weights by word.
-    this.postStart = new Int32Array(vocabulary + 1);
-    for (let w = 0; w < vocabulary; w++) this.postStart[w + 1] = this.postStart[w]! + df[w]!;
-    this.postOps = new Int32Array(entries);
-    this.postWeights = new Float32Array(entries);
-    const fill = this.postStart.slice(0, vocabulary);
-    for (let o = 0; o < n; o++)
-      for (let k = this.opStart[o]!; k < this.opStart[o + 1]!; k++) {
-        const slot = fill[this.opWords[k]!]!++;
-        this.postOps[slot] = o;
-        this.postWeights[slot] = this.opWeights[k]!;
-      }
-    this.topStart = new Int32Array(vocabulary + 1);
-    const top: number[] = [];
-    for (let w = 0; w < vocabulary; w++) {
-      if (df[w]! > WALK_LIMIT) {
-        const slots = Array.from({ length: df[w]! }, (_, j) => this.postStart[w]! + j);
-        slots.sort((a, b) => this.postWeights[b]! - this.postWeights[a]! || this.postOps[a]! - this.postOps[b]!);
-        for (const slot of slots.slice(0, CANDIDATES)) top.push(slot);
-      }
-      this.topStart[w + 1] = top.length;
-    }
-    this.topOps = Int32Array.from(top, (slot) => this.postOps[slot]!);
-    this.topWeights = Float32Array.from(top, (slot) => this.postWeights[slot]!);
-    this.askedStart = new Int32Array(n + 1);
-    for (let o = 0; o < n; o++) this.askedStart[o + 1] = this.askedStart[o]! + data.asked[o]!.length;
-    this.askedWords = Int32Array.from(data.asked.flat());
-    this.scores = new Float64Array(n);
-    this.counts = new Int32Array(vocabulary);
+    this.postStart = built.postStart;
+    this.postOps = built.postOps;
+    this.postWeights = built.postWeights;
+    this.opStart = built.opStart;
+    this.opWords = built.opWords;
+    this.opWeights = built.opWeights;
+    this.topStart = built.topStart;
+    this.topOps = built.topOps;
+    this.topWeights = built.topWeights;
+    this.askedStart = built.askedStart;
+    this.askedWords = built.askedWords;
+    this.scores = new Float64Array(data.name.length);
+    this.counts = new Int32Array(data.words.length);
   }
 
   private df(w: number): number {
@@ -413,6 +470,16 @@ function nearest(
 let shared: ExemplarIndex | null = null;
 /** The index of the shipped training operations (learned-exemplars.json), built on first use. */
 export function getExemplars(): ExemplarIndex {
-  shared ??= new ExemplarIndex(exemplarData as unknown as ExemplarData);
+  return runSteps(exemplarsSteps());
+}
+
+/**
+ * getExemplars() as steps (build-steps.ts), for a build that gives other work a turn: nothing to do once built.
+ * Two builds making it at once each make it; the first to finish is kept.
+ */
+export function* exemplarsSteps(): BuildSteps<ExemplarIndex> {
+  if (shared) return shared;
+  const index = yield* exemplarIndexSteps(exemplarData as unknown as ExemplarData);
+  shared ??= index;
   return shared;
 }

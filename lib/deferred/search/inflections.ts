@@ -1,4 +1,5 @@
 import { stemmer as french } from "@orama/stemmers/french";
+import { type BuildSteps, runSteps } from "./build-steps";
 import { stemmer as german } from "@orama/stemmers/german";
 import { stemmer as italian } from "@orama/stemmers/italian";
 import { stemmer as portuguese } from "@orama/stemmers/portuguese";
@@ -30,27 +31,45 @@ const MIN_STEM = 4;
 /** Folded lower-case Latin letters only, long enough to carry an inflection. */
 const FOLDED_WORD = /^[a-z]{4,}$/;
 
-export class Inflections {
-  /** `language:stem` → the translation key it came from (the first key of that stem wins). */
-  private readonly keyByStem = new Map<string, string>();
+/** Keys stemmed between two pauses of a build in steps (build-steps.ts). */
+const KEYS_PER_STEP = 256;
 
-  /**
-   * `keysByLanguage`: per language (de, fr, es, pt, it), the folded translation keys of its section; each key
-   * is stemmed only by its own language's stemmer.
-   */
-  constructor(keysByLanguage: Iterable<readonly [string, readonly string[]]>) {
-    for (const [lang, keys] of keysByLanguage) {
-      const stem = STEMMER_OF.get(lang);
-      if (!stem) throw new Error(`inflections: no stemmer for language "${lang}"`);
-      for (const key of keys) {
-        if (!FOLDED_WORD.exec(key)) continue;
-        const s = stem(key);
-        if (s.length < MIN_STEM) continue;
-        const id = `${lang}:${s}`;
-        if (!this.keyByStem.has(id)) this.keyByStem.set(id, key);
-      }
+/** Inflections made in steps (build-steps.ts), pausing every few hundred keys. */
+export function* inflectionsSteps(
+  keysByLanguage: Iterable<readonly [string, readonly string[]]>,
+): BuildSteps<Inflections> {
+  return new Inflections([], yield* stemsOf(keysByLanguage));
+}
+
+/** `language:stem` → the translation key it came from (the first key of that stem wins). */
+function* stemsOf(keysByLanguage: Iterable<readonly [string, readonly string[]]>): BuildSteps<Map<string, string>> {
+  const keyByStem = new Map<string, string>();
+  let done = 0;
+  for (const [lang, keys] of keysByLanguage) {
+    const stem = STEMMER_OF.get(lang);
+    if (!stem) throw new Error(`inflections: no stemmer for language "${lang}"`);
+    for (const key of keys) {
+      if (++done % KEYS_PER_STEP === 0) yield;
+      if (!FOLDED_WORD.exec(key)) continue;
+      const s = stem(key);
+      if (s.length < MIN_STEM) continue;
+      const id = `${lang}:${s}`;
+      if (!keyByStem.has(id)) keyByStem.set(id, key);
     }
   }
+  return keyByStem;
+}
+
+export class Inflections {
+  /**
+   * `keysByLanguage`: per language (de, fr, es, pt, it), the folded translation keys of its section; each key
+   * is stemmed only by its own language's stemmer. `keyByStem` (`language:stem` → the translation key it came
+   * from, the first key of that stem winning): what inflectionsSteps() made, made now when not given.
+   */
+  constructor(
+    keysByLanguage: Iterable<readonly [string, readonly string[]]>,
+    private readonly keyByStem: Map<string, string> = runSteps(stemsOf(keysByLanguage)),
+  ) {}
 
   /** The translation key `word` (folded) is an inflected form of, or undefined; never `word` itself. */
   keyOf(word: string): string | undefined {

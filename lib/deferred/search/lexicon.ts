@@ -1,4 +1,5 @@
-import { Inflections } from "./inflections";
+import { type BuildSteps, runSteps } from "./build-steps";
+import { type Inflections, inflectionsSteps } from "./inflections";
 import { EQUIVALENTS, PRODUCTS, RELATED } from "./lexicon-en";
 import { KEYS_BY_LANGUAGE, TRANSLATIONS } from "./lexicon-i18n";
 import { stem } from "./stem";
@@ -46,7 +47,10 @@ const termsOf = (entry: string): string[] =>
     .filter((t) => t.cjk || !STOPWORDS.has(t.text))
     .map((t) => (t.cjk ? t.text : stem(t.text)));
 
-function build(WEIGHTS: LexiconWeights): Lexicon {
+/** Entries compiled between two pauses of a build in steps (build-steps.ts). */
+const ENTRIES_PER_STEP = 256;
+
+function* build(WEIGHTS: LexiconWeights): BuildSteps<Lexicon> {
   const words = new Map<string, Expansion[]>();
   const phrases = new Map<string, PhraseEntry[]>();
   const phraseByKey = new Map<string, PhraseEntry>();
@@ -72,14 +76,22 @@ function build(WEIGHTS: LexiconWeights): Lexicon {
     if (!entry.expansions.some((e) => e.terms.join(" ") === exp.terms.join(" "))) entry.expansions.push(exp);
   };
 
-  for (const [k, v] of Object.entries(EQUIVALENTS)) add(k, { terms: termsOf(v), weight: WEIGHTS.equivalent });
-  const groups = (list: string[][], weight: number) => {
-    for (const group of list) {
-      for (const a of group) for (const b of group) if (a !== b) add(a, { terms: termsOf(b), weight });
-    }
-  };
-  groups(RELATED, WEIGHTS.related);
-  groups(PRODUCTS, WEIGHTS.product);
+  let done = 0;
+  for (const [k, v] of Object.entries(EQUIVALENTS)) {
+    add(k, { terms: termsOf(v), weight: WEIGHTS.equivalent });
+    if (++done % ENTRIES_PER_STEP === 0) yield;
+  }
+  for (const [list, weight] of [
+    [RELATED, WEIGHTS.related],
+    [PRODUCTS, WEIGHTS.product],
+  ] as const)
+    for (const group of list)
+      for (const a of group)
+        for (const b of group) {
+          if (a === b) continue;
+          add(a, { terms: termsOf(b), weight });
+          if (++done % ENTRIES_PER_STEP === 0) yield;
+        }
   // Longer phrases first so the longest match wins when several start at one word.
   for (const list of phrases.values()) list.sort((a, b) => b.key.length - a.key.length);
 
@@ -101,22 +113,32 @@ function build(WEIGHTS: LexiconWeights): Lexicon {
       cjkKeys.add(key);
       cjkMaxKey = Math.max(cjkMaxKey, key.length);
     }
+    if (++done % ENTRIES_PER_STEP === 0) yield;
   }
-  const inflections = new Inflections(
+  const inflections = yield* inflectionsSteps(
     KEYS_BY_LANGUAGE.map(([lang, keys]): [string, string[]] => [lang, keys.map((k) => fold(k))]),
   );
   return { words, phrases, translations, inflections, cjkKeys, cjkMaxKey };
 }
 
 const compiled = new Map<string, Lexicon>();
-/** Compiled once per process and weight set (a few ms); shared by every searcher. */
+/** Compiled once per process and weight set (50–80 ms); shared by every searcher. */
 export function getLexicon(weights: LexiconWeights = DEFAULT_LEXICON_WEIGHTS): Lexicon {
+  return runSteps(lexiconSteps(weights));
+}
+
+/**
+ * getLexicon() as steps (build-steps.ts), for a build that gives other work a turn: nothing to do when this
+ * weight set is compiled already. Two builds compiling it at once each compile it; the first to finish is kept.
+ */
+export function* lexiconSteps(weights: LexiconWeights = DEFAULT_LEXICON_WEIGHTS): BuildSteps<Lexicon> {
   const key = `${weights.equivalent}/${weights.related}/${weights.product}`;
-  let lex = compiled.get(key);
-  if (!lex) {
-    lex = build(weights);
-    compiled.set(key, lex);
-  }
+  const known = compiled.get(key);
+  if (known) return known;
+  const lex = yield* build(weights);
+  const first = compiled.get(key);
+  if (first) return first;
+  compiled.set(key, lex);
   return lex;
 }
 

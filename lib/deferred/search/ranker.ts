@@ -25,7 +25,7 @@ import { stem } from "./stem";
 import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
-import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, getExemplars } from "./exemplars";
+import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, exemplarsSteps } from "./exemplars";
 import { byScoreThenName, type Scored } from "./scored";
 import { numberServers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
@@ -350,7 +350,7 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   }
   const nameTerms = fields.map((f) => table.textsOf(f.name));
   if (techniques.exemplars) {
-    const ex = getExemplars();
+    const ex = yield* exemplarsSteps();
     yield;
     for (let i = 0; i < fields.length; i++) {
       fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);

@@ -1,4 +1,4 @@
-import { getLexicon } from "./lexicon";
+import { getLexicon, lexiconSteps } from "./lexicon";
 import type { ScoredName } from "./alternatives";
 import { CallTermScores } from "./bm25";
 import { fuseClauses, splitClauses } from "./clauses";
@@ -37,7 +37,7 @@ export function* lexicalSearcherSteps(
   docs: readonly SearchDoc[],
   config: RankerConfig = DEFAULT_RANKER,
 ): BuildSteps<LexicalSearcher> {
-  getLexicon(config.lexicon);
+  yield* lexiconSteps(config.lexicon);
   yield;
   const ranker = yield* textRankerSteps(docs, config);
   return new LexicalSearcher(docs, config, ranker);
