@@ -251,7 +251,10 @@ export function getFawnRuntime(): FawnRuntime {
  */
 async function warmSearch(catalog: ToolCatalog): Promise<void> {
   try {
-    const { built, ms, busyMs, slices, longestSliceMs } = await catalog.warm();
+    const { built, abandoned, ms, busyMs, slices, longestSliceMs } = await catalog.warm();
+    // Its tools changed again before it was done: the newer catalog's index is being built instead.
+    if (abandoned)
+      log("info", "search.index_abandoned", { tools: catalog.entries.length, busy_ms: Math.round(busyMs) });
     if (built)
       log("info", "search.index_built", {
         tools: catalog.entries.length,

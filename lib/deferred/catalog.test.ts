@@ -132,11 +132,31 @@ describe("per-tool hashes, annotations, servers", () => {
     expect(first.built).toBe(true);
     expect(first.slices).toBeGreaterThan(0);
     expect(first.busyMs).toBeLessThanOrEqual(first.ms);
-    expect(await c.warm()).toEqual({ built: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 });
+    expect(await c.warm()).toEqual({ built: false, abandoned: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 });
     // An identical catalog shares the index; other techniques need their own.
     expect((await new ToolCatalog(own).warm()).built).toBe(false);
     expect((await new ToolCatalog(own, { lexicon: false }).warm()).built).toBe(true);
     expect(c.search("writes beta", 1).map((e) => e.name)).toEqual(["warm_beta"]);
+  });
+
+  it("a newer catalog's warm() abandons an older one's build still under way; a search of the older builds its own", async () => {
+    const tools = (prefix: string) =>
+      Array.from({ length: 30 }, (_, i) => ({
+        tool: makeTool(`${prefix}_${i}`, `${prefix} keeps record ${i} of the archive`),
+        server: prefix,
+      }));
+    const older = new ToolCatalog(tools("older"));
+    const newer = new ToolCatalog(tools("newer"));
+    const first = older.warm(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = newer.warm(0);
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toMatchObject({ built: false, abandoned: true });
+    expect(a.slices).toBeGreaterThan(0);
+    expect(b).toMatchObject({ built: true, abandoned: false });
+    // The older catalog's index was not kept half-built: its first search builds it, and warming again then finds it.
+    expect(older.search("older keeps record 12", 1).map((e) => e.name)).toEqual(["older_12"]);
+    expect((await older.warm()).built).toBe(false);
   });
 
   it("warm() gives the event loop turns while it builds, and a search meanwhile finishes the build at once", async () => {

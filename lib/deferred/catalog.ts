@@ -5,6 +5,7 @@ import { toolDefinitionTokens } from "@/lib/tokens";
 import { type OpenAIFunctionDef, toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { canonicalJson } from "./canonical-json";
 import {
+  BuildAbandoned,
   createToolSearcher,
   DEFAULT_SLICE_MS,
   resolveTechniques,
@@ -66,6 +67,12 @@ const searcherCache = new Map<string, ToolSearcher>();
 const SEARCHER_CACHE_MAX = 8;
 /** Indexes being built a slice at a time (warm()), by the same key: a search that needs one finishes it. */
 const pendingBuilds = new Map<string, SlicedBuild<ToolSearcher>>();
+/**
+ * The build the latest warm() runs. The app warms the catalog of each agent it builds, so a newer warm() of
+ * another catalog means this one was replaced (tools changed again before its index was done): it is abandoned,
+ * and a search that still needs it builds it then, as without warm().
+ */
+let warming: { key: string; build: SlicedBuild<ToolSearcher>; abandon: AbortController } | null = null;
 
 function remember(key: string, searcher: ToolSearcher): void {
   if (searcherCache.has(key)) return;
@@ -73,9 +80,13 @@ function remember(key: string, searcher: ToolSearcher): void {
   searcherCache.set(key, searcher);
 }
 
-/** What warm() did: whether it built the index, its wall time, and the thread time its slices took. */
+/**
+ * What warm() did: whether it built the index (or abandoned it for a newer catalog's), its wall time, and the
+ * thread time its slices took.
+ */
 export interface WarmResult extends SliceStats {
   built: boolean;
+  abandoned: boolean;
   ms: number;
 }
 
@@ -175,21 +186,33 @@ export class ToolCatalog {
    * slices, unless this catalog's (or an identical one's) is built or being built already: called when the agent
    * is built, so the first tool_search does not pay for it (at 10,000 tools about half a second of the thread's
    * time, which a server streaming other answers should not spend in one go). A search that comes meanwhile
-   * finishes the build at once. Says whether it built one, its wall time and what its slices cost.
+   * finishes the build at once; a newer warm() of another catalog abandons it (see `warming`). Says whether it
+   * built one or abandoned it, its wall time and what its slices cost.
    */
   async warm(sliceMs = DEFAULT_SLICE_MS): Promise<WarmResult> {
     const key = this.searcherKey();
     if (searcherCache.has(key) || pendingBuilds.has(key))
-      return { built: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 };
+      return { built: false, abandoned: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 };
+    if (warming) {
+      warming.abandon.abort();
+      if (pendingBuilds.get(warming.key) === warming.build) pendingBuilds.delete(warming.key);
+    }
     const started = performance.now();
     const build = startToolSearcherBuild(this.searchDocs(), this.techniques);
+    const abandon = new AbortController();
+    const mine = { key, build, abandon };
+    warming = mine;
     pendingBuilds.set(key, build);
     try {
-      remember(key, await runInSlices(build, sliceMs));
+      remember(key, await runInSlices(build, sliceMs, abandon.signal));
+    } catch (e) {
+      if (!(e instanceof BuildAbandoned)) throw e;
+      return { built: false, abandoned: true, ms: performance.now() - started, ...build.cost() };
     } finally {
+      if (warming === mine) warming = null;
       if (pendingBuilds.get(key) === build) pendingBuilds.delete(key);
     }
-    return { built: true, ms: performance.now() - started, ...build.cost() };
+    return { built: true, abandoned: false, ms: performance.now() - started, ...build.cost() };
   }
 
   /** Matches, best first, with scores where the mode has them. Throws SearchQueryError for a refused query. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "@/test/fixtures/search-tools";
-import { type BuildSteps, runInSlices, runSteps, SlicedBuild } from "./build-steps";
+import { BuildAbandoned, type BuildSteps, runInSlices, runSteps, SlicedBuild } from "./build-steps";
 import { createToolSearcher, startToolSearcherBuild } from "./index";
 
 function* counted(log: string[], n: number): BuildSteps<number> {
@@ -53,6 +53,20 @@ describe("builds in steps", () => {
     expect(bad.step(0)).toBe(false);
     expect(() => bad.finish()).toThrow("bad_tool");
     await expect(runInSlices(bad, 0)).rejects.toThrow("bad_tool");
+  });
+
+  it("stops taking slices once its signal is aborted, unless the build is done", async () => {
+    const log: string[] = [];
+    const stop = new AbortController();
+    const build = new SlicedBuild(counted(log, 10));
+    const running = runInSlices(build, 0, stop.signal);
+    stop.abort();
+    await expect(running).rejects.toBeInstanceOf(BuildAbandoned);
+    expect(log).toEqual(["step 0"]);
+    expect(build.done).toBe(false);
+    const done = new SlicedBuild(counted([], 1));
+    done.finish();
+    expect(await runInSlices(done, 0, stop.signal)).toBe(1);
   });
 
   it("a searcher built in slices answers exactly as one built at once, even with another build between its slices", async () => {

@@ -80,11 +80,27 @@ export class SlicedBuild<T> {
 /** A slice's length when nothing says otherwise: short enough that a streaming server stays responsive. */
 export const DEFAULT_SLICE_MS = 8;
 
+/** What runInSlices() rejects with when its signal stops it before the build is done. */
+export class BuildAbandoned extends Error {
+  constructor() {
+    super("index build abandoned before it was done");
+    this.name = "BuildAbandoned";
+  }
+}
+
 /**
  * Runs a build a slice of about `sliceMs` at a time, giving the event loop a turn (setImmediate) between slices,
- * and resolves with what it made (or rejects with what it failed with). Someone may finish() it meanwhile.
+ * and resolves with what it made (or rejects with what it failed with). Someone may finish() it meanwhile. With
+ * `signal` aborted, it takes no further slice and rejects with BuildAbandoned (unless the build is done already).
  */
-export async function runInSlices<T>(build: SlicedBuild<T>, sliceMs = DEFAULT_SLICE_MS): Promise<T> {
-  while (!build.step(sliceMs)) await new Promise<void>((resolve) => setImmediate(resolve));
+export async function runInSlices<T>(
+  build: SlicedBuild<T>,
+  sliceMs = DEFAULT_SLICE_MS,
+  signal?: AbortSignal,
+): Promise<T> {
+  while (!build.step(sliceMs)) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signal?.aborted && !build.done) throw new BuildAbandoned();
+  }
   return build.finish();
 }

@@ -1,6 +1,6 @@
 export type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
 export { newSearchBudget } from "./searcher";
-export { DEFAULT_SLICE_MS, runInSlices, SlicedBuild, type SliceStats } from "./build-steps";
+export { BuildAbandoned, DEFAULT_SLICE_MS, runInSlices, SlicedBuild, type SliceStats } from "./build-steps";
 export { SearchQueryError } from "./types";
 export { MAX_QUERY_LENGTH } from "./query-modes";
 export { resolveTechniques, type SearchTechniques } from "./ranker";
