@@ -302,7 +302,6 @@ const NOT_ENGLISH = new RegExp(`[^\\x00-\\x7f\\u00a0\\u2010-\\u2015\\u2026${TYPO
 /** A letter outside ASCII ("lösche", "páginas", 列出): the text is not English. */
 const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
 
-/** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */
 /** Tools read between two pauses of a build in steps (about a millisecond's work at most). */
 const TOOLS_PER_STEP = 64;
 
@@ -410,6 +409,7 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   };
 }
 
+/** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */
 export class TextRanker implements FeedbackSource {
   readonly names: string[];
   private readonly index: Bm25Index;
