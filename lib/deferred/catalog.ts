@@ -4,6 +4,7 @@ import { type ToolAnnotations, ToolAnnotationsSchema } from "@/lib/contracts/inv
 import { toolDefinitionTokens } from "@/lib/tokens";
 import { type OpenAIFunctionDef, toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { canonicalJson } from "./canonical-json";
+import { SearcherCache } from "./searcher-cache";
 import {
   BuildAbandoned,
   createToolSearcher,
@@ -63,8 +64,11 @@ export function catalogHash(entries: ReadonlyArray<{ name: string; definition: O
   return sha16(canonicalJson(canon));
 }
 
-const searcherCache = new Map<string, ToolSearcher>();
-const SEARCHER_CACHE_MAX = 8;
+/**
+ * Search indexes shared by identical catalogs with the same techniques: at most 8, indexing at most 25,000 tools
+ * together (two of 10,000 tools and smaller ones beside them; the newest is always kept).
+ */
+const searcherCache = new SearcherCache<ToolSearcher>(8, 25_000);
 /** Indexes being built a slice at a time (warm()), by the same key: a search that needs one finishes it. */
 const pendingBuilds = new Map<string, SlicedBuild<ToolSearcher>>();
 /**
@@ -73,12 +77,6 @@ const pendingBuilds = new Map<string, SlicedBuild<ToolSearcher>>();
  * and a search that still needs it builds it then, as without warm().
  */
 let warming: { key: string; build: SlicedBuild<ToolSearcher>; abandon: AbortController } | null = null;
-
-function remember(key: string, searcher: ToolSearcher): void {
-  if (searcherCache.has(key)) return;
-  if (searcherCache.size >= SEARCHER_CACHE_MAX) searcherCache.delete(searcherCache.keys().next().value as string);
-  searcherCache.set(key, searcher);
-}
 
 /**
  * What warm() did: whether it built the index (or abandoned it for a newer catalog's), its wall time, and the
@@ -176,7 +174,7 @@ export class ToolCatalog {
           pendingBuilds.delete(key);
         }
       } else s = createToolSearcher(this.searchDocs(), this.techniques);
-      remember(key, s);
+      searcherCache.set(key, s, this.entries.length);
     }
     return s;
   }
@@ -204,7 +202,7 @@ export class ToolCatalog {
     warming = mine;
     pendingBuilds.set(key, build);
     try {
-      remember(key, await runInSlices(build, sliceMs, abandon.signal));
+      searcherCache.set(key, await runInSlices(build, sliceMs, abandon.signal), this.entries.length);
     } catch (e) {
       if (!(e instanceof BuildAbandoned)) throw e;
       return { built: false, abandoned: true, ms: performance.now() - started, ...build.cost() };
