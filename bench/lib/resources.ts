@@ -9,6 +9,8 @@ import { getLexicon } from "@/lib/deferred/search/lexicon";
 import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
 import { getWordVectors, VECTORS_FILE } from "@/lib/deferred/search/word-vectors";
+import { benchCatalog } from "./catalog-tools";
+import type { CatalogEntry } from "./data";
 
 export interface ResourceCost {
   resource: string;
@@ -138,6 +140,28 @@ function actions(note = ""): ResourceCost {
  * In its own function, so nothing of the caller's frame is counted; `afterGc` is false when the process was not
  * started with --expose-gc (then the figures are what the heap happened to hold).
  */
+/**
+ * The heap and buffers held (after collection, with --expose-gc) once `catalogs` different catalogs of `tools`
+ * tools have each been searched once through ToolCatalog, one after another, as a server whose catalog keeps
+ * changing searches them: what the index cache (lib/deferred/searcher-cache.ts) keeps of them.
+ */
+export function indexCacheMemory(entries: readonly CatalogEntry[], tools: number, catalogs: number): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const held = () => {
+    gc?.();
+    gc?.();
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
+  };
+  const before = held();
+  for (let c = 0; c < catalogs; c++) {
+    // Another first name makes another catalog (another hash), so none shares another's index.
+    const changed = entries.map((e, i) => (i === 0 ? { ...e, name: `${e.name}_catalog${c}` } : e));
+    benchCatalog(changed, tools).search("search", 5);
+  }
+  return mb(held() - before);
+}
+
 export function searcherMemory(
   docs: SearchDoc[],
   first: string,
