@@ -124,15 +124,18 @@ function* build(WEIGHTS: LexiconWeights): BuildSteps<Lexicon> {
 const compiled = new Map<string, Lexicon>();
 /** Compiled once per process and weight set (50–80 ms); shared by every searcher. */
 export function getLexicon(weights: LexiconWeights = DEFAULT_LEXICON_WEIGHTS): Lexicon {
-  return runSteps(lexiconSteps(weights));
+  // Read on every search: the compiled one without making a generator.
+  return compiled.get(lexiconKey(weights)) ?? runSteps(lexiconSteps(weights));
 }
+
+const lexiconKey = (weights: LexiconWeights) => `${weights.equivalent}/${weights.related}/${weights.product}`;
 
 /**
  * getLexicon() as steps (build-steps.ts), for a build that gives other work a turn: nothing to do when this
  * weight set is compiled already. Two builds compiling it at once each compile it; the first to finish is kept.
  */
 export function* lexiconSteps(weights: LexiconWeights = DEFAULT_LEXICON_WEIGHTS): BuildSteps<Lexicon> {
-  const key = `${weights.equivalent}/${weights.related}/${weights.product}`;
+  const key = lexiconKey(weights);
   const known = compiled.get(key);
   if (known) return known;
   const lex = yield* build(weights);
