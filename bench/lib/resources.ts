@@ -134,47 +134,31 @@ function actions(note = ""): ResourceCost {
   );
 }
 
+/** The collector --expose-gc exposes, or undefined without that flag. */
+const exposedGc = () => (globalThis as { gc?: () => void }).gc;
+
+/** Heap plus buffers in use, after two full collections when `gc` is there. */
+function heldBytes(gc: (() => void) | undefined): number {
+  // Twice: buffers freed by one collection are released by the next.
+  gc?.();
+  gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
 /**
  * What one searcher over `docs` holds: heap plus buffers after a full GC, once built and searched once, and once
  * every statement has been searched (its word caches in use). RSS says less: it moves with what the GC last did.
  * In its own function, so nothing of the caller's frame is counted; `afterGc` is false when the process was not
  * started with --expose-gc (then the figures are what the heap happened to hold).
  */
-/**
- * The heap and buffers held (after collection, with --expose-gc) once `catalogs` different catalogs of `tools`
- * tools have each been searched once through ToolCatalog, one after another, as a server whose catalog keeps
- * changing searches them: what the index cache (lib/deferred/searcher-cache.ts) keeps of them.
- */
-export function indexCacheMemory(entries: readonly CatalogEntry[], tools: number, catalogs: number): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  const held = () => {
-    gc?.();
-    gc?.();
-    const m = process.memoryUsage();
-    return m.heapUsed + m.arrayBuffers;
-  };
-  const before = held();
-  for (let c = 0; c < catalogs; c++) {
-    // Another first name makes another catalog (another hash), so none shares another's index.
-    const changed = entries.map((e, i) => (i === 0 ? { ...e, name: `${e.name}_catalog${c}` } : e));
-    benchCatalog(changed, tools).search("search", 5);
-  }
-  return mb(held() - before);
-}
-
 export function searcherMemory(
   docs: SearchDoc[],
   first: string,
   statements: readonly string[],
 ): { builtMb: number; usedMb: number; afterGc: boolean } {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  const held = () => {
-    // Twice: buffers freed by one collection are released by the next.
-    gc?.();
-    gc?.();
-    const m = process.memoryUsage();
-    return m.heapUsed + m.arrayBuffers;
-  };
+  const gc = exposedGc();
+  const held = () => heldBytes(gc);
   const before = held();
   const searcher = createToolSearcher(docs);
   searcher.search(first, 5);
@@ -189,4 +173,20 @@ export function searcherMemory(
   const usedMb = mb(held() - before);
   searcher.search(first, 5); // alive through the last measurement
   return { builtMb, usedMb, afterGc: gc !== undefined };
+}
+
+/**
+ * The heap and buffers held (after collection, with --expose-gc) once `catalogs` different catalogs of `tools`
+ * tools have each been searched once through ToolCatalog, one after another, as a server whose catalog keeps
+ * changing searches them: what the index cache (lib/deferred/searcher-cache.ts) keeps of them.
+ */
+export function indexCacheMemory(entries: readonly CatalogEntry[], tools: number, catalogs: number): number {
+  const gc = exposedGc();
+  const before = heldBytes(gc);
+  for (let c = 0; c < catalogs; c++) {
+    // Another first name makes another catalog (another hash), so none shares another's index.
+    const changed = entries.map((e, i) => (i === 0 ? { ...e, name: `${e.name}_catalog${c}` } : e));
+    benchCatalog(changed, tools).search("search", 5);
+  }
+  return mb(heldBytes(gc) - before);
 }
