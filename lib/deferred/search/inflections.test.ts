@@ -3,7 +3,7 @@ import { Inflections } from "./inflections";
 import { getLexicon } from "./lexicon";
 
 describe("inflected forms of the lexicon's translation keys", () => {
-  const inflections = new Inflections([
+  const inflections = Inflections.of([
     ["de", ["loschen", "erstellen", "datei"]],
     ["fr", ["supprimer", "chercher"]],
     ["es", ["eliminar", "rama"]],
@@ -30,7 +30,7 @@ describe("inflected forms of the lexicon's translation keys", () => {
   });
 
   it("an unknown language is a clear error", () => {
-    expect(() => new Inflections([["xx", ["word"]]])).toThrow(/no stemmer for language "xx"/);
+    expect(() => Inflections.of([["xx", ["word"]]])).toThrow(/no stemmer for language "xx"/);
   });
 
   it("the shipped lexicon's sections are read with their languages", () => {

@@ -1,9 +1,9 @@
 import { stemmer as french } from "@orama/stemmers/french";
-import { type BuildSteps, runSteps } from "./build-steps";
 import { stemmer as german } from "@orama/stemmers/german";
 import { stemmer as italian } from "@orama/stemmers/italian";
 import { stemmer as portuguese } from "@orama/stemmers/portuguese";
 import { stemmer as spanish } from "@orama/stemmers/spanish";
+import { type BuildSteps, runSteps } from "./build-steps";
 
 /**
  * Inflected forms of the lexicon's Latin-script translation keys. The bilingual lexicon lists a verb once, in
@@ -38,7 +38,7 @@ const KEYS_PER_STEP = 256;
 export function* inflectionsSteps(
   keysByLanguage: Iterable<readonly [string, readonly string[]]>,
 ): BuildSteps<Inflections> {
-  return new Inflections([], yield* stemsOf(keysByLanguage));
+  return new Inflections(yield* stemsOf(keysByLanguage));
 }
 
 /** `language:stem` → the translation key it came from (the first key of that stem wins). */
@@ -61,15 +61,16 @@ function* stemsOf(keysByLanguage: Iterable<readonly [string, readonly string[]]>
 }
 
 export class Inflections {
+  /** `keyByStem`: `language:stem` → the translation key it came from (the first key of that stem wins). */
+  constructor(private readonly keyByStem: Map<string, string>) {}
+
   /**
    * `keysByLanguage`: per language (de, fr, es, pt, it), the folded translation keys of its section; each key
-   * is stemmed only by its own language's stemmer. `keyByStem` (`language:stem` → the translation key it came
-   * from, the first key of that stem winning): what inflectionsSteps() made, made now when not given.
+   * is stemmed only by its own language's stemmer (inflectionsSteps() makes the same in steps).
    */
-  constructor(
-    keysByLanguage: Iterable<readonly [string, readonly string[]]>,
-    private readonly keyByStem: Map<string, string> = runSteps(stemsOf(keysByLanguage)),
-  ) {}
+  static of(keysByLanguage: Iterable<readonly [string, readonly string[]]>): Inflections {
+    return new Inflections(runSteps(stemsOf(keysByLanguage)));
+  }
 
   /** The translation key `word` (folded) is an inflected form of, or undefined; never `word` itself. */
   keyOf(word: string): string | undefined {
