@@ -231,7 +231,7 @@ export class Bm25Index {
   /**
    * `plainWithout`: a field whose words some queries must not read (the words tools borrow, exemplars.ts); the
    * index then also keeps every score as an index without that field would have it, for `score(…, true)`.
-   * `built`: the lists bm25Steps() made (made now when not given).
+   * `built`: the lists bm25IndexSteps() made (made now when not given).
    */
   constructor(
     docs: readonly DocFields[],
