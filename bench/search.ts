@@ -317,8 +317,9 @@ async function main(): Promise<void> {
     coldRuns > 0
       ? coldStartsInFreshProcesses(catalogFile, sets[0]?.queries[0]?.query ?? "search", REPLICATED, coldRuns)
       : null;
-  const inFresh = (f: ColdFigure | undefined) =>
-    f ? `; median of ${coldRuns} fresh processes ${ms(f.median)} ms (${ms(f.min)}–${ms(f.max)})` : "";
+  // A median and its range, as the fresh processes' figures are printed.
+  const range = (f: ColdFigure) => `${ms(f.median)} ms (${ms(f.min)}–${ms(f.max)})`;
+  const inFresh = (f: ColdFigure | undefined) => (f ? `; median of ${coldRuns} fresh processes ${range(f)}` : "");
   // The index built a slice at a time, as the app builds it (ToolCatalog.warm): how long the event loop waits at
   // most. In this process (its resources loaded) three times; the first build after a start, whose resources
   // load inside it, in fresh processes.
@@ -329,7 +330,6 @@ async function main(): Promise<void> {
     busy: coldFigure(background.map((b) => b.busyMs)),
   };
   const backgroundFresh = coldRuns > 0 ? backgroundBuildsInFreshProcesses(catalogFile, REPLICATED, coldRuns) : null;
-  const range = (f: ColdFigure) => `${ms(f.median)} ms (${ms(f.min)}–${ms(f.max)})`;
   const held = searcherMemory(replicate(docs, REPLICATED), texts[0] ?? "search", statements);
   const cacheMb = indexCacheMemory(entries, REPLICATED, CACHE_CATALOGS);
   const ours = (tools: number, label = "ours") => timing.find((t) => t.searcher === label && t.tools === tools);
