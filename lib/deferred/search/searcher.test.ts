@@ -67,6 +67,23 @@ describe("query modes", () => {
     expect(top("refund|invoice")).toEqual(expect.arrayContaining(["create_refund", "create_invoice"]));
   });
 
+  it("regex: a pattern index built a slice at a time, or finished by a search half-way, answers as one built at once", () => {
+    const patterns = ["^git_(diff|status)$", "screenshot|navigate", "create_(pull|merge)_request", "refund|invoice"];
+    const atOnce = new LexicalSearcher(TOOLS);
+    const expected = patterns.map((p) => atOnce.search(p, 5));
+    const sliced = new LexicalSearcher(TOOLS);
+    const build = sliced.patternIndexBuild()!;
+    expect(sliced.patternIndexBuild()).toBe(build);
+    while (!build.step(0));
+    expect(build.cost().slices).toBeGreaterThan(1);
+    expect(sliced.patternIndexBuild()).toBeNull();
+    expect(patterns.map((p) => sliced.search(p, 5))).toEqual(expected);
+    const halfWay = new LexicalSearcher(TOOLS);
+    halfWay.patternIndexBuild()!.step(0);
+    expect(patterns.map((p) => halfWay.search(p, 5))).toEqual(expected);
+    expect(halfWay.patternIndexBuild()).toBeNull();
+  });
+
   it("regex: an invalid or unsupported pattern is searched as literal text", () => {
     expect(top("create_(pull")[0]).toBe("create_pull_request");
     expect(top("(git)\\1 status")[0]).toBe("git_status");

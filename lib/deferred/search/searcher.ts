@@ -4,7 +4,7 @@ import { CallTermScores } from "./bm25";
 import { fuseClauses, splitClauses } from "./clauses";
 import { type ParsedQuery, parseQuery, stripControl } from "./query-modes";
 import { NameMatcher, squash } from "./select";
-import type { BuildSteps } from "./build-steps";
+import { type BuildSteps, runSteps, SlicedBuild } from "./build-steps";
 import {
   byScoreThenName,
   DEFAULT_RANKER,
@@ -15,7 +15,7 @@ import {
   topK,
 } from "./ranker";
 import { SafeRegex } from "./regex/match";
-import { SubstringIndex } from "./regex/substring-index";
+import { type SubstringIndex, substringIndexSteps } from "./regex/substring-index";
 import type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
 
 /** Text a regex runs over, per document (descriptions can be several thousand characters long). */
@@ -31,6 +31,12 @@ export const newSearchBudget = (): SearchBudget => ({ left: REGEX_STEP_BUDGET })
 
 /** Pattern text → the words in it, to rank regex hits and to search when nothing matches. */
 const wordsOfPattern = (p: string) => p.replace(/\\[a-zA-Z]|[^\p{L}\p{N}]+/gu, " ").trim();
+
+/** What pattern searches read: each tool's description lower-cased, and the substring index over name and it. */
+interface PatternText {
+  lowerDescriptions: string[];
+  substrings: SubstringIndex;
+}
 
 /** A searcher's build as steps (build-steps.ts), for a build that gives other work a turn now and then. */
 export function* lexicalSearcherSteps(
@@ -52,7 +58,9 @@ export class LexicalSearcher implements ToolSearcher {
   /** Each tool's server, squashed as the names are (a `+term` may name the server). */
   private readonly squashedServers: string[];
   private readonly descriptions: string[];
-  private patternText: { lowerDescriptions: string[]; substrings: SubstringIndex } | null = null;
+  private patternText: PatternText | null = null;
+  /** Its build, when patternIndexBuild() has started one (ToolCatalog.warmPatterns runs it in slices). */
+  private patternBuild: SlicedBuild<PatternText> | null = null;
   private readonly indexOf: Map<string, number>;
 
   constructor(
@@ -74,15 +82,37 @@ export class LexicalSearcher implements ToolSearcher {
 
   /**
    * What pattern searches read (lower-cased descriptions and the substring index over them), built by the first
-   * one: most searchers never see a pattern, and at 10,000 tools this is about a sixth of the build.
+   * one unless patternIndexBuild() built it before: most searchers never see a pattern, and at 10,000 tools this
+   * is about a sixth of the build. A build patternIndexBuild() started and nobody finished runs to its end now.
    */
-  private forPatterns(): { lowerDescriptions: string[]; substrings: SubstringIndex } {
+  private forPatterns(): PatternText {
     if (!this.patternText) {
-      const lowerDescriptions = this.descriptions.map((d) => d.slice(0, MAX_REGEX_TEXT).toLowerCase());
-      const substrings = new SubstringIndex(this.names.map((_n, i) => `${this.lowerNames[i]} ${lowerDescriptions[i]}`));
-      this.patternText = { lowerDescriptions, substrings };
+      this.patternText = this.patternBuild ? this.patternBuild.finish() : runSteps(this.patternTextSteps());
+      this.patternBuild = null;
     }
     return this.patternText;
+  }
+
+  /**
+   * The build of what pattern searches read, for a caller to run a slice at a time before any pattern search
+   * needs it (ToolCatalog.warmPatterns), so that the first one does not build it in one go (about 60 ms at 10,000
+   * tools). Null once it is built; the same build until then.
+   */
+  patternIndexBuild(): SlicedBuild<PatternText> | null {
+    if (this.patternBuild?.done) this.forPatterns();
+    if (this.patternText) return null;
+    this.patternBuild ??= new SlicedBuild(this.patternTextSteps());
+    return this.patternBuild;
+  }
+
+  private *patternTextSteps(): BuildSteps<PatternText> {
+    const lowerDescriptions: string[] = [];
+    for (const d of this.descriptions) lowerDescriptions.push(d.slice(0, MAX_REGEX_TEXT).toLowerCase());
+    yield;
+    const substrings = yield* substringIndexSteps(
+      this.names.map((_n, i) => `${this.lowerNames[i]} ${lowerDescriptions[i]}`),
+    );
+    return { lowerDescriptions, substrings };
   }
 
   search(query: string, limit: number): string[] {

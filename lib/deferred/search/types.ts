@@ -1,3 +1,5 @@
+import type { SlicedBuild } from "./build-steps";
+
 /** A tool as the search sees it: the text a ranking may use. */
 export interface SearchDoc {
   name: string;
@@ -32,6 +34,11 @@ export interface ToolSearcher {
    * patterns); lets tool_search tell the model that even its best match is weak.
    */
   matchShare?(query: string, name: string): number | null;
+  /**
+   * What the first pattern search would otherwise build in one go, as a build to run a slice at a time before
+   * one comes; null once built (or for a searcher that builds nothing for patterns).
+   */
+  patternIndexBuild?(): SlicedBuild<unknown> | null;
 }
 
 /** A query the searcher refuses (too long, empty…); the message is shown to the model. */

@@ -4,37 +4,59 @@
  * token. A regex search then runs its matcher only on those candidates, so its cost follows the matches,
  * not the size of the catalog.
  */
+import { type BuildSteps, runSteps } from "../build-steps";
 
 const isWordCode = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c >= 128;
+
+/** Texts between two pauses of a build in steps: a couple of milliseconds' work at most. */
+const TEXTS_PER_STEP = 256;
+
+/** Each token with the documents holding it, in first-seen order. */
+type TokenLists = Map<string, number[]>;
+
+/** A SubstringIndex's build as steps (../build-steps.ts), pausing every few hundred texts. */
+export function* substringIndexSteps(texts: readonly string[]): BuildSteps<SubstringIndex> {
+  const lists = yield* tokenListsSteps(texts);
+  return new SubstringIndex(texts, lists);
+}
+
+function* tokenListsSteps(texts: readonly string[]): BuildSteps<TokenLists> {
+  const lists: TokenLists = new Map();
+  for (let doc = 0; doc < texts.length; doc++) {
+    if (doc > 0 && doc % TEXTS_PER_STEP === 0) yield;
+    const text = texts[doc]!;
+    let start = -1;
+    for (let i = 0; i <= text.length; i++) {
+      const c = i < text.length ? text.charCodeAt(i) : 32;
+      if (isWordCode(c)) {
+        if (start < 0) start = i;
+        continue;
+      }
+      if (start < 0) continue;
+      const token = text.slice(start, i);
+      start = -1;
+      let list = lists.get(token);
+      if (!list) {
+        list = [];
+        lists.set(token, list);
+      }
+      if (list[list.length - 1] !== doc) list.push(doc);
+    }
+  }
+  return lists;
+}
 
 export class SubstringIndex {
   private readonly tokens: string[];
   private readonly postings: Int32Array[];
   readonly size: number;
 
-  /** `texts` must be lower-cased the way the matcher will see them. */
-  constructor(texts: readonly string[]) {
+  /**
+   * `texts` must be lower-cased the way the matcher will see them. `lists`: what substringIndexSteps() read from
+   * them (read now when not given).
+   */
+  constructor(texts: readonly string[], lists: TokenLists = runSteps(tokenListsSteps(texts))) {
     this.size = texts.length;
-    const lists = new Map<string, number[]>();
-    texts.forEach((text, doc) => {
-      let start = -1;
-      for (let i = 0; i <= text.length; i++) {
-        const c = i < text.length ? text.charCodeAt(i) : 32;
-        if (isWordCode(c)) {
-          if (start < 0) start = i;
-          continue;
-        }
-        if (start < 0) continue;
-        const token = text.slice(start, i);
-        start = -1;
-        let list = lists.get(token);
-        if (!list) {
-          list = [];
-          lists.set(token, list);
-        }
-        if (list[list.length - 1] !== doc) list.push(doc);
-      }
-    });
     this.tokens = [...lists.keys()];
     this.postings = this.tokens.map((t) => Int32Array.from(lists.get(t)!));
   }
