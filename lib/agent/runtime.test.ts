@@ -100,7 +100,7 @@ describe("FawnRuntime and the search index", () => {
   const rt = new FawnRuntime(paths);
   afterAll(() => rt.close());
 
-  it("builds the deferred tools' search index as soon as the agent is built, before any tool_search", async () => {
+  it("builds the deferred tools' search index and pattern index as soon as the agent is built, before any tool_search", async () => {
     const level = process.env.FAWN_LOG_LEVEL;
     process.env.FAWN_LOG_LEVEL = "info";
     const written: string[] = [];
@@ -112,18 +112,22 @@ describe("FawnRuntime and the search index", () => {
       const runtime = await rt.get();
       const catalog = runtime.built.setup.catalog;
       expect(catalog?.entries.length).toBeGreaterThan(0);
-      const builtLines = () =>
+      const builtLines = (event: string) =>
         written
           .flatMap((w) => w.split("\n"))
-          .filter((l) => l.includes('"event":"search.index_built"'))
+          .filter((l) => l.includes(`"event":"${event}"`))
           .map((l) => JSON.parse(l) as { tools: number; ms: number; busy_ms: number; slices: number });
-      // Built a slice at a time, with the event loop's turns between: wait for its line.
-      await vi.waitFor(() => expect(builtLines()).toHaveLength(1), { timeout: 10_000 });
-      const built = builtLines();
-      expect(built[0]!.tools).toBe(catalog!.entries.length);
-      expect(built[0]!.slices).toBeGreaterThan(0);
-      // The index is there: warming again builds nothing.
+      // Built a slice at a time, with the event loop's turns between: wait for its line, then the pattern index's.
+      await vi.waitFor(() => expect(builtLines("search.pattern_index_built")).toHaveLength(1), { timeout: 10_000 });
+      for (const event of ["search.index_built", "search.pattern_index_built"]) {
+        const built = builtLines(event);
+        expect(built).toHaveLength(1);
+        expect(built[0]!.tools).toBe(catalog!.entries.length);
+        expect(built[0]!.slices).toBeGreaterThan(0);
+      }
+      // Both are there: warming again builds nothing.
       expect((await catalog!.warm()).built).toBe(false);
+      expect((await catalog!.warmPatterns()).built).toBe(false);
     } finally {
       spy.mockRestore();
       if (level === undefined) delete process.env.FAWN_LOG_LEVEL;

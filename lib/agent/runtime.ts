@@ -15,7 +15,7 @@ import type { McpServerStatus } from "@/lib/mcp/types";
 import type { ModelFactoryOptions } from "@/lib/models/factory";
 import { closePersistence, type Persistence, persistenceFor } from "@/lib/persistence/persistence";
 import { type ToolContext, toolContextFor } from "@/lib/tools/context";
-import type { ToolCatalog } from "@/lib/deferred/catalog";
+import type { ToolCatalog, WarmResult } from "@/lib/deferred/catalog";
 import { type CatalogChange, diffCatalogs } from "@/lib/deferred/drift";
 import { type BuiltAgent, buildLeadAgent } from "./lead-agent";
 import { StateUpdateValuesSchema } from "./state-update";
@@ -246,23 +246,27 @@ export function getFawnRuntime(): FawnRuntime {
 }
 
 /**
- * Builds a catalog's search index ahead of its first search, a slice at a time (ToolCatalog.warm), and says so in
- * the log: its wall time, the thread time its slices took, how many and the longest.
+ * Builds a catalog's search index ahead of its first search, a slice at a time (ToolCatalog.warm), then what
+ * pattern searches read (ToolCatalog.warmPatterns), and says so in the log: each one's wall time, the thread time
+ * its slices took, how many and the longest.
  */
 async function warmSearch(catalog: ToolCatalog): Promise<void> {
-  try {
-    const { built, abandoned, ms, busyMs, slices, longestSliceMs } = await catalog.warm();
+  const report = (what: "index" | "pattern_index", r: WarmResult) => {
     // Its tools changed again before it was done: the newer catalog's index is being built instead.
-    if (abandoned)
-      log("info", "search.index_abandoned", { tools: catalog.entries.length, busy_ms: Math.round(busyMs) });
-    if (built)
-      log("info", "search.index_built", {
+    if (r.abandoned)
+      log("info", `search.${what}_abandoned`, { tools: catalog.entries.length, busy_ms: Math.round(r.busyMs) });
+    if (r.built)
+      log("info", `search.${what}_built`, {
         tools: catalog.entries.length,
-        ms: Math.round(ms),
-        busy_ms: Math.round(busyMs),
-        slices,
-        longest_slice_ms: Math.round(longestSliceMs),
+        ms: Math.round(r.ms),
+        busy_ms: Math.round(r.busyMs),
+        slices: r.slices,
+        longest_slice_ms: Math.round(r.longestSliceMs),
       });
+  };
+  try {
+    report("index", await catalog.warm());
+    report("pattern_index", await catalog.warmPatterns());
   } catch (e) {
     // The first tool_search builds it then, and reports what went wrong to the model.
     log("warn", "search.index_failed", { error: (e as Error).message });

@@ -188,4 +188,41 @@ describe("per-tool hashes, annotations, servers", () => {
     expect(warmed.slices).toBeGreaterThan(2);
     expect((await new ToolCatalog(own).warm()).built).toBe(false);
   });
+
+  it("warmPatterns() builds the pattern index in slices once the search index is built, and patterns read it", async () => {
+    const own = Array.from({ length: 600 }, (_, i) => ({
+      tool: makeTool(`pattern_${i}`, `files report ${i} in the quarterly ledger`),
+      server: `p${i % 3}`,
+    }));
+    const c = new ToolCatalog(own);
+    // Nothing to build on before the search index exists.
+    expect((await c.warmPatterns()).built).toBe(false);
+    expect((await c.warm()).built).toBe(true);
+    const patterns = await c.warmPatterns(0);
+    expect(patterns).toMatchObject({ built: true, abandoned: false });
+    // 600 tools: the lower-casing, three runs of texts and the lists, each its own slice.
+    expect(patterns.slices).toBeGreaterThan(3);
+    expect((await c.warmPatterns()).built).toBe(false);
+    expect(c.search("pattern_1[0-9]{2}$", 3).map((e) => e.name)).toEqual(["pattern_100", "pattern_101", "pattern_102"]);
+  });
+
+  it("a warm() of another catalog stops a pattern index under way; the first pattern search builds the rest", async () => {
+    const tools = (prefix: string) =>
+      Array.from({ length: 600 }, (_, i) => ({
+        tool: makeTool(`${prefix}_${i}`, `${prefix} keeps page ${i} of the atlas`),
+        server: prefix,
+      }));
+    const older = new ToolCatalog(tools("atlas_old"));
+    await older.warm();
+    const patterns = older.warmPatterns(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const newer = new ToolCatalog(tools("atlas_new"));
+    await newer.warm();
+    const stopped = await patterns;
+    expect(stopped).toMatchObject({ built: false, abandoned: true });
+    expect(stopped.slices).toBeGreaterThan(0);
+    expect(older.search("atlas_old_59[0-9]", 2).map((e) => e.name)).toEqual(["atlas_old_590", "atlas_old_591"]);
+    // That search finished it: nothing is left to warm.
+    expect((await older.warmPatterns()).built).toBe(false);
+  });
 });

@@ -77,6 +77,11 @@ const pendingBuilds = new Map<string, SlicedBuild<ToolSearcher>>();
  * and a search that still needs it builds it then, as without warm().
  */
 let warming: { key: string; build: SlicedBuild<ToolSearcher>; abandon: AbortController } | null = null;
+/**
+ * Pattern indexes being built a slice at a time (warmPatterns), by their catalog's key: a warm() of another catalog
+ * stops them as it abandons an older warm(), and a pattern search then builds what is left at once.
+ */
+const patternWarms = new Map<AbortController, string>();
 
 /**
  * What warm() did: whether it built the index (or abandoned it for a newer catalog's), its wall time, and the
@@ -195,6 +200,7 @@ export class ToolCatalog {
       warming.abandon.abort();
       if (pendingBuilds.get(warming.key) === warming.build) pendingBuilds.delete(warming.key);
     }
+    for (const [abandon, of] of patternWarms) if (of !== key) abandon.abort();
     const started = performance.now();
     const build = startToolSearcherBuild(this.searchDocs(), this.techniques);
     const abandon = new AbortController();
@@ -209,6 +215,30 @@ export class ToolCatalog {
     } finally {
       if (warming === mine) warming = null;
       if (pendingBuilds.get(key) === build) pendingBuilds.delete(key);
+    }
+    return { built: true, abandoned: false, ms: performance.now() - started, ...build.cost() };
+  }
+
+  /**
+   * Builds what pattern searches read (a substring index over the tools' names and descriptions), a slice at a
+   * time, once warm() has built the search index: else the first pattern search builds it in one go, about 60 ms
+   * at 10,000 tools. Does nothing when the index is not built yet or already has it; a warm() of another catalog
+   * stops it (a pattern search then builds the rest at once). Says what it did, as warm() does.
+   */
+  async warmPatterns(sliceMs = DEFAULT_SLICE_MS): Promise<WarmResult> {
+    const key = this.searcherKey();
+    const build = searcherCache.get(key)?.patternIndexBuild?.() ?? null;
+    if (!build) return { built: false, abandoned: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 };
+    const started = performance.now();
+    const abandon = new AbortController();
+    patternWarms.set(abandon, key);
+    try {
+      await runInSlices(build, sliceMs, abandon.signal);
+    } catch (e) {
+      if (!(e instanceof BuildAbandoned)) throw e;
+      return { built: false, abandoned: true, ms: performance.now() - started, ...build.cost() };
+    } finally {
+      patternWarms.delete(abandon);
     }
     return { built: true, abandoned: false, ms: performance.now() - started, ...build.cost() };
   }
