@@ -45,8 +45,8 @@ import { coldStart, indexCacheMemory, searcherMemory } from "./lib/resources";
 import { type BackgroundBuild, measureBackgroundBuild } from "./lib/background-build";
 import {
   backgroundBuildsInFreshProcesses,
+  backgroundFigures,
   type ColdFigure,
-  coldFigure,
   coldStartsInFreshProcesses,
 } from "./lib/cold-processes";
 
@@ -325,10 +325,7 @@ async function main(): Promise<void> {
   // load inside it, in fresh processes.
   const background: BackgroundBuild[] = [];
   for (let i = 0; i < 3; i++) background.push(await measureBackgroundBuild(largeDocs));
-  const backgroundHere = {
-    longestPause: coldFigure(background.map((b) => b.longestPauseMs)),
-    busy: coldFigure(background.map((b) => b.busyMs)),
-  };
+  const backgroundHere = backgroundFigures(background);
   const backgroundFresh = coldRuns > 0 ? backgroundBuildsInFreshProcesses(catalogFile, REPLICATED, coldRuns) : null;
   const held = searcherMemory(replicate(docs, REPLICATED), texts[0] ?? "search", statements);
   const cacheMb = indexCacheMemory(entries, REPLICATED, CACHE_CATALOGS);
@@ -397,13 +394,18 @@ async function main(): Promise<void> {
           "≤ 500 ms",
         ],
         [
-          `index build in the background (slices of ${DEFAULT_SLICE_MS} ms, as the app builds it), ${REPLICATED} tools: the longest the event loop waits, median of 3 in this process${backgroundFresh ? `; the first build after a start (its resources load in it), median of ${coldRuns} fresh processes` : ""}`,
+          `index build in the background (slices of ${DEFAULT_SLICE_MS} ms, as the app builds it), then its pattern index, ${REPLICATED} tools: the longest the event loop waits, median of 3 in this process${backgroundFresh ? `; the first build after a start (its resources load in it), median of ${coldRuns} fresh processes` : ""}`,
           `${range(backgroundHere.longestPause)}${backgroundFresh ? `; ${range(backgroundFresh.longestPause)}` : ""}`,
           "—",
         ],
         [
-          `the same builds' own time (their slices summed)`,
+          `the same index builds' own time (their slices summed)`,
           `${range(backgroundHere.busy)}${backgroundFresh ? `; ${range(backgroundFresh.busy)}` : ""}`,
+          "—",
+        ],
+        [
+          `the pattern index built after each of them in slices (ToolCatalog.warmPatterns): its own time; its longest slice`,
+          `${range(backgroundHere.patternBusy)}; ${range(backgroundHere.patternLongestSlice)}${backgroundFresh ? ` (fresh processes: ${range(backgroundFresh.patternBusy)}; ${range(backgroundFresh.patternLongestSlice)})` : ""}`,
           "—",
         ],
         ...[docs.length, REPLICATED].map((n) => [

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { z } from "zod";
-import { BackgroundBuildSchema } from "./background-build";
+import { type BackgroundBuild, BackgroundBuildSchema } from "./background-build";
 import { percentile } from "./metrics";
 
 const ColdStart = z.object({ firstSearchMs: z.number(), largeBuildMs: z.number() });
@@ -53,18 +53,29 @@ export function coldStartsInFreshProcesses(
 
 /**
  * The first `tools`-tool index build after a start, run a slice at a time as the app runs it (its resources load
- * inside it), once in each of `runs` fresh processes: the longest pause of the event loop and the build's own time.
+ * inside it), and its pattern index after it, once in each of `runs` fresh processes: the longest pause of the event
+ * loop, the build's own time, and the pattern index's own time and longest slice.
  */
-export function backgroundBuildsInFreshProcesses(
-  catalog: string,
-  tools: number,
-  runs: number,
-): { longestPause: ColdFigure; busy: ColdFigure } {
+export function backgroundBuildsInFreshProcesses(catalog: string, tools: number, runs: number): BackgroundFigures {
   const samples = Array.from({ length: runs }, () =>
     BackgroundBuildSchema.parse(runFresh(BACKGROUND_SCRIPT, [catalog, String(tools)])),
   );
+  return backgroundFigures(samples);
+}
+
+/** Background builds' figures, each a median and its range. */
+export interface BackgroundFigures {
+  longestPause: ColdFigure;
+  busy: ColdFigure;
+  patternBusy: ColdFigure;
+  patternLongestSlice: ColdFigure;
+}
+
+export function backgroundFigures(samples: readonly BackgroundBuild[]): BackgroundFigures {
   return {
     longestPause: coldFigure(samples.map((s) => s.longestPauseMs)),
     busy: coldFigure(samples.map((s) => s.busyMs)),
+    patternBusy: coldFigure(samples.map((s) => s.patternBusyMs)),
+    patternLongestSlice: coldFigure(samples.map((s) => s.patternLongestSliceMs)),
   };
 }
