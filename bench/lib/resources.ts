@@ -147,8 +147,9 @@ function heldBytes(gc: (() => void) | undefined): number {
 }
 
 /**
- * What one searcher over `docs` holds: heap plus buffers after a full GC, once built and searched once, and once
- * every statement has been searched (its word caches in use). RSS says less: it moves with what the GC last did.
+ * What one searcher over `docs` holds: heap plus buffers after a full GC, once built and searched once, once
+ * every statement has been searched (its word caches in use), and once its pattern index is built too (as the app's
+ * warm-up builds it, ToolCatalog.warmPatterns). RSS says less: it moves with what the GC last did.
  * In its own function, so nothing of the caller's frame is counted; `afterGc` is false when the process was not
  * started with --expose-gc (then the figures are what the heap happened to hold).
  */
@@ -156,7 +157,7 @@ export function searcherMemory(
   docs: SearchDoc[],
   first: string,
   statements: readonly string[],
-): { builtMb: number; usedMb: number; afterGc: boolean } {
+): { builtMb: number; usedMb: number; withPatternsMb: number; afterGc: boolean } {
   const gc = exposedGc();
   const held = () => heldBytes(gc);
   const before = held();
@@ -171,8 +172,10 @@ export function searcherMemory(
     }
   }
   const usedMb = mb(held() - before);
+  searcher.patternIndexBuild?.()?.finish();
+  const withPatternsMb = mb(held() - before);
   searcher.search(first, 5); // alive through the last measurement
-  return { builtMb, usedMb, afterGc: gc !== undefined };
+  return { builtMb, usedMb, withPatternsMb, afterGc: gc !== undefined };
 }
 
 /**
