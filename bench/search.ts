@@ -31,7 +31,7 @@ import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { createReferenceSearcher } from "./lib/reference";
 import { ablationTable } from "./lib/ablation";
 import { scoreByServer } from "./lib/by-server";
-import { clauseVariantsTable, compoundStatements, compoundTable } from "./lib/compound";
+import { clauseVariantsTable, compoundStatements, compoundTable, stepFigures, stepTable } from "./lib/compound";
 import { parseFlags } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";
 import { listingRecall } from "./lib/listing-recall";
@@ -131,6 +131,14 @@ async function main(): Promise<void> {
     console.log(`Recall@${K} (%) and MRR@${K}, ours vs reference (the design's regex searcher)`);
     console.log(qualityTable(scores));
     console.log("");
+    const steps = stepFigures(docs, queries);
+    if (steps) {
+      console.log(
+        `Requests labelled per step (${steps.off.n}): steps whose tool is among ours' ${K} results, with clause search off and on (the default is ${DEFAULT_TECHNIQUES.clauses ? "on" : "off"})`,
+      );
+      console.log(stepTable(steps));
+      console.log("");
+    }
     const byServer = scoreByServer(queries, results[0]!, serverOf);
     console.log(
       `Recall@${K} and MRR@${K} of ours per server of the expected tools, weakest first; "tool first" counts the misses whose first result is another tool of that server (the server found, not the tool)`,
@@ -204,6 +212,7 @@ async function main(): Promise<void> {
       queries: file,
       quality: Object.fromEntries(scores.map((s) => [s.label, s.scores])),
       byServer,
+      ...(steps ? { steps } : {}),
       perQuery: queries.map((q, i) => ({
         ...q,
         results: Object.fromEntries(built.map((s, j) => [s.label, results[j]![i]])),

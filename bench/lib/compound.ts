@@ -116,6 +116,37 @@ export function compoundTable(docs: SearchDoc[], queries: readonly BenchQuery[])
   return table(["statements", "clauses", "n", "steps found %", "every step %", "any step %"], rows);
 }
 
+/**
+ * Requests written with their steps labelled (a set's `steps`), searched with clause search off and on
+ * (everything else default): the share of steps found among the K results, of requests with every step found, and
+ * of requests with some step found (Recall@K as the sets count it). Null when no request of the set has steps.
+ */
+export function stepFigures(
+  docs: SearchDoc[],
+  queries: readonly BenchQuery[],
+): { off: CompoundFigures; on: CompoundFigures } | null {
+  const requests = queries.flatMap((q) =>
+    q.steps ? [{ text: q.query, script: HAS_CJK.exec(q.query) ? "zh" : "en", steps: q.steps } as const] : [],
+  );
+  if (requests.length === 0) return null;
+  const figures = (clauses: boolean) => {
+    const searcher = new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, clauses } });
+    return compoundFigures((q) => searcher.search(q, K), requests);
+  };
+  return { off: figures(false), on: figures(true) };
+}
+
+/** stepFigures() as a table. */
+export function stepTable(figures: { off: CompoundFigures; on: CompoundFigures }): string {
+  return table(
+    ["clauses", "requests", "steps found %", "every step %", "some step %"],
+    (["off", "on"] as const).map((label) => {
+      const f = figures[label];
+      return [label, String(f.n), pct(f.steps), pct(f.every), pct(f.any)];
+    }),
+  );
+}
+
 /** The clause-search settings that were measured against the default, one change at a time. */
 const VARIANTS: Array<[string, Partial<ClauseConfig> | null]> = [
   ["clauses off", null],

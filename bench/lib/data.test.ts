@@ -88,4 +88,20 @@ describe("loadQueries", () => {
     const h = file("qobject.json", { tools: [] });
     expect(() => loadQueries(h)).toThrow(`${h}: expected a JSON array at the top level`);
   });
+
+  it("reads a request's steps, each of whose tools must be expected too", () => {
+    const request = {
+      query: "read notes.md, then mail it to Ana",
+      steps: [["read_file"], ["send_email", "gmail_send"]],
+      expected: ["read_file", "send_email", "gmail_send"],
+      style: "multistep",
+    };
+    expect(loadQueries(file("steps.json", [request]))).toEqual([request]);
+    const g = file("steps-bad.json", [{ ...request, expected: ["read_file", "send_email"] }]);
+    expect(() => loadQueries(g)).toThrow(
+      `${g}: entry 0 (query "read notes.md, then mail it to Ana"): field "steps": "gmail_send" is not in "expected"`,
+    );
+    const h = file("steps-one.json", [{ ...request, steps: [["read_file"]] }]);
+    expect(() => loadQueries(h)).toThrow(`${h}: entry 0 (query "read notes.md, then mail it to Ana"): field "steps"`);
+  });
 });

@@ -37,6 +37,14 @@ const QuerySchema = z.object({
   /** Any of these in the top 5 is a hit; an empty list is shown but not scored. */
   expected: z.array(z.string().min(1)),
   style: z.string().min(1),
+  /**
+   * A request that needs several tool calls: every tool that does each step, in order. Each name is also in
+   * `expected` (so Recall@5 counts a request with any step found); bench:search also counts the steps found.
+   */
+  steps: z
+    .array(z.array(z.string().min(1)).min(1))
+    .min(2)
+    .optional(),
 });
 export type BenchQuery = z.infer<typeof QuerySchema>;
 
@@ -98,7 +106,15 @@ export function loadCatalog(file: string): CatalogEntry[] {
 }
 
 export function loadQueries(file: string): BenchQuery[] {
-  return parseArray(file, QuerySchema, nameOf("query"));
+  const queries = parseArray(file, QuerySchema, nameOf("query"));
+  queries.forEach((q, i) => {
+    const missing = (q.steps ?? []).flat().find((n) => !q.expected.includes(n));
+    if (missing !== undefined)
+      throw new Error(
+        `${file}: entry ${i} (query ${JSON.stringify(q.query.slice(0, 80))}): field "steps": "${missing}" is not in "expected"`,
+      );
+  });
+  return queries;
 }
 
 export function toSearchDocs(catalog: CatalogEntry[]): SearchDoc[] {
