@@ -41,7 +41,7 @@ import { namedByStyle } from "./lib/named";
 import { worstCaseQuery } from "./lib/hostile";
 import { K, percentile, reciprocalRank, runAll, scoreByStyle, timeCallsBest, timeOnce } from "./lib/metrics";
 import { ms, pct, qualityTable, table } from "./lib/report";
-import { coldStart, indexCacheMemory, searcherMemory } from "./lib/resources";
+import { coldStart, indexCacheMemory, patternIndexMemory, searcherMemory } from "./lib/resources";
 import { type BackgroundBuild, measureBackgroundBuild } from "./lib/background-build";
 import {
   backgroundBuildsInFreshProcesses,
@@ -338,6 +338,7 @@ async function main(): Promise<void> {
   const backgroundFresh = coldRuns > 0 ? backgroundBuildsInFreshProcesses(catalogFile, REPLICATED, coldRuns) : null;
   const held = searcherMemory(replicate(docs, REPLICATED), texts[0] ?? "search", statements);
   const cacheMb = indexCacheMemory(entries, REPLICATED, CACHE_CATALOGS);
+  const patternMb = patternIndexMemory(replicate(docs, REPLICATED));
   const ours = (tools: number, label = "ours") => timing.find((t) => t.searcher === label && t.tools === tools);
   const p95 = (tools: number, label?: string) => {
     const t = ours(tools, label);
@@ -438,6 +439,11 @@ async function main(): Promise<void> {
           "—",
         ],
         [
+          `memory a ${REPLICATED}-tool pattern index holds when every tool has a few words of its own (the catalog above repeats its words)`,
+          `${mb(patternMb)} MB`,
+          "—",
+        ],
+        [
           `memory the index cache holds after ${CACHE_CATALOGS} different ${REPLICATED}-tool catalogs, each searched once (a catalog that keeps changing)`,
           `${mb(cacheMb)} MB`,
           "—",
@@ -490,6 +496,7 @@ async function main(): Promise<void> {
       coldStart: cold,
       coldLargeBuildMs,
       indexCacheMb: cacheMb,
+      patternIndexMb: patternMb,
       ...(fresh ? { coldInFreshProcesses: { runs: coldRuns, ...fresh } } : {}),
       backgroundBuild: {
         sliceMs: DEFAULT_SLICE_MS,

@@ -193,3 +193,24 @@ export function indexCacheMemory(entries: readonly CatalogEntry[], tools: number
   }
   return mb(heldBytes(gc) - before);
 }
+
+/**
+ * What a searcher's pattern index holds (heap plus buffers after collection) once built, in MB, over `docs` with a
+ * few words of its own added to each tool's description (a number, a code, a name with a number): a catalog
+ * replicated from another repeats its words, and a real one of that size does not.
+ */
+export function patternIndexMemory(docs: readonly SearchDoc[]): number {
+  const gc = exposedGc();
+  const NAMES = ["alpha", "bravo", "delta", "kilo", "lima", "sierra", "tango", "zulu"];
+  const own = docs.map((d, i) => ({
+    ...d,
+    description: `${d.description} ref${i} ${NAMES[i % NAMES.length]}${i % 977} code${(i * 7919) % 10007}`,
+  }));
+  const searcher = createToolSearcher(own);
+  searcher.search("search", 5);
+  const before = heldBytes(gc);
+  searcher.patternIndexBuild?.()?.finish();
+  const held = mb(heldBytes(gc) - before);
+  searcher.search("search", 5); // alive through the measurement
+  return held;
+}
