@@ -48,7 +48,9 @@ function* tokenListsSteps(texts: readonly string[]): BuildSteps<TokenLists> {
 
 export class SubstringIndex {
   private readonly tokens: string[];
-  private readonly postings: Int32Array[];
+  /** Every token's documents, one list after another: token k's are `docs[starts[k]]` up to `docs[starts[k + 1]]`. */
+  private readonly docs: Int32Array;
+  private readonly starts: Int32Array;
   readonly size: number;
 
   /**
@@ -58,13 +60,27 @@ export class SubstringIndex {
   constructor(texts: readonly string[], lists: TokenLists = runSteps(tokenListsSteps(texts))) {
     this.size = texts.length;
     this.tokens = [...lists.keys()];
-    this.postings = this.tokens.map((t) => Int32Array.from(lists.get(t)!));
+    // Two typed arrays rather than one per token: a large catalog has tens of thousands of tokens.
+    this.starts = new Int32Array(this.tokens.length + 1);
+    let total = 0;
+    this.tokens.forEach((t, k) => {
+      this.starts[k] = total;
+      total += lists.get(t)!.length;
+    });
+    this.starts[this.tokens.length] = total;
+    this.docs = new Int32Array(total);
+    this.tokens.forEach((t, k) => this.docs.set(lists.get(t)!, this.starts[k]!));
+  }
+
+  /** Token k's documents, sorted. */
+  private postings(k: number): Int32Array {
+    return this.docs.subarray(this.starts[k]!, this.starts[k + 1]!);
   }
 
   /** Documents holding a token that contains `piece` (a run of word characters), as a sorted array. */
   private withPiece(piece: string): Int32Array {
     const hits: Int32Array[] = [];
-    for (let k = 0; k < this.tokens.length; k++) if (this.tokens[k]!.includes(piece)) hits.push(this.postings[k]!);
+    for (let k = 0; k < this.tokens.length; k++) if (this.tokens[k]!.includes(piece)) hits.push(this.postings(k));
     if (hits.length === 1) return hits[0]!;
     const mark = new Uint8Array(this.size);
     for (const h of hits) for (const d of h) mark[d] = 1;
