@@ -69,7 +69,9 @@ export class SubstringIndex {
     });
     this.starts[this.tokens.length] = total;
     this.docs = new Int32Array(total);
-    this.tokens.forEach((t, k) => this.docs.set(lists.get(t)!, this.starts[k]!));
+    this.tokens.forEach((t, k) => {
+      this.docs.set(lists.get(t)!, this.starts[k]!);
+    });
   }
 
   /** Token k's documents, sorted. */
