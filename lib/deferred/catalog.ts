@@ -93,6 +93,29 @@ export interface WarmResult extends SliceStats {
   ms: number;
 }
 
+/** What warm() or warmPatterns() says when there was nothing to build. */
+const NOTHING_BUILT: WarmResult = { built: false, abandoned: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 };
+
+/**
+ * Runs `build` a slice at a time until it is done (`keep` then takes what it made) or `signal` abandons it, and says
+ * which, its wall time from `started` and what its slices cost.
+ */
+async function warmInSlices<T>(
+  build: SlicedBuild<T>,
+  sliceMs: number,
+  signal: AbortSignal,
+  started: number,
+  keep: (made: T) => void = () => {},
+): Promise<WarmResult> {
+  try {
+    keep(await runInSlices(build, sliceMs, signal));
+  } catch (e) {
+    if (!(e instanceof BuildAbandoned)) throw e;
+    return { built: false, abandoned: true, ms: performance.now() - started, ...build.cost() };
+  }
+  return { built: true, abandoned: false, ms: performance.now() - started, ...build.cost() };
+}
+
 /**
  * The deferred tools: what tool_search searches and returns. Immutable; its hash identifies it,
  * and the search index is built once per hash and search techniques (shared by every agent built on the
@@ -194,8 +217,7 @@ export class ToolCatalog {
    */
   async warm(sliceMs = DEFAULT_SLICE_MS): Promise<WarmResult> {
     const key = this.searcherKey();
-    if (searcherCache.has(key) || pendingBuilds.has(key))
-      return { built: false, abandoned: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 };
+    if (searcherCache.has(key) || pendingBuilds.has(key)) return { ...NOTHING_BUILT };
     if (warming) {
       warming.abandon.abort();
       if (pendingBuilds.get(warming.key) === warming.build) pendingBuilds.delete(warming.key);
@@ -208,15 +230,13 @@ export class ToolCatalog {
     warming = mine;
     pendingBuilds.set(key, build);
     try {
-      searcherCache.set(key, await runInSlices(build, sliceMs, abandon.signal), this.entries.length);
-    } catch (e) {
-      if (!(e instanceof BuildAbandoned)) throw e;
-      return { built: false, abandoned: true, ms: performance.now() - started, ...build.cost() };
+      return await warmInSlices(build, sliceMs, abandon.signal, started, (searcher) =>
+        searcherCache.set(key, searcher, this.entries.length),
+      );
     } finally {
       if (warming === mine) warming = null;
       if (pendingBuilds.get(key) === build) pendingBuilds.delete(key);
     }
-    return { built: true, abandoned: false, ms: performance.now() - started, ...build.cost() };
   }
 
   /**
@@ -228,19 +248,14 @@ export class ToolCatalog {
   async warmPatterns(sliceMs = DEFAULT_SLICE_MS): Promise<WarmResult> {
     const key = this.searcherKey();
     const build = searcherCache.get(key)?.patternIndexBuild?.() ?? null;
-    if (!build) return { built: false, abandoned: false, ms: 0, busyMs: 0, slices: 0, longestSliceMs: 0 };
-    const started = performance.now();
+    if (!build) return { ...NOTHING_BUILT };
     const abandon = new AbortController();
     patternWarms.set(abandon, key);
     try {
-      await runInSlices(build, sliceMs, abandon.signal);
-    } catch (e) {
-      if (!(e instanceof BuildAbandoned)) throw e;
-      return { built: false, abandoned: true, ms: performance.now() - started, ...build.cost() };
+      return await warmInSlices(build, sliceMs, abandon.signal, performance.now());
     } finally {
       patternWarms.delete(abandon);
     }
-    return { built: true, abandoned: false, ms: performance.now() - started, ...build.cost() };
   }
 
   /** Matches, best first, with scores where the mode has them. Throws SearchQueryError for a refused query. */
