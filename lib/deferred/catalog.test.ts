@@ -3,6 +3,14 @@ import { z } from "zod";
 import { ToolCatalog } from "./catalog";
 import { makeTool } from "@/test/support/tools";
 
+/** `count` tools named `${prefix}_${i}`, each described by `text(i)`, on the server `serverOf(i)` (`prefix`). */
+const numberedTools = (
+  count: number,
+  prefix: string,
+  text: (i: number) => string,
+  serverOf: (i: number) => string = () => prefix,
+) => Array.from({ length: count }, (_, i) => ({ tool: makeTool(`${prefix}_${i}`, text(i)), server: serverOf(i) }));
+
 describe("ToolCatalog", () => {
   const tools = [makeTool("b_tool"), makeTool("a_tool"), makeTool("c_tool", "counts lines")].map((tool) => ({
     tool,
@@ -140,11 +148,7 @@ describe("per-tool hashes, annotations, servers", () => {
   });
 
   it("a newer catalog's warm() abandons an older one's build still under way; a search of the older builds its own", async () => {
-    const tools = (prefix: string) =>
-      Array.from({ length: 30 }, (_, i) => ({
-        tool: makeTool(`${prefix}_${i}`, `${prefix} keeps record ${i} of the archive`),
-        server: prefix,
-      }));
+    const tools = (prefix: string) => numberedTools(30, prefix, (i) => `${prefix} keeps record ${i} of the archive`);
     const older = new ToolCatalog(tools("older"));
     const newer = new ToolCatalog(tools("newer"));
     const first = older.warm(0);
@@ -160,10 +164,12 @@ describe("per-tool hashes, annotations, servers", () => {
   });
 
   it("warm() gives the event loop turns while it builds, and a search meanwhile finishes the build at once", async () => {
-    const own = Array.from({ length: 40 }, (_, i) => ({
-      tool: makeTool(`sliced_${i}`, `handles sliced job number ${i} and its ledger`),
-      server: `s${i % 4}`,
-    }));
+    const own = numberedTools(
+      40,
+      "sliced",
+      (i) => `handles sliced job number ${i} and its ledger`,
+      (i) => `s${i % 4}`,
+    );
     const c = new ToolCatalog(own);
     let resolved = false;
     const warming = c.warm(0).then((r) => {
@@ -190,10 +196,12 @@ describe("per-tool hashes, annotations, servers", () => {
   });
 
   it("warmPatterns() builds the pattern index in slices once the search index is built, and patterns read it", async () => {
-    const own = Array.from({ length: 600 }, (_, i) => ({
-      tool: makeTool(`pattern_${i}`, `files report ${i} in the quarterly ledger`),
-      server: `p${i % 3}`,
-    }));
+    const own = numberedTools(
+      600,
+      "pattern",
+      (i) => `files report ${i} in the quarterly ledger`,
+      (i) => `p${i % 3}`,
+    );
     const c = new ToolCatalog(own);
     // Nothing to build on before the search index exists.
     expect((await c.warmPatterns()).built).toBe(false);
@@ -207,11 +215,7 @@ describe("per-tool hashes, annotations, servers", () => {
   });
 
   it("a warm() of another catalog stops a pattern index under way; the first pattern search builds the rest", async () => {
-    const tools = (prefix: string) =>
-      Array.from({ length: 600 }, (_, i) => ({
-        tool: makeTool(`${prefix}_${i}`, `${prefix} keeps page ${i} of the atlas`),
-        server: prefix,
-      }));
+    const tools = (prefix: string) => numberedTools(600, prefix, (i) => `${prefix} keeps page ${i} of the atlas`);
     const older = new ToolCatalog(tools("atlas_old"));
     await older.warm();
     const patterns = older.warmPatterns(0);
