@@ -336,9 +336,9 @@ async function main(): Promise<void> {
   for (let i = 0; i < 3; i++) background.push(await measureBackgroundBuild(largeDocs));
   const backgroundHere = backgroundFigures(background);
   const backgroundFresh = coldRuns > 0 ? backgroundBuildsInFreshProcesses(catalogFile, REPLICATED, coldRuns) : null;
-  const held = searcherMemory(largeDocs, texts[0] ?? "search", statements);
+  const held = searcherMemory(replicate(docs, REPLICATED), texts[0] ?? "search", statements);
   const cacheMb = indexCacheMemory(entries, REPLICATED, CACHE_CATALOGS);
-  const patternMb = patternIndexMemory(largeDocs);
+  const patternMb = patternIndexMemory(replicate(docs, REPLICATED));
   const ours = (tools: number, label = "ours") => timing.find((t) => t.searcher === label && t.tools === tools);
   const p95 = (tools: number, label?: string) => {
     const t = ours(tools, label);
