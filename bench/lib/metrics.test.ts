@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BenchQuery } from "./data";
-import { hitFlips, reciprocalRank } from "./metrics";
+import { hitFlips, rankShifts, reciprocalRank } from "./metrics";
 
 const q = (expected: string[]): BenchQuery => ({ query: "x", expected, style: "natural" });
 
@@ -18,5 +18,17 @@ describe("hitFlips", () => {
   it("reads a hit as reciprocalRank does: in the top 5 only", () => {
     expect(reciprocalRank(["x", "y", "z", "w", "v", "b"], ["b"])).toBe(0);
     expect(reciprocalRank(["x", "b"], ["b"])).toBe(0.5);
+  });
+});
+
+describe("rankShifts", () => {
+  it("counts queries whose first expected name moved up or down within the top 5, and those found by one side only", () => {
+    const queries = [q(["a"]), q(["b"]), q(["c"]), q(["d"]), q(["e"]), q([])];
+    const baseline = [["x", "a"], ["b", "x"], ["c"], ["x", "y", "z", "w", "v", "d"], ["e"], ["a"]];
+    const variant = [["a", "x"], ["x", "b"], ["c"], ["d"], ["x", "y", "z", "w", "v"], []];
+    // a: rank 2 → 1 (higher); b: 1 → 2 (lower); c: same; d: past the top 5 → 1 (higher, gained); e: 1 → gone
+    // (lower, lost); the last has no expected names and counts for nothing.
+    expect(rankShifts(queries, baseline, variant)).toEqual({ higher: 2, lower: 2, gained: 1, lost: 1 });
+    expect(rankShifts(queries, baseline, baseline)).toEqual({ higher: 0, lower: 0, gained: 0, lost: 0 });
   });
 });

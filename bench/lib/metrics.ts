@@ -73,6 +73,28 @@ export function hitFlips(
   return { gained, lost };
 }
 
+/**
+ * How a variant moves each query's first expected name against a baseline, within the top K: `higher` and
+ * `lower` count queries whose reciprocal rank rose or fell (a query found by one side only counts too), `gained`
+ * and `lost` those found in the top K by one side only (as hitFlips). Queries with no expected names are left out.
+ */
+export function rankShifts(
+  queries: readonly BenchQuery[],
+  baseline: readonly string[][],
+  variant: readonly string[][],
+): { higher: number; lower: number; gained: number; lost: number } {
+  let higher = 0;
+  let lower = 0;
+  queries.forEach((q, i) => {
+    if (q.expected.length === 0) return;
+    const before = reciprocalRank(baseline[i]!, q.expected);
+    const after = reciprocalRank(variant[i]!, q.expected);
+    if (after > before) higher++;
+    if (after < before) lower++;
+  });
+  return { higher, lower, ...hitFlips(queries, baseline, variant) };
+}
+
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));

@@ -1,0 +1,117 @@
+/**
+ * Two `bench:search --json` files of the same query sets, compared request for request, in aggregates only:
+ * `npm run -s bench:search-paired -- --before A.json --after B.json`. Prints, per set and over all sets, Recall@5
+ * and MRR@5 of ours on each side, how many requests rank their first expected tool higher and lower on the second
+ * side, and how many are found in the top 5 by the second side only (gained) or the first only (lost). It never prints a query, so a blind set's rule can
+ * be read without reading the set (bench/queries/README.md).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { parseFlags } from "./lib/args";
+import type { BenchQuery } from "./lib/data";
+import { rankShifts, scoreByStyle } from "./lib/metrics";
+import { table } from "./lib/report";
+
+/** The part of a `bench:search --json` file read here. */
+const RunFile = z.object({
+  sets: z.array(
+    z.object({
+      queries: z.string(),
+      perQuery: z.array(
+        z.object({
+          query: z.string(),
+          expected: z.array(z.string()),
+          style: z.string(),
+          results: z.object({ ours: z.array(z.string()) }),
+        }),
+      ),
+    }),
+  ),
+});
+type RunFile = z.infer<typeof RunFile>;
+
+function readRun(file: string): RunFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`${file}: not a readable JSON file (${(e as Error).message})`);
+  }
+  const r = RunFile.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new Error(`${file}: field "${issue.path.join(".")}": ${issue.message} (not a bench:search --json file?)`);
+  }
+  return r.data;
+}
+
+interface Row {
+  label: string;
+  queries: BenchQuery[];
+  before: string[][];
+  after: string[][];
+}
+
+function pairSets(a: RunFile, b: RunFile, files: [string, string]): Row[] {
+  if (a.sets.length !== b.sets.length)
+    throw new Error(`${files[0]} holds ${a.sets.length} sets and ${files[1]} ${b.sets.length}`);
+  return a.sets.map((sa, s) => {
+    const sb = b.sets[s]!;
+    const label = path.basename(sa.queries);
+    if (label !== path.basename(sb.queries)) throw new Error(`set ${s}: ${label} vs ${path.basename(sb.queries)}`);
+    if (sa.perQuery.length !== sb.perQuery.length)
+      throw new Error(`${label}: ${sa.perQuery.length} requests in ${files[0]}, ${sb.perQuery.length} in ${files[1]}`);
+    sa.perQuery.forEach((q, i) => {
+      const other = sb.perQuery[i]!;
+      if (q.query !== other.query || q.expected.join("\n") !== other.expected.join("\n"))
+        throw new Error(`${label}: entry ${i} differs between the two files (another version of the set?)`);
+    });
+    return {
+      label,
+      queries: sa.perQuery.map(({ query, expected, style }) => ({ query, expected, style })),
+      before: sa.perQuery.map((q) => q.results.ours),
+      after: sb.perQuery.map((q) => q.results.ours),
+    };
+  });
+}
+
+function line(row: Row): string[] {
+  const [before] = scoreByStyle(row.queries, row.before);
+  const [after] = scoreByStyle(row.queries, row.after);
+  const s = rankShifts(row.queries, row.before, row.after);
+  const pct = (x: number) => (100 * x).toFixed(1);
+  return [
+    row.label,
+    String(before!.n),
+    `${pct(before!.recall)} → ${pct(after!.recall)}`,
+    `${before!.mrr.toFixed(4)} → ${after!.mrr.toFixed(4)}`,
+    (after!.mrr - before!.mrr).toFixed(4),
+    String(s.higher),
+    String(s.lower),
+    String(s.gained),
+    String(s.lost),
+  ];
+}
+
+function main(): void {
+  const { flags } = parseFlags(process.argv.slice(2), ["before", "after"]);
+  if (!flags.before || !flags.after) throw new Error("usage: bench:search-paired -- --before A.json --after B.json");
+  const files: [string, string] = [flags.before, flags.after];
+  const rows = pairSets(readRun(files[0]), readRun(files[1]), files);
+  const all: Row = {
+    label: "all sets",
+    queries: rows.flatMap((r) => r.queries),
+    before: rows.flatMap((r) => r.before),
+    after: rows.flatMap((r) => r.after),
+  };
+  console.log(`ours, ${path.basename(files[0])} → ${path.basename(files[1])}, request for request (no query shown)`);
+  console.log(
+    table(
+      ["set", "n", "Recall@5 %", "MRR@5", "ΔMRR@5", "ranked higher", "ranked lower", "gained", "lost"],
+      [...rows.map(line), ...(rows.length > 1 ? [line(all)] : [])],
+    ),
+  );
+}
+
+main();
