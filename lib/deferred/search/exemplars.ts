@@ -225,10 +225,16 @@ export class ExemplarIndex {
   private readonly askedWords: Int32Array;
   /** Scratch for one match, reset after it: operation scores, which have one, word counts. */
   private readonly scores: Float64Array;
-  private readonly touched: number[] = [];
+  /** The operations with a score, in the order first scored. */
+  private readonly touched = new IntScratch();
   private readonly counts: Int32Array;
   /** Scratch for one match: the distinct words lent, in order (their counts in `counts`). */
-  private readonly keptWords: number[] = [];
+  private readonly keptWords = new IntScratch();
+  /** Scratch for one match: the tool's distinct name words this index knows, as found and rarest first. */
+  private readonly nameIds = new IntScratch();
+  private readonly query = new IntScratch();
+  /** Scratch for one match: the name words not walked, ascending. */
+  private readonly common = new IntScratch();
   /** Where askedIdsFor()'s lists are made (views of a shared block). */
   private readonly lent = new IdBuffer();
   /** Per index build's term table, each word's number there (-1: not looked up yet). */
@@ -280,7 +286,7 @@ export class ExemplarIndex {
     const { counts, keptWords } = this;
     const n = this.asked(name, use);
     for (let k = 0; k < n; k++) {
-      const w = keptWords[k]!;
+      const w = keptWords.data[k]!;
       for (let j = 0; j < counts[w]!; j++) out.push(this.words[w]!);
       counts[w] = 0;
     }
@@ -300,7 +306,7 @@ export class ExemplarIndex {
     const { counts, keptWords } = this;
     const n = this.asked(name, use);
     for (let k = 0; k < n; k++) {
-      const w = keptWords[k]!;
+      const w = keptWords.data[k]!;
       if (inTable[w]! < 0) inTable[w] = table.id(this.words[w]!);
       for (let j = 0; j < counts[w]!; j++) this.lent.push(inTable[w]!);
       counts[w] = 0;
@@ -313,19 +319,20 @@ export class ExemplarIndex {
    * it is lent in `counts`, which the caller sets back to 0.
    */
   private asked(name: readonly string[], use: ExemplarUse): number {
-    this.keptWords.length = 0;
+    this.keptWords.clear();
     if (use.neighbours <= 0 || use.maxWords <= 0) return 0;
-    const { scores, touched } = this;
+    const { scores, touched, nameIds } = this;
     // The tool's distinct name words this index knows; they are also what a neighbour must share.
-    const query: number[] = [];
+    nameIds.clear();
     for (const word of name) {
       const w = this.ids.get(word);
-      if (w !== undefined && !query.includes(w)) query.push(w);
+      if (w !== undefined && !nameIds.includes(w)) nameIds.push(w);
     }
-    if (query.length === 0) return 0;
-    const nameIds = query.slice();
-    // Rarest first (equal: lower number); names are a few words, so an insertion sort.
-    for (let i = 1; i < query.length; i++) {
+    if (nameIds.length === 0) return 0;
+    // The same words, rarest first (equal: lower number); names are a few words, so an insertion sort.
+    const query = this.query.copyOf(nameIds).data;
+    const words = nameIds.length;
+    for (let i = 1; i < words; i++) {
       const w = query[i]!;
       let j = i;
       while (
@@ -343,11 +350,11 @@ export class ExemplarIndex {
     let found: number;
     let walked = 0;
     const rarest = query[0]!;
-    if (this.df(rarest) > WALK_LIMIT && (query.length > 1 || use.neighbours <= CANDIDATES)) {
+    if (this.df(rarest) > WALK_LIMIT && (words > 1 || use.neighbours <= CANDIDATES)) {
       // No word is rare: the rarest one's best operations are known ahead (what walking it would find).
       walked = 1;
       const start = this.topStart[rarest]!;
-      const end = Math.min(this.topStart[rarest + 1]!, start + (query.length > 1 ? CANDIDATES : use.neighbours));
+      const end = Math.min(this.topStart[rarest + 1]!, start + (words > 1 ? CANDIDATES : use.neighbours));
       const { op, score } = this.keptRoom(end - start);
       for (let j = start; j < end; j++) {
         op[j - start] = this.topOps[j]!;
@@ -355,7 +362,8 @@ export class ExemplarIndex {
       }
       found = end - start;
     } else {
-      for (const w of query) {
+      for (let i = 0; i < words; i++) {
+        const w = query[i]!;
         if (walked > 0 && this.df(w) > WALK_LIMIT) break;
         walked++;
         for (let j = this.postStart[w]!; j < this.postStart[w + 1]!; j++) {
@@ -364,19 +372,20 @@ export class ExemplarIndex {
           scores[o]! += this.postWeights[j]!;
         }
       }
-      const k = walked < query.length ? CANDIDATES : use.neighbours;
-      found = nearest(touched, scores, k, this.keptRoom(k));
-      for (const o of touched) scores[o] = 0;
-      touched.length = 0;
+      const k = walked < words ? CANDIDATES : use.neighbours;
+      found = nearest(touched.data, touched.length, scores, k, this.keptRoom(k));
+      for (let t = 0; t < touched.length; t++) scores[touched.data[t]!] = 0;
+      touched.clear();
     }
     const { op, score } = this.kept;
-    if (walked < query.length) {
+    if (walked < words) {
       // Both lists ascend by word number: one merge per candidate.
-      const common = query.slice(walked).sort((a, b) => a - b);
+      const common = this.common.copyOf(query, walked, words).ascending();
       for (let c = 0; c < found; c++) {
         let k = this.opStart[op[c]!]!;
         const end = this.opStart[op[c]! + 1]!;
-        for (const w of common) {
+        for (let m = 0; m < common.length; m++) {
+          const w = common.data[m]!;
           while (k < end && this.opWords[k]! < w) k++;
           if (k === end) break;
           if (this.opWords[k] === w) score[c]! += this.opWeights[k]!;
@@ -397,7 +406,7 @@ export class ExemplarIndex {
         score[j] = x;
       }
     }
-    return this.lend(Math.min(found, use.neighbours), nameIds, use);
+    return this.lend(Math.min(found, use.neighbours), use);
   }
 
   /** The scratch arrays `kept`, made at least `size` long. */
@@ -407,10 +416,11 @@ export class ExemplarIndex {
   }
 
   /**
-   * The requests' words of the first `count` neighbours in `kept`, each neighbour within the score and name-word
-   * shares `use` asks for, into `keptWords` and `counts` (see asked()); how many distinct words.
+   * The requests' words of the first `count` neighbours in `kept`, each neighbour within the score share `use`
+   * asks for and holding its share of the tool's name words (`nameIds`), into `keptWords` and `counts` (see
+   * asked()); how many distinct words.
    */
-  private lend(count: number, nameIds: readonly number[], use: ExemplarUse): number {
+  private lend(count: number, use: ExemplarUse): number {
     const { counts, keptWords: kept } = this;
     const { op: keptOp, score: keptScore } = this.kept;
     const floor = use.minShare * (count > 0 ? keptScore[0]! : 0);
@@ -418,7 +428,7 @@ export class ExemplarIndex {
       const op = keptOp[c]!;
       const score = keptScore[c]!;
       if (score < floor) break;
-      if (!this.holdsEnough(op, nameIds, use.minNameShare)) continue;
+      if (!this.holdsEnough(op, this.nameIds, use.minNameShare)) continue;
       for (let j = this.askedStart[op]!; j < this.askedStart[op + 1]!; j++) {
         const w = this.askedWords[j]!;
         if (counts[w] === 0) {
@@ -432,11 +442,61 @@ export class ExemplarIndex {
   }
 
   /** Whether an operation holds at least `share` of the given words (the tool's name words this index knows). */
-  private holdsEnough(op: number, words: readonly number[], share: number): boolean {
+  private holdsEnough(op: number, words: IntScratch, share: number): boolean {
     if (words.length === 0 || share <= 0) return true;
     let held = 0;
-    for (const w of words) if (this.weightIn(op, w) > 0) held++;
+    for (let i = 0; i < words.length; i++) if (this.weightIn(op, words.data[i]!) > 0) held++;
     return held >= share * words.length;
+  }
+}
+
+/**
+ * A list of numbers kept across calls as scratch: clear() keeps its block (an array whose length is set to 0
+ * gives its block up, and one match per tool would make new ones all build long).
+ */
+class IntScratch {
+  data = new Int32Array(16);
+  length = 0;
+
+  clear(): void {
+    this.length = 0;
+  }
+
+  push(x: number): void {
+    if (this.length === this.data.length) {
+      const more = new Int32Array(2 * this.data.length);
+      more.set(this.data);
+      this.data = more;
+    }
+    this.data[this.length++] = x;
+  }
+
+  includes(x: number): boolean {
+    for (let i = 0; i < this.length; i++) if (this.data[i] === x) return true;
+    return false;
+  }
+
+  /** This list made a copy of `from`'s numbers [start, end) (all of them when not given). */
+  copyOf(from: IntScratch | Int32Array, start = 0, end = from.length): this {
+    const source = from instanceof IntScratch ? from.data : from;
+    this.clear();
+    for (let i = start; i < end; i++) this.push(source[i]!);
+    return this;
+  }
+
+  /** Sorted ascending in place (lists of a few numbers: an insertion sort). */
+  ascending(): this {
+    const d = this.data;
+    for (let i = 1; i < this.length; i++) {
+      const x = d[i]!;
+      let j = i;
+      while (j > 0 && d[j - 1]! > x) {
+        d[j] = d[j - 1]!;
+        j--;
+      }
+      d[j] = x;
+    }
+    return this;
   }
 }
 
@@ -445,14 +505,16 @@ export class ExemplarIndex {
  * `kept` (scratch of at least `k` entries); how many there are.
  */
 function nearest(
-  ops: readonly number[],
+  ops: Int32Array,
+  count: number,
   scores: Float64Array,
   k: number,
   kept: { op: Int32Array; score: Float64Array },
 ): number {
   const { op: keptOp, score: keptScore } = kept;
   let size = 0;
-  for (const op of ops) {
+  for (let i = 0; i < count; i++) {
+    const op = ops[i]!;
     const score = scores[op]!;
     if (size === k && score <= keptScore[k - 1]!) continue;
     let j = size < k ? size++ : k - 1;

@@ -71,6 +71,22 @@ function firstSentence(text: string): string {
 const NO_TERMS = new Int32Array(0);
 /** Scratch for one field at a time (builds are synchronous). */
 const buffer = new IdBuffer();
+/** Per build's term table, each server's name terms: a catalog's tools share a few dozen servers. Read, never changed. */
+const serverTerms = new WeakMap<TermTable, Map<string, Int32Array>>();
+
+function serverIds(server: string, table: TermTable): Int32Array {
+  let known = serverTerms.get(table);
+  if (!known) {
+    known = new Map();
+    serverTerms.set(table, known);
+  }
+  let ids = known.get(server);
+  if (!ids) {
+    ids = table.idsOf(nameTerms(server));
+    known.set(server, ids);
+  }
+  return ids;
+}
 
 /**
  * A tool's fields, its terms numbered in `table`. With `mentions`, the names of other catalog tools in its
@@ -101,7 +117,7 @@ export function docFields(doc: SearchDoc, table: TermTable, mentions: ToolMentio
   const paramText = buffer.take();
   return {
     name: table.idsOf(nameTerms(doc.name).filter((t) => !STOPWORDS.has(t))),
-    server: doc.server ? table.idsOf(nameTerms(doc.server)) : NO_TERMS,
+    server: doc.server ? serverIds(doc.server, table) : NO_TERMS,
     lead: leadTerms,
     description: descriptionTerms,
     paramNames,
