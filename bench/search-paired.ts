@@ -1,6 +1,7 @@
 /**
  * Two `bench:search --json` files of the same query sets, compared request for request, in aggregates only:
- * `npm run -s bench:search-paired -- --before A.json --after B.json`. Prints, per set and over all sets, Recall@5
+ * `npm run -s bench:search-paired -- --before A.json --after B.json`, and more pairs with more `--before` and
+ * `--after` (each before file paired with the after file in the same place). Prints, per set and over all sets, Recall@5
  * and MRR@5 of ours on each side, how many requests rank their first expected tool higher and lower on the second
  * side, and how many are found in the top 5 by the second side only (gained) or the first only (lost). It never prints a query, so a blind set's rule can
  * be read without reading the set (bench/queries/README.md).
@@ -95,17 +96,23 @@ function line(row: Row): string[] {
 }
 
 function main(): void {
-  const { flags } = parseFlags(process.argv.slice(2), ["before", "after"]);
-  if (!flags.before || !flags.after) throw new Error("usage: bench:search-paired -- --before A.json --after B.json");
-  const files: [string, string] = [flags.before, flags.after];
-  const rows = pairSets(readRun(files[0]), readRun(files[1]), files);
+  const { lists } = parseFlags(process.argv.slice(2), ["before", "after"], ["before", "after"]);
+  const before = lists.before ?? [];
+  const after = lists.after ?? [];
+  if (before.length === 0 || before.length !== after.length)
+    throw new Error("usage: bench:search-paired -- --before A.json --after B.json [--before C.json --after D.json]...");
+  const rows = before.flatMap((file, i) => {
+    const files: [string, string] = [file, after[i]!];
+    return pairSets(readRun(files[0]), readRun(files[1]), files);
+  });
   const all: Row = {
     label: "all sets",
     queries: rows.flatMap((r) => r.queries),
     before: rows.flatMap((r) => r.before),
     after: rows.flatMap((r) => r.after),
   };
-  console.log(`ours, ${path.basename(files[0])} → ${path.basename(files[1])}, request for request (no query shown)`);
+  const names = (files: string[]) => files.map((f) => path.basename(f)).join(", ");
+  console.log(`ours, ${names(before)} → ${names(after)}, request for request (no query shown)`);
   console.log(
     table(
       ["set", "n", "Recall@5 %", "MRR@5", "ΔMRR@5", "ranked higher", "ranked lower", "gained", "lost"],
