@@ -16,7 +16,7 @@ import {
   learnActions,
   packActions,
 } from "./actions-learn";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, liftByAction, type Scored } from "./ranker";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, reorderByAction, type Scored } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 
@@ -119,32 +119,46 @@ describe("learning the actions", () => {
   });
 });
 
-describe("liftByAction", () => {
+describe("reorderByAction", () => {
   const { operations, examples } = corpus();
   const model = new ActionModel(packActions(learnActions(operations, examples, OPTIONS)));
   const list = model.classes.indexOf("list");
   const create = model.classes.indexOf("creat");
+  const other = model.classes.length - 1;
   const ranked: Scored[] = [
     { index: 0, name: "create_widget", score: 10 },
     { index: 1, name: "list_widgets", score: 9.8 },
     { index: 2, name: "other_widget", score: 5 },
+    { index: 3, name: "list_gadgets", score: 4.9 },
   ];
-  const classOf = Uint16Array.from([create, list, model.classes.length - 1]);
+  const classOf = Uint16Array.from([create, list, other, list]);
+  const p = model.probabilities("which widgets are there");
 
-  it("reorders the first candidates by the action asked for, in the ranking's units", () => {
-    const p = model.probabilities("which widgets are there");
-    const out = liftByAction(ranked, model, p, classOf, DEFAULT_ACTION_USE, 3);
+  it("reorders the first results by the action asked for; they keep the scores of their new ranks", () => {
+    const out = reorderByAction(ranked, model, p, classOf, DEFAULT_ACTION_USE);
     expect(out.map((s) => s.name).slice(0, 2)).toEqual(["list_widgets", "create_widget"]);
-    expect(Math.abs(out[0]!.score - 9.8)).toBeLessThanOrEqual(DEFAULT_ACTION_USE.weight * 10 + 1e-9);
+    expect(out.map((s) => s.score)).toEqual(ranked.map((s) => s.score));
+    expect(out.map((s) => s.name).sort()).toEqual(ranked.map((s) => s.name).sort());
   });
 
-  it("leaves candidates past its depth, and an empty or scoreless ranking, as they are", () => {
-    const p = model.probabilities("which widgets are there");
-    const out = liftByAction(ranked, model, p, classOf, { ...DEFAULT_ACTION_USE, depth: 1 }, 3);
-    expect(out.find((s) => s.name === "list_widgets")!.score).toBe(9.8);
-    expect(liftByAction([], model, p, classOf, DEFAULT_ACTION_USE, 3)).toEqual([]);
+  it("never moves a result into or out of its window: the results past it stay as they are", () => {
+    // list_gadgets is a list too, but fourth: with a window of 3 it stays fourth, and other_widget stays in the 3.
+    const out = reorderByAction(ranked, model, p, classOf, { ...DEFAULT_ACTION_USE, window: 3 });
+    expect(out.slice(0, 3).map((s) => s.name).sort()).toEqual(["create_widget", "list_widgets", "other_widget"]);
+    expect(out[3]).toEqual(ranked[3]);
+    const one = reorderByAction(ranked, model, p, classOf, { ...DEFAULT_ACTION_USE, window: 1 });
+    expect(one).toEqual(ranked);
+  });
+
+  it("keeps the order of results it lifts alike, and leaves an empty or scoreless ranking as it is", () => {
+    const twins: Scored[] = [
+      { index: 1, name: "b_list", score: 3 },
+      { index: 3, name: "a_list", score: 3 },
+    ];
+    expect(reorderByAction(twins, model, p, classOf, DEFAULT_ACTION_USE)).toEqual(twins);
+    expect(reorderByAction([], model, p, classOf, DEFAULT_ACTION_USE)).toEqual([]);
     const flat = ranked.map((s) => ({ ...s, score: 0 }));
-    expect(liftByAction(flat, model, p, classOf, DEFAULT_ACTION_USE, 2)).toEqual(flat.slice(0, 2));
+    expect(reorderByAction(flat, model, p, classOf, DEFAULT_ACTION_USE)).toEqual(flat);
   });
 });
 
@@ -157,12 +171,35 @@ describe("the shipped classifier in the search", () => {
   const searcher = (actions: boolean) =>
     new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, actions } });
 
-  it("is off by default; switched on, it reads a question about what exists as a list", () => {
-    expect(DEFAULT_TECHNIQUES.actions).toBe(false);
+  it("is on by default, and reads a question about what exists as a list", () => {
+    expect(DEFAULT_TECHNIQUES.actions).toBe(true);
     const shipped = getActions();
     const p = shipped.probabilities("which workspaces does the acme org have?");
     expect(p[shipped.classOf("List workspaces.")]!).toBeGreaterThan(p[shipped.classOf("Create a workspace.")]!);
     expect(searcher(true).search("which workspaces does the acme org have?", 1)).toEqual(["list_workspaces"]);
+  });
+
+  it("only reorders the first five: the same tools as with it off, and a shorter limit reads the same first ones", () => {
+    const many: SearchDoc[] = [
+      ...docs,
+      ...["rename", "archive", "export", "share", "restore"].map((verb) => ({
+        name: `${verb}_workspace`,
+        description: `${verb[0]!.toUpperCase()}${verb.slice(1)} a workspace of an organization.`,
+        parameters: {},
+      })),
+    ];
+    const make = (actions: boolean) =>
+      new LexicalSearcher(many, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, actions } });
+    const on = make(true);
+    const off = make(false);
+    for (const q of ["which workspaces does the acme org have?", "whip up a workspace", "scrap the old workspace"]) {
+      const five = on.search(q, 5);
+      expect([...five].sort()).toEqual([...off.search(q, 5)].sort());
+      expect(on.search(q, 3)).toEqual(five.slice(0, 3));
+      const scores = on.searchScored(q, 5).map((r) => r.score);
+      expect(scores).toEqual(off.searchScored(q, 5).map((r) => r.score));
+    }
+    expect(on.search("which workspaces does the acme org have?", 1)).toEqual(["list_workspaces"]);
   });
 
   it("changes nothing for a request in another language, nor with the technique off", () => {

@@ -19,8 +19,8 @@ import { STOPWORDS } from "./tokenize";
 export interface ActionUse {
   /** A candidate gains up to ± `weight` × the best candidate's score. */
   weight: number;
-  /** How many of the first candidates are lifted. */
-  depth: number;
+  /** How many of the final ranking's first results are reordered (nothing enters or leaves them). */
+  window: number;
   /**
    * The lift is log(P(action | request) / P(action)) / `clip`, kept within ±1: an action `clip` nats likelier
    * than usual gets the whole lift.
@@ -28,7 +28,7 @@ export interface ActionUse {
   clip: number;
 }
 
-export const DEFAULT_ACTION_USE: ActionUse = { weight: 0.075, depth: 10, clip: 3 };
+export const DEFAULT_ACTION_USE: ActionUse = { weight: 0.075, window: 5, clip: 3 };
 
 /** The class of every description that starts with no action word the training operations use often. */
 export const ACTION_OTHER = "~other";
