@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   ACTION_OTHER,
   ActionModel,
@@ -7,6 +7,7 @@ import {
   getActions,
   parseActionModel,
   requestFeatures,
+  ToolActionClasses,
 } from "./actions";
 import {
   type ActionExample,
@@ -131,7 +132,8 @@ describe("reorderByAction", () => {
     { index: 2, name: "other_widget", score: 5 },
     { index: 3, name: "list_gadgets", score: 4.9 },
   ];
-  const classOf = Uint16Array.from([create, list, other, list]);
+  const classes = [create, list, other, list];
+  const classOf = (index: number) => classes[index]!;
   const p = model.probabilities("which widgets are there");
 
   it("reorders the first results by the action asked for; they keep the scores of their new ranks", () => {
@@ -160,6 +162,22 @@ describe("reorderByAction", () => {
     expect(reorderByAction([], model, p, classOf, DEFAULT_ACTION_USE)).toEqual([]);
     const flat = ranked.map((s) => ({ ...s, score: 0 }));
     expect(reorderByAction(flat, model, p, classOf, DEFAULT_ACTION_USE)).toEqual(flat);
+  });
+});
+
+describe("ToolActionClasses", () => {
+  it("reads a tool's class from its description the first time it is asked, and only then", () => {
+    const { operations, examples } = corpus();
+    const model = new ActionModel(packActions(learnActions(operations, examples, OPTIONS)));
+    const read = vi.spyOn(model, "classOf");
+    const classes = new ToolActionClasses(model, ["Lists every invoice.", "Creates a new ticket."], ["billing", ""]);
+    expect(read).not.toHaveBeenCalled();
+    expect(classes.of(1)).toBe(model.classes.indexOf("creat"));
+    expect(classes.of(1)).toBe(model.classes.indexOf("creat"));
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read).toHaveBeenCalledWith("Creates a new ticket.", "");
+    expect(classes.of(0)).toBe(model.classes.indexOf("list"));
+    expect(read).toHaveBeenCalledWith("Lists every invoice.", "billing");
   });
 });
 

@@ -151,6 +151,34 @@ export class ActionModel {
   }
 }
 
+/** Not yet read: classes are far fewer. */
+const UNREAD = 0xffff;
+
+/**
+ * Each tool's action class, read from its description the first time a ranking asks for it: only the few tools
+ * a search reorders ever are, so a build reads none.
+ */
+export class ToolActionClasses {
+  private readonly classes: Uint16Array;
+
+  constructor(
+    readonly model: ActionModel,
+    private readonly descriptions: readonly string[],
+    private readonly servers: readonly string[],
+  ) {
+    this.classes = new Uint16Array(descriptions.length).fill(UNREAD);
+  }
+
+  of(index: number): number {
+    let c = this.classes[index]!;
+    if (c === UNREAD) {
+      c = this.model.classOf(this.descriptions[index]!, this.servers[index]);
+      this.classes[index] = c;
+    }
+    return c;
+  }
+}
+
 /** The shipped classifier (scripts/learn-associations.ts writes it), relative to the app's root as WordNet's is. */
 export const ACTIONS_FILE = path.join("lib", "deferred", "search", "learned-actions.json");
 

@@ -1,4 +1,4 @@
-import { type ActionModel, type ActionUse, DEFAULT_ACTION_USE, getActions } from "./actions";
+import { type ActionModel, type ActionUse, DEFAULT_ACTION_USE, getActions, ToolActionClasses } from "./actions";
 import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
 import { type ClauseConfig, DEFAULT_CLAUSES } from "./clauses";
 import { BoundedMemo } from "./bounded-memo";
@@ -319,7 +319,7 @@ interface RankerParts {
   servers: ServerProfiles | null;
   vectors: VectorIndex | null;
   siblings: Siblings | null;
-  actions: { model: ActionModel; classOf: Uint16Array } | null;
+  actions: ToolActionClasses | null;
   named: NamedServers | null;
 }
 
@@ -386,9 +386,11 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   }
   let actions: RankerParts["actions"] = null;
   if (techniques.actions) {
-    const model = getActions();
-    yield;
-    actions = { model, classOf: Uint16Array.from(docs, (d) => model.classOf(d.description, d.server)) };
+    actions = new ToolActionClasses(
+      getActions(),
+      docs.map((d) => d.description),
+      docs.map((d) => d.server ?? ""),
+    );
     yield;
   }
   return {
@@ -435,7 +437,7 @@ export class TextRanker implements FeedbackSource {
   /** The tools as learned vectors, when that technique is on (built with the index). */
   private readonly vectors: VectorIndex | null;
   /** The action classifier and each tool's action class, when that technique is on (built with the index). */
-  private readonly actions: { model: ActionModel; classOf: Uint16Array } | null;
+  private readonly actions: ToolActionClasses | null;
   /** The catalog's servers by name, when the `named` technique is on. */
   private readonly named: NamedServers | null;
   /** Each server's tools and mean vector, when the `siblings` technique is on. */
@@ -510,7 +512,7 @@ export class TextRanker implements FeedbackSource {
       ranked,
       this.actions.model,
       this.actions.model.probabilities(text),
-      this.actions.classOf,
+      (index) => this.actions!.of(index),
       use,
     ).slice(0, limit);
   }
@@ -965,7 +967,7 @@ export function reorderByAction(
   ranked: readonly Scored[],
   model: ActionModel,
   p: Float64Array,
-  classOf: Uint16Array,
+  classOf: (index: number) => number,
   use: ActionUse,
 ): Scored[] {
   const n = Math.min(use.window, ranked.length);
@@ -974,7 +976,7 @@ export function reorderByAction(
   const lift = use.weight * best;
   const order = ranked
     .slice(0, n)
-    .map((s, rank) => ({ s, rank, lifted: s.score + lift * model.lift(p, classOf[s.index]!, use.clip) }))
+    .map((s, rank) => ({ s, rank, lifted: s.score + lift * model.lift(p, classOf(s.index), use.clip) }))
     .sort((a, b) => b.lifted - a.lifted || a.rank - b.rank);
   return [...order.map((o, rank) => ({ ...o.s, score: ranked[rank]!.score })), ...ranked.slice(n)];
 }
