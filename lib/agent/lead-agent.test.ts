@@ -271,7 +271,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       characters: true,
       translated: false,
       katakana: true,
-      actions: false,
+      actions: true,
       named: true,
       siblings: false,
     });
