@@ -494,12 +494,12 @@ export class TextRanker implements FeedbackSource {
    * `likelihood.weight` × the lexical best × its model score / the model's best. With server profiles on, the
    * first `servers.depth` of that ranking are then lifted by their server's match (liftByServer); with learned
    * vectors on (the same words), the first `vectors.pool` of it are fused with the tools nearest the request
-   * (fuseVectors); with the action classifier on (English text only), the first `actions.depth` of that are lifted
-   * or lowered by the action the request asks for (liftByAction). With `named` on and one server named in the
-   * text, the first `named.main` of the first `named.depth` of that are fused with that server's tools among them
-   * (fuseNamedServer). With `siblings` on (the same words), the first `siblings.main` of that have the first
-   * result's server's tools told apart by their centred vectors (Siblings.lift). Every score is in the lexical
-   * score's units.
+   * (fuseVectors). With `named` on and one server named in the text, the first `named.main` of the first
+   * `named.depth` of that are fused with that server's tools among them (fuseNamedServer). With `siblings` on (the
+   * same words), the first `siblings.main` of that have the first result's server's tools told apart by their
+   * centred vectors (Siblings.lift). Last, with the action classifier on (English text only), the first
+   * `actions.window` of that are reordered by the action the request asks for (reorderByAction). Every score is in
+   * the lexical score's units.
    */
   topFused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions = {}): Scored[] {
     if (limit <= 0) return [];
