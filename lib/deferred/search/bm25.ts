@@ -189,9 +189,13 @@ function* bm25Lists(
   const postings = new Map<string, Postings>();
   const vocabulary: string[] = [];
   let id = 0;
+  // Every list's scores in one block (views of it), not a block per term.
+  const allScores = new Float32Array(builder.size);
+  let at = 0;
   for (const [t, dl, tl] of builder.lists()) {
     const idf = bm25Idf(n, dl.length);
-    const scores = new Float32Array(tl.length);
+    const scores = allScores.subarray(at, at + tl.length);
+    at += tl.length;
     for (let j = 0; j < scores.length; j++) scores[j] = saturated(idf, tl[j]!, config.k1);
     postings.set(t, { docs: dl, scores, id: id++ });
     vocabulary.push(t);

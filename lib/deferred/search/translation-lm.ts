@@ -129,8 +129,13 @@ function* translationLmLists(
   const postings = new Map<string, Postings>();
   // Average of P(w | tool) over the catalog, the smoothing background.
   const average = new Map<string, number>();
+  // Every list's likelihoods in one block (views of it), not a block per term.
+  const all = new Float32Array(builder.size);
+  let at = 0;
   for (const [t, docs, ps] of builder.lists()) {
-    const p = Float32Array.from(ps);
+    const p = all.subarray(at, at + ps.length);
+    p.set(ps);
+    at += ps.length;
     postings.set(t, { docs, p });
     let sum = 0;
     for (const x of p) sum += x;
