@@ -269,7 +269,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       vectors: true,
       cedict: true,
       characters: true,
-      translated: false,
+      translated: true,
       katakana: true,
       actions: true,
       named: true,

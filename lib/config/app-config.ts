@@ -204,9 +204,10 @@ export const AppConfigSchema = z
          * entity typing (entities), server profiles (servers), worked examples (exemplars) and learned word
          * vectors (vectors), the Chinese–English dictionary (cedict) with its single characters and Japanese
          * character forms (characters), katakana loanwords read by their sound (katakana), a server the
-         * request names (named) and the request's learned action reordering the first five (actions) on; catalog
-         * associations, clause search, mentions (names of other tools in a tool's text not counted as its words),
-         * translated requests read by the learned models (translated) and sibling contrast (siblings) off.
+         * request names (named), the request's learned action reordering the first five (actions) and a request
+         * in another language read by the learned models through its translation, ordering the first five
+         * (translated) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
+         * counted as its words) and sibling contrast (siblings) off.
          */
         techniques: z
           .object({

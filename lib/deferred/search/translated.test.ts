@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RANKER, type SearchTechniques } from "./ranker";
+import { DEFAULT_RANKER, reorderBy, type Scored, type SearchTechniques } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 
 // The `translated` technique: the learned models (likelihood, vectors), which know English only, read a request in
-// another language through the English words it was translated into. Real lexicons, dictionary and learned tables.
+// another language through the English words it was translated into, and that ranking orders the first five.
+// Real lexicons, dictionary and learned tables.
 const docs = [
   { name: "delete_file", description: "Delete a file from the disk.", server: "files", parameters: {} },
   { name: "read_file", description: "Read the contents of a file.", server: "files", parameters: {} },
@@ -25,15 +26,23 @@ describe("requests in other languages and the learned models", () => {
     expect(scored(off, "删除这个文件")).toEqual(scored(noModels, "删除这个文件"));
   });
 
-  it("on, the models read its translation: the scores change, the right tool stays first", () => {
-    const read = scored(on, "删除这个文件");
-    expect(read).not.toEqual(scored(noModels, "删除这个文件"));
-    expect(read[0]?.name).toBe("delete_file");
+  it("on, the first five are the same tools with the same scores by rank, in the order its translation gives", () => {
+    for (const q of ["删除这个文件", "ファイルを削除して", "把邮件发给团队", "リポジトリにイシューを作成", "文件"]) {
+      const read = scored(on, q).slice(0, 5);
+      const plain = scored(off, q).slice(0, 5);
+      expect(read.map((r) => r.name).sort()).toEqual(plain.map((r) => r.name).sort());
+      expect(read.map((r) => r.score)).toEqual(plain.map((r) => r.score));
+      // A shorter limit reads the same first results.
+      expect(on.search(q, 2)).toEqual(read.slice(0, 2).map((r) => r.name));
+    }
+    expect(scored(on, "删除这个文件")[0]?.name).toBe("delete_file");
+    // "文件" (file) alone: the translation ranking puts the other of the two file tools first.
+    expect(on.search("文件", 2)).toEqual([...off.search("文件", 2)].reverse());
   });
 
-  it("reads a request the lexicon translated even when it is plain ASCII", () => {
-    // "borrar" and "archivo" are Spanish keys of the lexicon: off, the models read the Spanish words themselves.
-    expect(scored(on, "borrar el archivo")).not.toEqual(scored(off, "borrar el archivo"));
+  it("a request in plain ASCII is read as before (the models read its own words)", () => {
+    // "borrar" and "archivo" are Spanish keys of the lexicon, but the text is ASCII: the models read it as typed.
+    expect(scored(on, "borrar el archivo")).toEqual(scored(off, "borrar el archivo"));
     expect(scored(on, "borrar el archivo")[0]?.name).toBe("delete_file");
   });
 
@@ -55,5 +64,24 @@ describe("requests in other languages and the learned models", () => {
   it("leaves English requests as they were", () => {
     for (const q of ["delete the file", "send an email to the team", "what is on my calendar"])
       expect(scored(on, q)).toEqual(scored(off, q));
+  });
+});
+
+describe("reorderBy", () => {
+  const at = (name: string, index: number, score: number): Scored => ({ name, index, score });
+  const ranked = [at("a", 0, 9), at("b", 1, 8), at("c", 2, 7), at("d", 3, 6), at("e", 4, 5), at("f", 5, 4)];
+
+  it("orders the window as the other ranking does; its results keep the scores of their ranks", () => {
+    const by = [at("c", 2, 1), at("f", 5, 1), at("a", 0, 1), at("e", 4, 1)];
+    const out = reorderBy(ranked, by, 5);
+    // c and a and e in by's order; b and d, which by does not hold, after them in their own order; f stays sixth.
+    expect(out.map((s) => s.name)).toEqual(["c", "a", "e", "b", "d", "f"]);
+    expect(out.map((s) => s.score)).toEqual(ranked.map((s) => s.score));
+  });
+
+  it("leaves a ranking alone when the window holds fewer than two results, or the other ranking is empty", () => {
+    expect(reorderBy(ranked, [at("f", 5, 1)], 1)).toEqual(ranked);
+    expect(reorderBy(ranked, [], 5)).toEqual(ranked);
+    expect(reorderBy([], ranked, 5)).toEqual([]);
   });
 });
