@@ -513,7 +513,7 @@ export class TextRanker implements FeedbackSource {
    */
   topFused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions = {}): Scored[] {
     if (limit <= 0) return [];
-    const words = this.modelWords(text, query);
+    const words = this.modelWords(text);
     if (!words) {
       // Not English: the learned models read nothing of it. With `translated` on, they read its translation, and
       // that ranking orders the first five (translatedWords).
@@ -585,17 +585,17 @@ export class TextRanker implements FeedbackSource {
 
   /**
    * The words the learned models read (they were learned from English requests): an English text's own words
-   * (ASCII, typographic punctuation allowed: NOT_ENGLISH), and none (null) for any other text. With `translated`
-   * on, a request in another language (a letter outside ASCII, or a word the lexicon translated) is read as the
-   * English words its terms were translated into and the English words typed in it.
+   * (ASCII, typographic punctuation allowed: NOT_ENGLISH), and none (null) for any other text (translatedWords()
+   * reads that one through its translation).
    */
-  private modelWords(text: string, query: readonly QueryTerm[]): readonly string[] | null {
+  private modelWords(text: string): readonly string[] | null {
     return NOT_ENGLISH.exec(text) === null ? textTerms(text) : null;
   }
 
   /**
    * With `translated` on, what the learned models read of a request in another language (one modelWords() gives
-   * nothing): the English words its terms were translated into and the English words typed in it; else null.
+   * nothing, with a letter outside ASCII or a word the lexicon translated): the English words its terms were
+   * translated into and the English words typed in it; else null.
    */
   private translatedWords(text: string, query: readonly QueryTerm[]): readonly string[] | null {
     if (!this.config.techniques.translated || (!FOREIGN_LETTER.test(text) && !query.some((q) => q.translated)))
@@ -1016,7 +1016,7 @@ export function reorderBy(ranked: readonly Scored[], by: readonly Scored[], wind
   const n = Math.min(window, ranked.length);
   if (n < 2) return ranked.slice();
   const place = new Map<number, number>();
-  by.forEach((s, i) => place.set(s.index, i));
+  for (let i = 0; i < by.length; i++) place.set(by[i]!.index, i);
   const order = ranked
     .slice(0, n)
     .map((s, rank) => ({ s, rank, at: place.get(s.index) ?? by.length }))
