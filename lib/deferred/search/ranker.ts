@@ -523,8 +523,8 @@ export class TextRanker implements FeedbackSource {
       const read = this.siblingsLifted(text, query, translated, TRANSLATED_DEPTH, options);
       return reorderBy(ranked, read, TRANSLATED_WINDOW).slice(0, limit);
     }
-    // The action classifier was learned from English requests, as the other models were; it reads the text itself.
-    if (!this.actions || NOT_ENGLISH.exec(text) !== null) return this.siblingsLifted(text, query, words, limit, options);
+    // English: the action classifier (learned from English requests, as the other models were) reads the text.
+    if (!this.actions) return this.siblingsLifted(text, query, words, limit, options);
     const use = this.config.actions;
     const ranked = this.siblingsLifted(text, query, words, Math.max(limit, use.window), options);
     return reorderByAction(
