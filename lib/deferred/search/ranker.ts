@@ -475,6 +475,15 @@ export class TextRanker implements FeedbackSource {
   private sharedEntries = 0;
   /** Queries (as terms() returned them) that must not read the words tools borrow (exemplars.ts). */
   private readonly plainQueries = new WeakSet<readonly QueryTerm[]>();
+  /**
+   * While topFused() ranks a request twice (with `translated`), the lexical rankings top() gave for it, by limit:
+   * the same query, options and limit give the same ranking, so the second asks for it again at no cost.
+   */
+  private sharedTops: {
+    query: readonly QueryTerm[];
+    options: RankOptions;
+    byLimit: Map<number, readonly Scored[]>;
+  } | null = null;
 
   constructor(
     docs: readonly SearchDoc[],
@@ -520,9 +529,15 @@ export class TextRanker implements FeedbackSource {
       // that ranking orders the first five (translatedWords).
       const translated = this.translatedWords(text, query);
       if (!translated) return this.siblingsLifted(text, query, null, limit, options);
-      const ranked = this.siblingsLifted(text, query, null, Math.max(limit, TRANSLATED_WINDOW), options);
-      const read = this.siblingsLifted(text, query, translated, TRANSLATED_DEPTH, options);
-      return reorderBy(ranked, read, TRANSLATED_WINDOW).slice(0, limit);
+      // Both rankings start from the same lexical ones (top()): each is worked out once for the two.
+      this.sharedTops = { query, options, byLimit: new Map() };
+      try {
+        const ranked = this.siblingsLifted(text, query, null, Math.max(limit, TRANSLATED_WINDOW), options);
+        const read = this.siblingsLifted(text, query, translated, TRANSLATED_DEPTH, options);
+        return reorderBy(ranked, read, TRANSLATED_WINDOW).slice(0, limit);
+      } finally {
+        this.sharedTops = null;
+      }
     }
     // English: the action classifier (learned from English requests, as the other models were) reads the text.
     if (!this.actions) return this.siblingsLifted(text, query, words, limit, options);
@@ -899,6 +914,25 @@ export class TextRanker implements FeedbackSource {
     options: RankOptions = {},
   ): Scored[] {
     if (limit <= 0) return [];
+    const shared = this.sharedTops;
+    if (!shared || allow || shared.query !== query || shared.options !== options)
+      return this.topOnce(query, limit, allow, options);
+    let found = shared.byLimit.get(limit);
+    if (!found) {
+      found = this.topOnce(query, limit, allow, options);
+      shared.byLimit.set(limit, found);
+    }
+    // A copy: callers may sort what they are given.
+    return found.slice();
+  }
+
+  /** top() worked out. */
+  private topOnce(
+    query: readonly QueryTerm[],
+    limit: number,
+    allow: ((index: number) => boolean) | undefined,
+    options: RankOptions,
+  ): Scored[] {
     const feedback =
       options.feedback !== undefined ? options.feedback : this.config.techniques.feedback ? this.config.feedback : null;
     const weightOf = this.weights(query);
