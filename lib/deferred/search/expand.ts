@@ -29,11 +29,18 @@ function englishTerm(word: string, source: string, lex: Lexicon, surface?: strin
 function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
   return (lex.translations.get(key) ?? []).map((alternatives) => {
     const merged: Expansion[] = [];
+    const byTerms = new Map<string, Expansion>();
     const put = (e: Expansion) => {
-      const dup = merged.find((m) => m.terms.join(" ") === e.terms.join(" "));
+      const key = e.terms.join(" ");
+      const dup = byTerms.get(key);
+      if (dup) {
+        dup.weight = Math.max(dup.weight, e.weight);
+        return;
+      }
       // Copies: the lexicon's own expansions are shared by every query and must not change.
-      if (!dup) merged.push({ ...e });
-      else dup.weight = Math.max(dup.weight, e.weight);
+      const copy = { ...e };
+      merged.push(copy);
+      byTerms.set(key, copy);
     };
     for (const words of alternatives) {
       if (words.length === 1) englishTerm(words[0]!, key, lex).expansions.forEach(put);
@@ -69,8 +76,12 @@ function dictionaryTerms(run: string, covered: Uint8Array, dictionary: Dictionar
   const variant = characters ? traditionalForms(run) : undefined;
   for (const word of cedict.scan(run, (at) => covered[at] === 0, characters, variant)) {
     const merged: Expansion[] = [];
+    const seen = new Set<string>();
     const put = (e: Expansion) => {
-      if (!merged.some((m) => m.terms.join(" ") === e.terms.join(" "))) merged.push(e);
+      const key = e.terms.join(" ");
+      if (seen.has(key)) return;
+      seen.add(key);
+      merged.push(e);
     };
     const weight = word.length === 1 ? use.weight * use.characterWeight : use.weight;
     for (const gloss of cedict.glosses(word, use)) {
