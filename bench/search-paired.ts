@@ -1,10 +1,10 @@
 /**
  * Two `bench:search --json` files of the same query sets, compared request for request, in aggregates only:
  * `npm run -s bench:search-paired -- --before A.json --after B.json`, and more pairs with more `--before` and
- * `--after` (each before file paired with the after file in the same place). Prints, per set and over all sets, Recall@5
- * and MRR@5 of ours on each side, how many requests rank their first expected tool higher and lower on the second
- * side, and how many are found in the top 5 by the second side only (gained) or the first only (lost). It never prints a query, so a blind set's rule can
- * be read without reading the set (bench/queries/README.md).
+ * `--after` (each before file paired with the after file in the same place). Prints, per set and over all sets,
+ * Recall@5 and MRR@5 of ours on each side, how many requests rank their first expected tool higher and lower on the
+ * second side, and how many are found in the top 5 by the second side only (gained) or the first only (lost). It
+ * never prints a query, so a blind set's rule can be read without reading the set (bench/queries/README.md).
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -71,7 +71,10 @@ function firstSentence(text: string): string {
 const NO_TERMS = new Int32Array(0);
 /** Scratch for one field at a time (builds are synchronous). */
 const buffer = new IdBuffer();
-/** Per build's term table, each server's name terms: a catalog's tools share a few dozen servers. Read, never changed. */
+/**
+ * Per build's term table, each server's name terms: a catalog's tools share a few dozen servers. Read, never
+ * changed.
+ */
 const serverTerms = new WeakMap<TermTable, Map<string, Int32Array>>();
 
 function serverIds(server: string, table: TermTable): Int32Array {

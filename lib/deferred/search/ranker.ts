@@ -187,8 +187,9 @@ export const ALL_TECHNIQUES: SearchTechniques = {
  * (chosen on the dev pools: MRR@5 0.6469 → 0.6650 over 700 such requests on the shared catalog, 0.5711 → 0.6082
  * over 700 on catalog2, Recall@5 unchanged by construction, no English request touched) passed its rule (written
  * first: MRR@5 +0.010 over 300 new requests, more ranked higher than lower) on cjk-v3 and catalog2-cjk-v3: MRR@5
- * 0.5835 → 0.6169, 44 ranked higher and 28 lower, Recall@5 the same request for request. Katakana loanwords read by their sound (`katakana`) are on: chosen on the dev
- * sets (Japanese requests +3 of 213 over the shared catalog, +9 of 84 over catalog2), they passed their rule
+ * 0.5835 → 0.6169, 44 ranked higher and 28 lower, Recall@5 the same request for request. Katakana loanwords read
+ * by their sound (`katakana`) are on: chosen on the dev sets (Japanese requests +3 of 213 over the shared
+ * catalog, +9 of 84 over catalog2), they passed their rule
  * (written first: Recall@5 +3 or more over 200 new Japanese requests, MRR@5 not lower): 139 → 147 of 200, MRR@5
  * 0.545 → 0.591. The request's learned action (`actions`) is on, reordering only the first five: as a lift over
  * the first ten it raised MRR@5 on all six sets nobody had seen (+0.006 to +0.023) but moved tools into and out of
@@ -518,8 +519,9 @@ export class TextRanker implements FeedbackSource {
    * `named.depth` of that are fused with that server's tools among them (fuseNamedServer). With `siblings` on (the
    * same words), the first `siblings.main` of that have the first result's server's tools told apart by their
    * centred vectors (Siblings.lift). Last, with the action classifier on (English text only), the first
-   * `actions.window` of that are reordered by the action the request asks for (reorderByAction). Every score is in
-   * the lexical score's units.
+   * `actions.window` of that are reordered by the action the request asks for (reorderByAction); and with
+   * `translated` on, a request in another language (which the models cannot read) has its first five ordered as the
+   * same ranking through its translation ranks them (reorderBy). Every score is in the lexical score's units.
    */
   topFused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions = {}): Scored[] {
     if (limit <= 0) return [];
@@ -552,7 +554,7 @@ export class TextRanker implements FeedbackSource {
     ).slice(0, limit);
   }
 
-  /** topFused() before the action classifier reorders its first results (see topFused). */
+  /** topFused() before its first results are reordered (by the action classifier, or through a translation). */
   private siblingsLifted(
     text: string,
     query: readonly QueryTerm[],
