@@ -1038,11 +1038,8 @@ export function reorderByAction(
   const best = ranked[0]?.score ?? 0;
   if (n < 2 || best <= 0) return ranked.slice();
   const lift = use.weight * best;
-  const order = ranked
-    .slice(0, n)
-    .map((s, rank) => ({ s, rank, lifted: s.score + lift * model.lift(p, classOf(s.index), use.clip) }))
-    .sort((a, b) => b.lifted - a.lifted || a.rank - b.rank);
-  return [...order.map((o, rank) => ({ ...o.s, score: ranked[rank]!.score })), ...ranked.slice(n)];
+  // Highest lifted score first.
+  return reorderFirst(ranked, n, (s) => -(s.score + lift * model.lift(p, classOf(s.index), use.clip)));
 }
 
 /**
@@ -1054,10 +1051,18 @@ export function reorderBy(ranked: readonly Scored[], by: readonly Scored[], wind
   if (n < 2) return ranked.slice();
   const place = new Map<number, number>();
   for (let i = 0; i < by.length; i++) place.set(by[i]!.index, i);
+  return reorderFirst(ranked, n, (s) => place.get(s.index) ?? by.length);
+}
+
+/**
+ * The first `n` of `ranked` sorted by `key` (lowest first, ties in their order), each then carrying the score of
+ * its new rank; the rest as they were. What reorderByAction() and reorderBy() share.
+ */
+function reorderFirst(ranked: readonly Scored[], n: number, key: (s: Scored) => number): Scored[] {
   const order = ranked
     .slice(0, n)
-    .map((s, rank) => ({ s, rank, at: place.get(s.index) ?? by.length }))
-    .sort((a, b) => a.at - b.at || a.rank - b.rank);
+    .map((s, rank) => ({ s, rank, key: key(s) }))
+    .sort((a, b) => a.key - b.key || a.rank - b.rank);
   return [...order.map((o, rank) => ({ ...o.s, score: ranked[rank]!.score })), ...ranked.slice(n)];
 }
 
