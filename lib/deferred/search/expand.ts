@@ -28,19 +28,14 @@ function englishTerm(word: string, source: string, lex: Lexicon, surface?: strin
 /** Each translated concept becomes one term; its alternatives ("view get list") are merged expansions. */
 function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
   return (lex.translations.get(key) ?? []).map((alternatives) => {
-    const merged: Expansion[] = [];
-    const byTerms = new Map<string, Expansion>();
+    // By their terms joined, in the order first put.
+    const merged = new Map<string, Expansion>();
     const put = (e: Expansion) => {
       const key = e.terms.join(" ");
-      const dup = byTerms.get(key);
-      if (dup) {
-        dup.weight = Math.max(dup.weight, e.weight);
-        return;
-      }
+      const dup = merged.get(key);
       // Copies: the lexicon's own expansions are shared by every query and must not change.
-      const copy = { ...e };
-      merged.push(copy);
-      byTerms.set(key, copy);
+      if (!dup) merged.set(key, { ...e });
+      else dup.weight = Math.max(dup.weight, e.weight);
     };
     for (const words of alternatives) {
       if (words.length === 1) englishTerm(words[0]!, key, lex).expansions.forEach(put);
@@ -48,7 +43,7 @@ function translatedTerms(key: string, lex: Lexicon): QueryTerm[] {
     }
     return {
       source: `${key}→${alternatives.map((w) => w.join("_")).join("|")}`,
-      expansions: merged,
+      expansions: [...merged.values()],
       translated: true as const,
     };
   });
@@ -75,13 +70,11 @@ function dictionaryTerms(run: string, covered: Uint8Array, dictionary: Dictionar
   const out: QueryTerm[] = [];
   const variant = characters ? traditionalForms(run) : undefined;
   for (const word of cedict.scan(run, (at) => covered[at] === 0, characters, variant)) {
-    const merged: Expansion[] = [];
-    const seen = new Set<string>();
+    // By their terms joined, in the order first put; a later twin is left out.
+    const merged = new Map<string, Expansion>();
     const put = (e: Expansion) => {
       const key = e.terms.join(" ");
-      if (seen.has(key)) return;
-      seen.add(key);
-      merged.push(e);
+      if (!merged.has(key)) merged.set(key, e);
     };
     const weight = word.length === 1 ? use.weight * use.characterWeight : use.weight;
     for (const gloss of cedict.glosses(word, use)) {
@@ -90,7 +83,7 @@ function dictionaryTerms(run: string, covered: Uint8Array, dictionary: Dictionar
         for (const e of englishTerm(words[0]!, word, lex).expansions) put({ ...e, weight: e.weight * weight });
       else if (words.length > 1) put({ terms: words.map(stem), weight });
     }
-    if (merged.length > 0) out.push({ source: `${word}→cedict`, expansions: merged, translated: true });
+    if (merged.size > 0) out.push({ source: `${word}→cedict`, expansions: [...merged.values()], translated: true });
   }
   return out;
 }
