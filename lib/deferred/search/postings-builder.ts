@@ -80,15 +80,15 @@ export class PostingsBuilder {
     this.inDocSize = 0;
   }
 
-  /**
-   * Every term seen, in first-seen order, with its documents (ascending) and values: views into two arrays
-   * shared by all the lists (read them, or copy what is kept apart).
-   */
   /** How many (term, document) entries the lists hold in all. */
   get size(): number {
     return this.entries;
   }
 
+  /**
+   * Every term seen, in first-seen order, with its documents (ascending) and values: views into two arrays
+   * shared by all the lists (read them, or copy what is kept apart).
+   */
   *lists(): Generator<[term: string, docs: Int32Array, values: Float64Array]> {
     const count = this.terms.length;
     const start = new Int32Array(count + 1);
