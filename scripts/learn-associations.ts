@@ -6,9 +6,13 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { ConverterFactory } from "opencc-js/core";
+import fromSimplified from "opencc-js/from/cn";
+import toTaiwan from "opencc-js/to/twp";
 import { z } from "zod";
 import { DEFAULT_ACTION_LEARN, learnActions, packActions } from "../lib/deferred/search/actions-learn";
 import { deriveExemplars, type WorkedExample } from "../lib/deferred/search/exemplars";
+import { CJK_LEARN, cjkWordsOnly } from "../lib/deferred/search/learned-cjk";
 import { nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
 import {
   DEFAULT_LEARN,
@@ -26,6 +30,7 @@ const OUT_LIKELIHOODS = path.join(REPO_ROOT, "lib", "deferred", "search", "learn
 const OUT_EXEMPLARS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-exemplars.json");
 const OUT_VECTORS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-vectors.json");
 const OUT_ACTIONS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-actions.json");
+const OUT_CJK = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-cjk.json");
 
 const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
 const Text = z.string().min(1).optional();
@@ -104,6 +109,41 @@ function loadPairs(): {
   return { pairs, examples: [...examples.values()], sources: [...sources.values()], operations: covered.size, files };
 }
 
+/** One line of a cjk-N.jsonl: the operation's id, a request in Simplified Chinese and one in Japanese. */
+const CjkRequest = z.object({ id: z.number(), zh: z.string().min(1), ja: z.string().min(1) }).strict();
+
+/**
+ * Simplified Chinese → Traditional Chinese as written in Taiwan, with its own words (软件 → 軟體, 视频 → 影片):
+ * OpenCC's tables (opencc-js), so the table also knows the words of requests typed in traditional characters.
+ */
+const toTraditional = ConverterFactory(fromSimplified, toTaiwan);
+
+/**
+ * Pairs from every cjk-N.jsonl: each Chinese or Japanese request with its operation's words, and the Chinese request
+ * in traditional characters too.
+ */
+function loadCjkPairs(): { pairs: TrainingPair[]; operations: number; files: string[] } {
+  const ops = loadOperations();
+  const pairs: TrainingPair[] = [];
+  const covered = new Set<number>();
+  const files = readdirSync(DIR)
+    .filter((x) => /^cjk-\d+\.jsonl$/.test(x))
+    .sort();
+  for (const f of files)
+    readJsonLines(path.join(DIR, f)).forEach((raw, i) => {
+      const parsed = CjkRequest.safeParse(raw);
+      if (!parsed.success)
+        throw new Error(`${f}:${i + 1}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
+      const op = ops.get(parsed.data.id);
+      if (!op) throw new Error(`${f}:${i + 1}: id ${parsed.data.id} is in no ops-N.json`);
+      covered.add(op.id);
+      const operation = [...nameTerms(op.name).filter((t) => !STOPWORDS.has(t)), ...terms(op.text)];
+      const { zh, ja } = parsed.data;
+      for (const request of [zh, toTraditional(zh), ja]) pairs.push({ request: terms(request), operation });
+    });
+  return { pairs, operations: covered.size, files };
+}
+
 const started = performance.now();
 const { pairs, examples, sources, operations, files } = loadPairs();
 if (pairs.length === 0) throw new Error(`no training pairs in ${DIR}`);
@@ -147,11 +187,20 @@ writeFileSync(
   OUT_ACTIONS,
   `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options: DEFAULT_ACTION_LEARN, ...packActions(actions) })}\n`,
 );
+// Chinese and Japanese words' translations (learned-cjk.ts): the same model, learned from the cjk-N.jsonl requests,
+// keeping only the words written in those scripts (a product name typed in them is the English table's business).
+const cjk = loadCjkPairs();
+const cjkTable = cjkWordsOnly(learnTranslations(cjk.pairs, CJK_LEARN));
+writeFileSync(
+  OUT_CJK,
+  `${JSON.stringify({ learnedFrom: cjk.files, operations: cjk.operations, pairs: cjk.pairs.length, options: CJK_LEARN, table: cjkTable })}\n`,
+);
 console.log(
   `learn-associations: ${operations} operations, ${pairs.length} pairs → ${words} words in ${path.relative(REPO_ROOT, OUT)} ` +
     `and ${Object.keys(likelihoods).length} words in ${path.relative(REPO_ROOT, OUT_LIKELIHOODS)}, ` +
     `${examples.length} worked examples in ${path.relative(REPO_ROOT, OUT_EXEMPLARS)}, ` +
     `${vectors.words.length} word vectors in ${path.relative(REPO_ROOT, OUT_VECTORS)}, ` +
-    `${actions.classes.length} actions over ${actions.features.length} request features in ${path.relative(REPO_ROOT, OUT_ACTIONS)} ` +
+    `${actions.classes.length} actions over ${actions.features.length} request features in ${path.relative(REPO_ROOT, OUT_ACTIONS)}, ` +
+    `${Object.keys(cjkTable).length} Chinese and Japanese words from ${cjk.pairs.length} pairs in ${path.relative(REPO_ROOT, OUT_CJK)} ` +
     `(${Math.round(performance.now() - started)} ms)`,
 );

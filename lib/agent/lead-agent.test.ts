@@ -274,6 +274,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       actions: true,
       named: true,
       siblings: false,
+      learnedcjk: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

@@ -111,7 +111,8 @@ export function newTypedWordMemo(maxWords: number): TypedWordMemo {
  * the lexicon, and CJK runs also keep their segmenter words (for catalogs written in those languages). A word
  * that is no key, and that `knowsEnglish` says is not English, is translated as the key it is an inflected form
  * of, if any ("lösche" as "löschen"); by default every word counts as English. With a `dictionary`, the parts
- * of a CJK run that no lexicon key covers are also read as its words (dictionaryTerms).
+ * of a CJK run that no lexicon key covers are also read as its words (dictionaryTerms). With `learnedCjk`, each
+ * segmenter word of a CJK run that has learned translations (learned-cjk.ts) is also one term of them.
  */
 export function expandQuery(
   text: string,
@@ -119,6 +120,7 @@ export function expandQuery(
   knowsEnglish: (word: string) => boolean = () => true,
   memo?: TypedWordMemo,
   dictionary: Dictionary | null = null,
+  learnedCjk: ((word: string) => readonly Expansion[]) | null = null,
 ): QueryTerm[] {
   const out: QueryTerm[] = [];
   const latin: { raw: string; stem: string }[] = [];
@@ -161,7 +163,11 @@ export function expandQuery(
         for (const { key, at } of hits) covered.fill(1, at, at + key.length);
         out.push(...dictionaryTerms(m[1], covered, dictionary, lex));
       }
-      for (const t of rawTokens(m[1])) out.push({ source: t.text, expansions: [{ terms: [t.text], weight: 1 }] });
+      for (const t of rawTokens(m[1])) {
+        out.push({ source: t.text, expansions: [{ terms: [t.text], weight: 1 }] });
+        const learned = learnedCjk?.(t.text) ?? [];
+        if (learned.length > 0) out.push({ source: `${t.text}→learned`, expansions: [...learned], translated: true });
+      }
     } else {
       for (const w of splitIdentifier(m[2]!)) {
         const raw = fold(w);

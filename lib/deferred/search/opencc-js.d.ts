@@ -4,3 +4,13 @@ declare module "opencc-js/from/jp" {
   const groups: readonly DictGroup[];
   export default groups;
 }
+declare module "opencc-js/from/cn" {
+  import type { DictGroup } from "opencc-js/core";
+  const groups: readonly DictGroup[];
+  export default groups;
+}
+declare module "opencc-js/to/twp" {
+  import type { DictGroup } from "opencc-js/core";
+  const groups: readonly DictGroup[];
+  export default groups;
+}

@@ -18,6 +18,7 @@ import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTer
 import { DEFAULT_LEXICON_WEIGHTS, type Expansion, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
 import { type DocFields, docFields } from "./fields";
 import { DEFAULT_LEARNED_USE, type LearnedUse, learnedExpansions } from "./learned";
+import { DEFAULT_LEARNED_CJK_USE, getLearnedCjk, type LearnedCjkUse } from "./learned-cjk";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { ToolMentions } from "./mentions";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers, type NamedServerUse } from "./named-servers";
@@ -122,6 +123,11 @@ export interface SearchTechniques {
    * server's mean vector taken out (siblings.ts).
    */
   siblings: boolean;
+  /**
+   * Word translations learned from Chinese and Japanese requests written for API operations (learned-cjk.ts): each
+   * segmenter word of Chinese or Japanese text that has them is also one term of them.
+   */
+  learnedcjk: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -147,6 +153,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   actions: true,
   named: true,
   siblings: true,
+  learnedcjk: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -214,6 +221,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   clauses: false,
   mentions: false,
   siblings: false,
+  learnedcjk: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -239,6 +247,7 @@ export interface RankerConfig {
   wordnet: WordnetUse;
   associations: AssociationConfig;
   learned: LearnedUse;
+  learnedCjk: LearnedCjkUse;
   likelihood: TranslationLmUse;
   entities: EntityUse;
   servers: ServerProfileUse;
@@ -264,6 +273,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   wordnet: DEFAULT_WORDNET_USE,
   associations: DEFAULT_ASSOCIATIONS,
   learned: DEFAULT_LEARNED_USE,
+  learnedCjk: DEFAULT_LEARNED_CJK_USE,
   likelihood: DEFAULT_TRANSLATION_LM,
   entities: DEFAULT_ENTITY_USE,
   servers: DEFAULT_SERVER_PROFILES,
@@ -466,6 +476,8 @@ export class TextRanker implements FeedbackSource {
   private readonly lemmaHeads = new BoundedMemo<string, boolean>(MAX_EXPANSION_MEMO);
   /** The typed words' lexicon terms and inflected-form lookups (expand.ts). */
   private readonly typedWords = newTypedWordMemo(MAX_EXPANSION_MEMO);
+  /** Chinese and Japanese words' learned translations this catalog uses (`learnedcjk`). */
+  private readonly cjkWordMemo = new BoundedMemo<string, Expansion[]>(MAX_EXPANSION_MEMO);
   /**
    * Scores of the typed words' whole terms (those `wordMemo` holds), kept across calls: a pure function of the
    * term and this catalog. At most MAX_SHARED_SCORES (document, score) pairs, then it starts again.
@@ -707,7 +719,12 @@ export class TextRanker implements FeedbackSource {
     const dictionary = cedict
       ? { cedict, use: this.config.cedict, characters: this.config.techniques.characters }
       : null;
-    const query = expandQuery(text, lexicon, knowsEnglish, this.typedWords, dictionary);
+    const learnedCjk =
+      this.config.techniques.learnedcjk && HAS_CJK.exec(text) !== null
+        ? (word: string) =>
+            this.cjkWordMemo.remember(word, () => getLearnedCjk().expansions(word, this.index, this.config.learnedCjk))
+        : null;
+    const query = expandQuery(text, lexicon, knowsEnglish, this.typedWords, dictionary, learnedCjk);
     const phrases: QueryTerm[] = [];
     if (wordnet)
       for (let i = 1; i < query.length; i++) {
