@@ -274,7 +274,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       actions: true,
       named: true,
       siblings: false,
-      learnedcjk: false,
+      learnedcjk: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

@@ -221,7 +221,6 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   clauses: false,
   mentions: false,
   siblings: false,
-  learnedcjk: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
