@@ -5,6 +5,7 @@ import { ACTIONS_FILE, getActions } from "@/lib/deferred/search/actions";
 import { cedictPaths, getCedict } from "@/lib/deferred/search/cedict";
 import { getExemplars } from "@/lib/deferred/search/exemplars";
 import { traditionalForms } from "@/lib/deferred/search/japanese-forms";
+import { getLearnedCjk, LEARNED_CJK_FILE } from "@/lib/deferred/search/learned-cjk";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
 import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
@@ -90,6 +91,7 @@ export function coldStart(
     ...(DEFAULT_TECHNIQUES.actions ? [] : [actions(" (actions is off by default; not in the total)")]),
     cedict(),
     ...(DEFAULT_TECHNIQUES.characters ? [japaneseForms()] : []),
+    learnedCjk(),
   ];
   return { total, parts, optional };
 }
@@ -113,6 +115,18 @@ function cedict(): ResourceCost {
     `Chinese–English dictionary (CC-CEDICT, ${derivedLabel(derived)}; ${when}; not in the total)`,
     () => getCedict(),
     diskMb(derived),
+  );
+}
+
+/** The learned Chinese and Japanese word translations (learned-cjk.ts): read on the first such query, with its technique on. */
+function learnedCjk(): ResourceCost {
+  const when = DEFAULT_TECHNIQUES.learnedcjk
+    ? "read on the first Chinese or Japanese query"
+    : "learnedcjk is off by default";
+  return measure(
+    `learned Chinese and Japanese word translations (learned-cjk.json; ${when}; not in the total)`,
+    () => getLearnedCjk(),
+    mb(statSync(LEARNED_CJK_FILE).size),
   );
 }
 

@@ -207,8 +207,8 @@ export const AppConfigSchema = z
          * request names (named), the request's learned action reordering the first five (actions) and a request
          * in another language read by the learned models through its translation, ordering the first five
          * (translated) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
-         * counted as its words), sibling contrast (siblings) and word translations learned from Chinese and Japanese
-         * requests (learnedcjk) off.
+         * counted as its words) and sibling contrast (siblings) off. Word translations learned from Chinese and
+         * Japanese requests (learnedcjk) are on.
          */
         techniques: z
           .object({

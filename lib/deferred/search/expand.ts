@@ -12,7 +12,10 @@ export interface QueryTerm {
   expansions: Expansion[];
   /** Set for words the user typed in Latin script: also matched by prefix / typo tolerance. */
   surface?: string;
-  /** Added by the search (the kind of a thing the text names), not typed: left out of the match share. */
+  /**
+   * Added by the search beside the typed words' own terms (the kind of a thing the text names, a Chinese or Japanese
+   * word's learned translations), not typed: left out of the match share.
+   */
   inferred?: true;
   /** A foreign word or CJK run's translation through the lexicon. */
   translated?: true;
@@ -166,7 +169,9 @@ export function expandQuery(
       for (const t of rawTokens(m[1])) {
         out.push({ source: t.text, expansions: [{ terms: [t.text], weight: 1 }] });
         const learned = learnedCjk?.(t.text) ?? [];
-        if (learned.length > 0) out.push({ source: `${t.text}→learned`, expansions: [...learned], translated: true });
+        // Another reading of a word its segment and translations already count: no word more to find.
+        if (learned.length > 0)
+          out.push({ source: `${t.text}→learned`, expansions: [...learned], translated: true, inferred: true });
       }
     } else {
       for (const w of splitIdentifier(m[2]!)) {

@@ -82,6 +82,11 @@ describe("learned Chinese and Japanese word translations in the search (`learned
     expect(on.search("あのファイル、もういらないから消しといて", 1)).toEqual(["delete_file"]);
   });
 
+  it("reads them as another reading of words already counted: the match share is the same as without them", () => {
+    for (const q of ["把那个卡死的程序删掉", "あのファイル、もういらないから消しといて"])
+      for (const d of docs) expect(on.matchShare(q, d.name)).toBe(off.matchShare(q, d.name));
+  });
+
   it("leaves every request without Chinese or Japanese characters as it was", () => {
     for (const q of ["delete the file", "stop the stuck process", "borrar el archivo", "löschen"])
       expect(scored(on, q)).toEqual(scored(off, q));
