@@ -12,8 +12,9 @@ import toTaiwan from "opencc-js/to/twp";
 import { z } from "zod";
 import { DEFAULT_ACTION_LEARN, learnActions, packActions } from "../lib/deferred/search/actions-learn";
 import { deriveExemplars, type WorkedExample } from "../lib/deferred/search/exemplars";
+import { packExampleWords } from "../lib/deferred/search/cjk-examples";
 import { CJK_LEARN, cjkWordsOnly } from "../lib/deferred/search/learned-cjk";
-import { nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
+import { HAS_CJK, nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
 import {
   DEFAULT_LEARN,
   invertTable,
@@ -75,6 +76,8 @@ function loadOperations(): Map<number, z.infer<typeof Operation>> {
 function loadPairs(): {
   pairs: TrainingPair[];
   examples: WorkedExample[];
+  /** The worked examples' operation ids, in their order (learned-exemplars.json numbers them so). */
+  exampleIds: number[];
   sources: string[];
   operations: number;
   files: string[];
@@ -106,7 +109,14 @@ function loadPairs(): {
       for (const request of Object.values(texts)) if (request) pairs.push({ request: terms(request), operation });
     });
   }
-  return { pairs, examples: [...examples.values()], sources: [...sources.values()], operations: covered.size, files };
+  return {
+    pairs,
+    examples: [...examples.values()],
+    exampleIds: [...examples.keys()],
+    sources: [...sources.values()],
+    operations: covered.size,
+    files,
+  };
 }
 
 /** One line of a cjk-N.jsonl: the operation's id, a request in Simplified Chinese and one in Japanese. */
@@ -119,33 +129,78 @@ const CjkRequest = z.object({ id: z.number(), zh: z.string().min(1), ja: z.strin
 const toTraditional = ConverterFactory(fromSimplified, toTaiwan);
 
 /**
- * Pairs from every cjk-N.jsonl: each Chinese or Japanese request with its operation's words, and the Chinese request
- * in traditional characters too.
+ * The translations table is learned from cjk-1 … cjk-12 only: its rule kept it so (cjk-13 … 18, learned into it too,
+ * failed theirs; bench/queries/README.md). The worked examples in Chinese and Japanese lend the words of every file.
  */
-function loadCjkPairs(): { pairs: TrainingPair[]; operations: number; files: string[] } {
-  const ops = loadOperations();
-  const pairs: TrainingPair[] = [];
-  const covered = new Set<number>();
-  const files = readdirSync(DIR)
+const CJK_TABLE_LAST_FILE = 12;
+
+/** Every cjk-N.jsonl's requests (the Chinese one also in traditional characters), in file-name order. */
+function loadCjkRequests(): { file: number; id: number; requests: string[] }[] {
+  const out: { file: number; id: number; requests: string[] }[] = [];
+  const seen = new Map<number, string>();
+  for (const f of readdirSync(DIR)
     .filter((x) => /^cjk-\d+\.jsonl$/.test(x))
-    .sort();
-  for (const f of files)
+    .sort())
     readJsonLines(path.join(DIR, f)).forEach((raw, i) => {
       const parsed = CjkRequest.safeParse(raw);
       if (!parsed.success)
         throw new Error(`${f}:${i + 1}: ${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}`);
-      const op = ops.get(parsed.data.id);
-      if (!op) throw new Error(`${f}:${i + 1}: id ${parsed.data.id} is in no ops-N.json`);
-      covered.add(op.id);
-      const operation = [...nameTerms(op.name).filter((t) => !STOPWORDS.has(t)), ...terms(op.text)];
-      const { zh, ja } = parsed.data;
-      for (const request of [zh, toTraditional(zh), ja]) pairs.push({ request: terms(request), operation });
+      const { id, zh, ja } = parsed.data;
+      const before = seen.get(id);
+      if (before) throw new Error(`${f}:${i + 1}: id ${id} already has requests in ${before}`);
+      seen.set(id, `${f}:${i + 1}`);
+      out.push({ file: Number(/\d+/.exec(f)![0]), id, requests: [zh, toTraditional(zh), ja] });
     });
-  return { pairs, operations: covered.size, files };
+  return out;
+}
+
+/** Pairs for the translations table: each request of cjk-1 … 12 with its operation's words. */
+function cjkTablePairs(
+  requests: ReturnType<typeof loadCjkRequests>,
+  ops: ReturnType<typeof loadOperations>,
+): { pairs: TrainingPair[]; operations: number } {
+  const pairs: TrainingPair[] = [];
+  let operations = 0;
+  for (const r of requests) {
+    if (r.file > CJK_TABLE_LAST_FILE) continue;
+    const op = ops.get(r.id);
+    if (!op) throw new Error(`cjk-${r.file}.jsonl: id ${r.id} is in no ops-N.json`);
+    operations++;
+    const operation = [...nameTerms(op.name).filter((t) => !STOPWORDS.has(t)), ...terms(op.text)];
+    for (const request of r.requests) pairs.push({ request: terms(request), operation });
+  }
+  return { pairs, operations };
+}
+
+/**
+ * The worked examples' Chinese and Japanese words (cjk-examples.ts): per operation, in learned-exemplars.json's
+ * order, the words of its requests written in those scripts, once per use, numbered.
+ */
+function cjkExampleWords(requests: ReturnType<typeof loadCjkRequests>, exampleIds: readonly number[]) {
+  const byId = new Map(requests.map((r) => [r.id, r.requests]));
+  const words: string[] = [];
+  const idOf = new Map<string, number>();
+  const start = [0];
+  const ids: number[] = [];
+  for (const id of exampleIds) {
+    for (const request of byId.get(id) ?? [])
+      for (const w of terms(request)) {
+        if (!HAS_CJK.test(w)) continue;
+        let n = idOf.get(w);
+        if (n === undefined) {
+          n = words.length;
+          idOf.set(w, n);
+          words.push(w);
+        }
+        ids.push(n);
+      }
+    start.push(ids.length);
+  }
+  return packExampleWords(words, start, ids);
 }
 
 const started = performance.now();
-const { pairs, examples, sources, operations, files } = loadPairs();
+const { pairs, examples, exampleIds, sources, operations, files } = loadPairs();
 if (pairs.length === 0) throw new Error(`no training pairs in ${DIR}`);
 // `--options '{"minLift":3}'` overrides the learning options (to compare settings on the dev sets).
 const flag = process.argv.indexOf("--options");
@@ -189,11 +244,21 @@ writeFileSync(
 );
 // Chinese and Japanese words' translations (learned-cjk.ts): the same model, learned from the cjk-N.jsonl requests,
 // keeping only the words written in those scripts (a product name typed in them is the English table's business).
-const cjk = loadCjkPairs();
+const cjkRequests = loadCjkRequests();
+const cjk = cjkTablePairs(cjkRequests, loadOperations());
 const cjkTable = cjkWordsOnly(learnTranslations(cjk.pairs, CJK_LEARN));
+const cjkExamples = cjkExampleWords(cjkRequests, exampleIds);
 writeFileSync(
   OUT_CJK,
-  `${JSON.stringify({ learnedFrom: cjk.files, operations: cjk.operations, pairs: cjk.pairs.length, options: CJK_LEARN, table: cjkTable })}\n`,
+  `${JSON.stringify({
+    learnedFrom: [...new Set(cjkRequests.map((r) => r.file))].sort((a, b) => a - b).map((n) => `cjk-${n}.jsonl`),
+    tableFrom: `cjk-1 … cjk-${CJK_TABLE_LAST_FILE}.jsonl`,
+    operations: cjk.operations,
+    pairs: cjk.pairs.length,
+    options: CJK_LEARN,
+    table: cjkTable,
+    examples: cjkExamples,
+  })}\n`,
 );
 console.log(
   `learn-associations: ${operations} operations, ${pairs.length} pairs → ${words} words in ${path.relative(REPO_ROOT, OUT)} ` +
@@ -201,6 +266,6 @@ console.log(
     `${examples.length} worked examples in ${path.relative(REPO_ROOT, OUT_EXEMPLARS)}, ` +
     `${vectors.words.length} word vectors in ${path.relative(REPO_ROOT, OUT_VECTORS)}, ` +
     `${actions.classes.length} actions over ${actions.features.length} request features in ${path.relative(REPO_ROOT, OUT_ACTIONS)}, ` +
-    `${Object.keys(cjkTable).length} Chinese and Japanese words from ${cjk.pairs.length} pairs in ${path.relative(REPO_ROOT, OUT_CJK)} ` +
+    `${Object.keys(cjkTable).length} Chinese and Japanese words from ${cjk.pairs.length} pairs and ${cjkExamples.words.length} worked-example words in ${path.relative(REPO_ROOT, OUT_CJK)} ` +
     `(${Math.round(performance.now() - started)} ms)`,
 );

@@ -124,7 +124,7 @@ function learnedCjk(): ResourceCost {
     ? "read on the first Chinese or Japanese query"
     : "learnedcjk is off by default";
   return measure(
-    `learned Chinese and Japanese word translations (learned-cjk.json; ${when}; not in the total)`,
+    `learned Chinese and Japanese word translations and worked-example words (learned-cjk.json; ${when}; not in the total)`,
     () => getLearnedCjk(),
     mb(statSync(LEARNED_CJK_FILE).size),
   );

@@ -275,6 +275,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       named: true,
       siblings: false,
       learnedcjk: true,
+      exemplarscjk: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

@@ -208,7 +208,7 @@ export const AppConfigSchema = z
          * in another language read by the learned models through its translation, ordering the first five
          * (translated) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
          * counted as its words) and sibling contrast (siblings) off. Word translations learned from Chinese and
-         * Japanese requests (learnedcjk) are on.
+         * Japanese requests (learnedcjk) and worked examples in Chinese and Japanese (exemplarscjk) are on.
          */
         techniques: z
           .object({
@@ -232,6 +232,7 @@ export const AppConfigSchema = z
             named: z.boolean().optional(),
             siblings: z.boolean().optional(),
             learnedcjk: z.boolean().optional(),
+            exemplarscjk: z.boolean().optional(),
           })
           .strict()
           .optional(),

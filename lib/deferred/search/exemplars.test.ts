@@ -65,6 +65,17 @@ describe("ExemplarIndex.askedFor", () => {
     expect(asked.filter((w) => w === "money")).toHaveLength(2);
   });
 
+  it("names the operations that lend (neighboursFor), nearest first, and leaves no state behind", () => {
+    // refund_payment is the one operation sharing create_refund's name words; delete_invoices reaches two.
+    expect(index.neighboursFor(nameTerms("create_refund"))).toEqual([0]);
+    expect(index.neighboursFor(nameTerms("delete_invoices")).sort()).toEqual([1, 2]);
+    expect(index.neighboursFor(nameTerms("launch_rocket"))).toEqual([]);
+    const strict = { ...DEFAULT_EXEMPLAR_USE, minNameShare: 1 };
+    expect(index.neighboursFor(nameTerms("delete_invoices"), strict)).toEqual([]);
+    // The words lent are still those of the same operations.
+    expect(askedFor("create_refund")).toContain("money");
+  });
+
   it("is deterministic and leaves no state behind between calls", () => {
     const first = askedFor("create_refund");
     askedFor("delete_branch");

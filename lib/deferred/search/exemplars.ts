@@ -228,6 +228,8 @@ export class ExemplarIndex {
   /** The operations with a score, in the order first scored. */
   private readonly touched = new IntScratch();
   private readonly counts: Int32Array;
+  /** Scratch for one match: the operations that lent, nearest first. */
+  private readonly lentOps = new IntScratch();
   /** Scratch for one match: the distinct words lent, in order (their counts in `counts`). */
   private readonly keptWords = new IntScratch();
   /** Scratch for one match: the tool's distinct name words this index knows, as found and rarest first. */
@@ -259,6 +261,11 @@ export class ExemplarIndex {
     this.askedWords = built.askedWords;
     this.scores = new Float64Array(data.name.length);
     this.counts = new Int32Array(data.words.length);
+  }
+
+  /** How many training operations it holds. */
+  get operations(): number {
+    return this.opStart.length - 1;
   }
 
   private df(w: number): number {
@@ -315,11 +322,27 @@ export class ExemplarIndex {
   }
 
   /**
+   * The training operations (their numbers here, in the order of learned-exemplars.json) whose requests askedFor()
+   * lends a tool: its nearest operations that pass the same tests, nearest first.
+   */
+  neighboursFor(name: readonly string[], use: ExemplarUse = DEFAULT_EXEMPLAR_USE): number[] {
+    const n = this.asked(name, use);
+    for (let k = 0; k < n; k++) this.counts[this.keptWords.data[k]!] = 0;
+    return this.lastNeighbours();
+  }
+
+  /** neighboursFor()'s operations for the tool the last askedFor(), askedIdsFor() or neighboursFor() matched. */
+  lastNeighbours(): number[] {
+    return Array.from(this.lentOps.data.subarray(0, this.lentOps.length));
+  }
+
+  /**
    * askedFor()'s distinct words by their numbers here, in `keptWords` (how many is returned), each with how often
    * it is lent in `counts`, which the caller sets back to 0.
    */
   private asked(name: readonly string[], use: ExemplarUse): number {
     this.keptWords.clear();
+    this.lentOps.clear();
     if (use.neighbours <= 0 || use.maxWords <= 0) return 0;
     const { scores, touched, nameIds } = this;
     // The tool's distinct name words this index knows; they are also what a neighbour must share.
@@ -429,6 +452,7 @@ export class ExemplarIndex {
       const score = keptScore[c]!;
       if (score < floor) break;
       if (!this.holdsEnough(op, this.nameIds, use.minNameShare)) continue;
+      this.lentOps.push(op);
       for (let j = this.askedStart[op]!; j < this.askedStart[op + 1]!; j++) {
         const w = this.askedWords[j]!;
         if (counts[w] === 0) {

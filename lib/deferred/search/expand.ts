@@ -3,7 +3,7 @@ import type { Cedict, CedictUse } from "./cedict";
 import { traditionalForms } from "./japanese-forms";
 import { type Expansion, getLexicon, type Lexicon, scanCjkHits } from "./lexicon";
 import { stem } from "./stem";
-import { fold, rawTokens, RUN, splitIdentifier, STOPWORDS } from "./tokenize";
+import { fold, HAS_CJK, rawTokens, RUN, splitIdentifier, STOPWORDS } from "./tokenize";
 
 /** One unit of meaning in the query; a document scores through its best-matching expansion. */
 export interface QueryTerm {
@@ -19,6 +19,14 @@ export interface QueryTerm {
   inferred?: true;
   /** A foreign word or CJK run's translation through the lexicon. */
   translated?: true;
+}
+
+/**
+ * A CJK run's own segmenter word, as expandQuery() keeps it beside its translations (for catalogs written in that
+ * language): one expansion, whose first term is the word itself.
+ */
+export function isCjkSegment(q: QueryTerm): boolean {
+  return !q.surface && q.expansions.length === 1 && q.expansions[0]!.terms[0] === q.source && HAS_CJK.test(q.source);
 }
 
 /** An English word → its literal term plus the lexicon's expansions. */

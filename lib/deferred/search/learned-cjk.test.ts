@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { packExampleWords } from "./cjk-examples";
+import { getExemplars } from "./exemplars";
 import { cjkWordsOnly, getLearnedCjk, LearnedCjk, parseLearnedCjk } from "./learned-cjk";
 import { DEFAULT_RANKER, type SearchTechniques } from "./ranker";
 import { LexicalSearcher } from "./searcher";
@@ -49,6 +51,27 @@ describe("learned Chinese and Japanese word translations (the table)", () => {
     expect(() => parseLearnedCjk('{"table":{"删除":[["delet",2]]}}', "t.json")).toThrow(
       /^t\.json: field "table\.删除\.0\.1": /,
     );
+  });
+
+  it("names what is wrong with the worked examples' words", () => {
+    const file = (examples: object) => JSON.stringify({ table: {}, examples });
+    const good = packExampleWords(["钱", "退"], [0, 2, 3], [0, 1, 1]);
+    expect(parseLearnedCjk(file(good), "t.json").examples.words).toEqual(["钱", "退"]);
+    expect(() => parseLearnedCjk(file({ ...good, start: packExampleWords([], [0, 2], []).start }), "t.json")).toThrow(
+      /^t\.json: field "examples\.start": does not run from 0 to the 3 ids/,
+    );
+    expect(() => parseLearnedCjk(file({ ...good, words: ["钱"] }), "t.json")).toThrow(
+      /^t\.json: field "examples\.ids": 1 is past the 1 words/,
+    );
+    expect(() => parseLearnedCjk(file({ ...good, ids: "AA" }), "t.json")).toThrow(
+      /^t\.json: field "examples\.ids": not 16-bit numbers/,
+    );
+  });
+
+  it("ships the worked examples' words for every training operation, in the worked examples' order", () => {
+    const { examples } = getLearnedCjk();
+    expect(examples.start.length - 1).toBe(getExemplars().operations);
+    expect(examples.ids.length).toBeGreaterThan(100_000);
   });
 
   it("ships a table learned from Chinese, traditional Chinese and Japanese requests", () => {

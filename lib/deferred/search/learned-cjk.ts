@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type CjkExampleWords, unpackExampleWords } from "./cjk-examples";
 import { parseJsonText } from "./json-text";
 import type { Expansion } from "./lexicon";
 import { HAS_CJK } from "./tokenize";
@@ -37,11 +38,18 @@ export const LEARNED_CJK_FILE = path.join("lib", "deferred", "search", "learned-
 
 const TableSchema = z.object({
   table: z.record(z.string(), z.array(z.tuple([z.string(), z.number().min(0).max(1)]))),
+  examples: z.object({ words: z.array(z.string()), start: z.string(), ids: z.string() }),
 });
 
-/** Chinese or Japanese word → [operation word, strength] pairs, strongest first. */
+/**
+ * Chinese or Japanese word → [operation word, strength] pairs, strongest first (`table`); and the training
+ * operations' Chinese and Japanese words for the worked examples in those languages (`examples`, cjk-examples.ts).
+ */
 export class LearnedCjk {
-  constructor(private readonly table: Readonly<Record<string, ReadonlyArray<readonly [string, number]>>>) {}
+  constructor(
+    private readonly table: Readonly<Record<string, ReadonlyArray<readonly [string, number]>>>,
+    readonly examples: CjkExampleWords = { words: [], start: [0], ids: [] },
+  ) {}
 
   /** The word's translations the catalog uses, each at `use.weight` × its learned strength (none for an unknown word). */
   expansions(word: string, catalog: Vocabulary, use: LearnedCjkUse = DEFAULT_LEARNED_CJK_USE): Expansion[] {
@@ -56,7 +64,10 @@ export class LearnedCjk {
 
 /** A table file's text → the table, or an error naming the file and what is wrong. */
 export function parseLearnedCjk(text: string, file: string): LearnedCjk {
-  return new LearnedCjk(parseJsonText(text, file, TableSchema, (at) => `field "${at}"`).table);
+  const parsed = parseJsonText(text, file, TableSchema, (at) => `field "${at}"`);
+  const examples = unpackExampleWords(parsed.examples);
+  if ("error" in examples) throw new Error(`${file}: field "examples.${examples.field}": ${examples.error}`);
+  return new LearnedCjk(parsed.table, examples);
 }
 
 let shared: LearnedCjk | null = null;

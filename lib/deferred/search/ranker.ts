@@ -12,13 +12,14 @@ import {
   type TermScoreMemo,
   type TermScores,
 } from "./bm25";
-import { expandQuery, newTypedWordMemo, type QueryTerm } from "./expand";
+import { CjkExamples, type CjkExampleUse, DEFAULT_CJK_EXAMPLE_USE } from "./cjk-examples";
+import { expandQuery, isCjkSegment, newTypedWordMemo, type QueryTerm } from "./expand";
 import { KATAKANA_WORD, SoundIndex } from "./katakana";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
 import { DEFAULT_LEXICON_WEIGHTS, type Expansion, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
 import { type DocFields, docFields } from "./fields";
 import { DEFAULT_LEARNED_USE, type LearnedUse, learnedExpansions } from "./learned";
-import { DEFAULT_LEARNED_CJK_USE, getLearnedCjk, type LearnedCjkUse } from "./learned-cjk";
+import { DEFAULT_LEARNED_CJK_USE, getLearnedCjk, LEARNED_CJK_FILE, type LearnedCjkUse } from "./learned-cjk";
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { ToolMentions } from "./mentions";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers, type NamedServerUse } from "./named-servers";
@@ -26,7 +27,7 @@ import { stem } from "./stem";
 import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
-import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, exemplarsSteps } from "./exemplars";
+import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
 import { byScoreThenName, type Scored } from "./scored";
 import { numberServers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
@@ -128,6 +129,11 @@ export interface SearchTechniques {
    * segmenter word of Chinese or Japanese text that has them is also one term of them.
    */
   learnedcjk: boolean;
+  /**
+   * Worked examples in Chinese and Japanese (cjk-examples.ts): each tool holds the Chinese and Japanese words of the
+   * requests for its nearest training operations, and such a request's ranking is fused with theirs.
+   */
+  exemplarscjk: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -154,6 +160,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   named: true,
   siblings: true,
   learnedcjk: true,
+  exemplarscjk: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -217,7 +224,10 @@ export const ALL_TECHNIQUES: SearchTechniques = {
  * from Chinese and Japanese requests (`learnedcjk`) are on: chosen on the dev sets (+38 of 1,845 Chinese and
  * Japanese requests over the shared catalog, +60 of 965 over catalog2, MRR@5 up on both), they passed their rule
  * (written first: Recall@5 +4 over 300 new such requests, MRR@5 not lower, no style −3) on cjk-v4 and
- * catalog2-cjk-v4: 226 → 239 of 300 (18 found, 5 lost), MRR@5 0.609 → 0.680, no style lower.
+ * catalog2-cjk-v4: 226 → 239 of 300 (18 found, 5 lost), MRR@5 0.609 → 0.680, no style lower. Worked examples in
+ * Chinese and Japanese (`exemplarscjk`) are on: chosen on the dev sets (+10 of 1,845 such requests over the shared
+ * catalog, +5 of 965 over catalog2), they passed their rule (written first: Recall@5 +4 over 300 new such requests,
+ * MRR@5 not lower, no style −3) on cjk-v6 and catalog2-cjk-v6: 229 → 235 of 300, MRR@5 0.646 → 0.660.
  */
 export const DEFAULT_TECHNIQUES: SearchTechniques = {
   ...ALL_TECHNIQUES,
@@ -251,6 +261,7 @@ export interface RankerConfig {
   associations: AssociationConfig;
   learned: LearnedUse;
   learnedCjk: LearnedCjkUse;
+  cjkExamples: CjkExampleUse;
   likelihood: TranslationLmUse;
   entities: EntityUse;
   servers: ServerProfileUse;
@@ -277,6 +288,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   associations: DEFAULT_ASSOCIATIONS,
   learned: DEFAULT_LEARNED_USE,
   learnedCjk: DEFAULT_LEARNED_CJK_USE,
+  cjkExamples: DEFAULT_CJK_EXAMPLE_USE,
   likelihood: DEFAULT_TRANSLATION_LM,
   entities: DEFAULT_ENTITY_USE,
   servers: DEFAULT_SERVER_PROFILES,
@@ -335,6 +347,8 @@ const TOOLS_PER_STEP = 64;
 interface RankerParts {
   names: string[];
   nameTerms: string[][];
+  /** Each tool's worked-example neighbours (exemplars.ts), when both worked-example techniques are on. */
+  neighbours: number[][] | null;
   nameWords: Set<string>;
   leadStart: Int32Array;
   leadTerms: Int32Array;
@@ -374,11 +388,16 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     if (fields.length % TOOLS_PER_STEP === 0) yield;
   }
   const nameTerms = fields.map((f) => table.textsOf(f.name));
+  // The worked examples in Chinese and Japanese lend from the same neighbours: kept as they are found (a few numbers
+  // a tool), so the first such request does not look for them again.
+  let neighbours: number[][] | null = null;
   if (techniques.exemplars) {
     const ex = yield* exemplarsSteps();
     yield;
+    if (techniques.exemplarscjk) neighbours = [];
     for (let i = 0; i < fields.length; i++) {
       fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);
+      neighbours?.push(ex.lastNeighbours());
       if (i % TOOLS_PER_STEP === TOOLS_PER_STEP - 1) yield;
     }
   }
@@ -422,6 +441,7 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   return {
     names,
     nameTerms,
+    neighbours,
     nameWords,
     leadStart,
     leadTerms,
@@ -456,6 +476,9 @@ export class TextRanker implements FeedbackSource {
   private readonly associations: NameAssociations | null;
   /** The translation language model, when that technique is on (built with the index). */
   private readonly likelihood: TranslationLm | null;
+  private readonly neighbours: number[][] | null;
+  /** Worked examples in Chinese and Japanese, built on the first such request (`exemplarscjk`). */
+  private cjkExamples: CjkExamples | null = null;
   /** Server profiles, when that technique is on (built with the index). */
   private readonly servers: ServerProfiles | null;
   /** The catalog's words by sound, for katakana loanwords: built on the first one met (katakanaTerms). */
@@ -508,6 +531,7 @@ export class TextRanker implements FeedbackSource {
   ) {
     this.names = parts.names;
     this.nameTerms = parts.nameTerms;
+    this.neighbours = parts.neighbours;
     this.nameWords = parts.nameWords;
     this.leadStart = parts.leadStart;
     this.leadTerms = parts.leadTerms;
@@ -664,6 +688,10 @@ export class TextRanker implements FeedbackSource {
     limit: number,
     options: RankOptions,
   ): Scored[] {
+    if (!words && this.config.techniques.exemplarscjk) {
+      const segments = query.filter(isCjkSegment).map((q) => q.source);
+      if (segments.length > 0) return this.cjkExamplesFused(segments, query, limit, options);
+    }
     if (!this.likelihood || !words) return this.top(query, limit, undefined, options);
     const use = this.config.likelihood;
     const depth = Math.max(limit, use.depth);
@@ -679,6 +707,49 @@ export class TextRanker implements FeedbackSource {
       lexical,
       modelled,
       (s) => (use.weight * scale * s.score) / modelBest,
+      (i) => this.names[i]!,
+      limit,
+    );
+  }
+
+  /**
+   * A Chinese or Japanese request's lexical ranking fused with its worked examples' (cjk-examples.ts, built on the
+   * first such request): over each side's first `cjkExamples.depth`, a tool's lexical score plus `weight` × the
+   * lexical best × its score there / the best score there.
+   */
+  private cjkExamplesFused(
+    segments: readonly string[],
+    query: readonly QueryTerm[],
+    limit: number,
+    options: RankOptions,
+  ): Scored[] {
+    const use = this.config.cjkExamples;
+    if (!this.cjkExamples) {
+      const exemplars = getExemplars();
+      const words = getLearnedCjk().examples;
+      // Both files are written together by `npm run learn:associations`; operations are numbered alike in both.
+      if (words.start.length - 1 !== exemplars.operations)
+        throw new Error(
+          `${LEARNED_CJK_FILE}: worked-example words for ${words.start.length - 1} operations, but learned-exemplars.json holds ${exemplars.operations}: run npm run learn:associations`,
+        );
+      this.cjkExamples = new CjkExamples(
+        words,
+        this.names.length,
+        (tool) => this.neighbours?.[tool] ?? exemplars.neighboursFor(this.nameTerms[tool]!, this.config.exemplars),
+        use,
+      );
+    }
+    const depth = Math.max(limit, use.depth);
+    const lexical = this.top(query, depth, undefined, options);
+    const examples = this.cjkExamples.top(segments, depth);
+    if (examples.length === 0) return lexical.slice(0, limit);
+    const lexicalBest = lexical[0]?.score ?? 0;
+    const scale = lexicalBest > 0 ? lexicalBest : 1;
+    const best = examples[0]!.score;
+    return addLifts(
+      lexical,
+      examples,
+      (s) => (use.weight * scale * s.score) / best,
       (i) => this.names[i]!,
       limit,
     );
@@ -901,8 +972,7 @@ export class TextRanker implements FeedbackSource {
     for (const q of query) {
       // A CJK run's own segments stand beside its translations (for catalogs written in that language); in an
       // English catalog they never match, and must not make a found translation look weak.
-      const segment = !q.surface && q.expansions.length === 1 && q.expansions[0]!.terms[0] === q.source;
-      if (segment && HAS_CJK.exec(q.source) !== null) continue;
+      if (isCjkSegment(q)) continue;
       if (q.inferred) continue;
       counted++;
       if (q.expansions.some((e) => e.weight >= 0.5 && e.terms.every(holds))) matched++;

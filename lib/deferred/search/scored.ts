@@ -9,3 +9,28 @@ export interface Scored {
 export function byScoreThenName(a: Scored, b: Scored): number {
   return b.score - a.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
+
+/** A result by index alone, before names are attached. */
+export interface IndexScored {
+  index: number;
+  score: number;
+}
+
+/** The `limit` best of `indexes` by `score` (higher first, ties by index), without sorting them all. */
+export function bestOf(indexes: readonly number[], score: Float64Array, limit: number): IndexScored[] {
+  const kept: IndexScored[] = [];
+  const before = (a: IndexScored, b: IndexScored) => a.score > b.score || (a.score === b.score && a.index < b.index);
+  for (const index of indexes) {
+    const it = { index, score: score[index]! };
+    if (kept.length === limit && !before(it, kept[limit - 1]!)) continue;
+    let j = kept.length;
+    if (kept.length < limit) kept.push(it);
+    else j = limit - 1;
+    while (j > 0 && before(it, kept[j - 1]!)) {
+      kept[j] = kept[j - 1]!;
+      j--;
+    }
+    kept[j] = it;
+  }
+  return kept;
+}

@@ -2,6 +2,7 @@ import likelihoods from "./learned-likelihoods.json";
 import { type BuildSteps, runSteps } from "./build-steps";
 import type { DocFields } from "./fields";
 import { PostingsBuilder } from "./postings-builder";
+import { bestOf } from "./scored";
 import type { TermTable } from "./term-table";
 import { terms } from "./tokenize";
 
@@ -289,23 +290,4 @@ export class TranslationLm {
     this.gains.set(q, word);
     return word;
   }
-}
-
-/** The `limit` best of `indexes` by `score` (higher first, ties by index), without sorting them all. */
-function bestOf(indexes: readonly number[], score: Float64Array, limit: number): LmScored[] {
-  const kept: LmScored[] = [];
-  const before = (a: LmScored, b: LmScored) => a.score > b.score || (a.score === b.score && a.index < b.index);
-  for (const index of indexes) {
-    const it = { index, score: score[index]! };
-    if (kept.length === limit && !before(it, kept[limit - 1]!)) continue;
-    let j = kept.length;
-    if (kept.length < limit) kept.push(it);
-    else j = limit - 1;
-    while (j > 0 && before(it, kept[j - 1]!)) {
-      kept[j] = kept[j - 1]!;
-      j--;
-    }
-    kept[j] = it;
-  }
-  return kept;
 }
