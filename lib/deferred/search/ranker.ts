@@ -476,6 +476,7 @@ export class TextRanker implements FeedbackSource {
   private readonly associations: NameAssociations | null;
   /** The translation language model, when that technique is on (built with the index). */
   private readonly likelihood: TranslationLm | null;
+  /** Each tool's worked-example neighbours, kept from the index build for the worked examples in Chinese and Japanese. */
   private readonly neighbours: number[][] | null;
   /** Worked examples in Chinese and Japanese, built on the first such request (`exemplarscjk`). */
   private cjkExamples: CjkExamples | null = null;
@@ -549,7 +550,8 @@ export class TextRanker implements FeedbackSource {
   /**
    * The lexical top `limit` for `query` (the terms of `text`), fused with the translation language model's
    * ranking when that technique is on and the models have words to read (modelWords: English text, or another
-   * language's translation with `translated` on; their translations were learned from English requests). Over
+   * language's translation with `translated` on; their translations were learned from English requests); a Chinese
+   * or Japanese request's is fused instead with its worked examples' (`exemplarscjk`, cjk-examples.ts). Over
    * each side's first `likelihood.depth` results, a tool's fused score is its lexical score plus
    * `likelihood.weight` × the lexical best × its model score / the model's best. With server profiles on, the
    * first `servers.depth` of that ranking are then lifted by their server's match (liftByServer); with learned
