@@ -697,19 +697,10 @@ export class TextRanker implements FeedbackSource {
     if (!this.likelihood || !words) return this.top(query, limit, undefined, options);
     const use = this.config.likelihood;
     const depth = Math.max(limit, use.depth);
-    const lexical = this.top(query, depth, undefined, options);
-    const modelled = this.likelihood.topWords(words, depth);
-    if (modelled.length === 0) return lexical.slice(0, limit);
-    // In the lexical score's units (BM25F, which prefetch's min_score and the relative cuts read): a result's
-    // lexical score plus the model's share of its best, times `weight` × the lexical best.
-    const lexicalBest = lexical[0]?.score ?? 0;
-    const scale = lexicalBest > 0 ? lexicalBest : 1;
-    const modelBest = modelled[0]!.score;
-    return addLifts(
-      lexical,
-      modelled,
-      (s) => (use.weight * scale * s.score) / modelBest,
-      (i) => this.names[i]!,
+    return this.fusedByShare(
+      this.top(query, depth, undefined, options),
+      this.likelihood.topWords(words, depth),
+      use.weight,
       limit,
     );
   }
@@ -726,6 +717,17 @@ export class TextRanker implements FeedbackSource {
     options: RankOptions,
   ): Scored[] {
     const use = this.config.cjkExamples;
+    const depth = Math.max(limit, use.depth);
+    return this.fusedByShare(
+      this.top(query, depth, undefined, options),
+      this.cjkExampleIndex().top(segments, depth),
+      use.weight,
+      limit,
+    );
+  }
+
+  /** The worked examples in Chinese and Japanese over this catalog, built on first use. */
+  private cjkExampleIndex(): CjkExamples {
     if (!this.cjkExamples) {
       const exemplars = getExemplars();
       const words = getLearnedCjk().examples;
@@ -738,20 +740,31 @@ export class TextRanker implements FeedbackSource {
         words,
         this.names.length,
         (tool) => this.neighbours?.[tool] ?? exemplars.neighboursFor(this.nameTerms[tool]!, this.config.exemplars),
-        use,
+        this.config.cjkExamples,
       );
     }
-    const depth = Math.max(limit, use.depth);
-    const lexical = this.top(query, depth, undefined, options);
-    const examples = this.cjkExamples.top(segments, depth);
-    if (examples.length === 0) return lexical.slice(0, limit);
+    return this.cjkExamples;
+  }
+
+  /**
+   * A lexical ranking fused with another ranking of the same tools (best first), in the lexical score's units (BM25F,
+   * which prefetch's min_score and the relative cuts read): a result's lexical score plus the other's share of its
+   * best, times `weight` × the lexical best. No other ranking: the lexical one as it is.
+   */
+  private fusedByShare(
+    lexical: Scored[],
+    other: readonly { index: number; score: number }[],
+    weight: number,
+    limit: number,
+  ): Scored[] {
+    if (other.length === 0) return lexical.slice(0, limit);
     const lexicalBest = lexical[0]?.score ?? 0;
     const scale = lexicalBest > 0 ? lexicalBest : 1;
-    const best = examples[0]!.score;
+    const otherBest = other[0]!.score;
     return addLifts(
       lexical,
-      examples,
-      (s) => (use.weight * scale * s.score) / best,
+      other,
+      (s) => (weight * scale * s.score) / otherBest,
       (i) => this.names[i]!,
       limit,
     );
