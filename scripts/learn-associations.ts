@@ -73,7 +73,7 @@ function loadOperations(): Map<number, z.infer<typeof Operation>> {
  * Pairs from every requests-N.jsonl and more-N.jsonl: each request text of a line with its operation's words;
  * and each operation with all its requests, in the order first met (the worked examples, exemplars.ts).
  */
-function loadPairs(): {
+function loadPairs(ops: ReturnType<typeof loadOperations>): {
   pairs: TrainingPair[];
   examples: WorkedExample[];
   /** The worked examples' operation ids, in their order (learned-exemplars.json numbers them so). */
@@ -82,7 +82,6 @@ function loadPairs(): {
   operations: number;
   files: string[];
 } {
-  const ops = loadOperations();
   const pairs: TrainingPair[] = [];
   const files = readdirSync(DIR)
     .filter((x) => /^(requests|more)-\d+\.jsonl$/.test(x))
@@ -200,7 +199,9 @@ function cjkExampleWords(requests: ReturnType<typeof loadCjkRequests>, exampleId
 }
 
 const started = performance.now();
-const { pairs, examples, exampleIds, sources, operations, files } = loadPairs();
+// Every ops-N.json, read once for the English pairs and the Chinese and Japanese ones.
+const allOperations = loadOperations();
+const { pairs, examples, exampleIds, sources, operations, files } = loadPairs(allOperations);
 if (pairs.length === 0) throw new Error(`no training pairs in ${DIR}`);
 // `--options '{"minLift":3}'` overrides the learning options (to compare settings on the dev sets).
 const flag = process.argv.indexOf("--options");
@@ -245,7 +246,7 @@ writeFileSync(
 // Chinese and Japanese words' translations (learned-cjk.ts): the same model, learned from the cjk-N.jsonl requests,
 // keeping only the words written in those scripts (a product name typed in them is the English table's business).
 const cjkRequests = loadCjkRequests();
-const cjk = cjkTablePairs(cjkRequests, loadOperations());
+const cjk = cjkTablePairs(cjkRequests, allOperations);
 const cjkTable = cjkWordsOnly(learnTranslations(cjk.pairs, CJK_LEARN));
 const cjkExamples = cjkExampleWords(cjkRequests, exampleIds);
 writeFileSync(
