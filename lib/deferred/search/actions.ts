@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { unpackInt8Rows } from "./int8-rows";
-import { parseJsonText } from "./json-text";
+import { parseJsonText, readOnce } from "./json-text";
 import { stem } from "./stem";
 import { STOPWORDS } from "./tokenize";
 
@@ -199,16 +198,8 @@ export function parseActionModel(text: string, file: string): ActionModel {
   );
 }
 
-let shared: ActionModel | null = null;
-
 /**
  * The shipped classifier, read on first use and kept for the process (the first root read is the one kept): a
  * search with the technique off never loads it.
  */
-export function getActions(root: string = process.cwd()): ActionModel {
-  if (!shared) {
-    const file = path.join(root, ACTIONS_FILE);
-    shared = parseActionModel(readFileSync(file, "utf8"), file);
-  }
-  return shared;
-}
+export const getActions = readOnce(ACTIONS_FILE, parseActionModel);

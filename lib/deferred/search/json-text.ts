@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { z } from "zod";
 
 /**
@@ -22,4 +24,19 @@ export function parseJsonText<S extends z.ZodType>(
     throw new Error(`${file}: ${where(issue.path.join("."))}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+/**
+ * A shipped data file (`relative` to the app's root, as WordNet's is), read and parsed on first use and kept for the
+ * process: the first root read is the one kept, and a file that fails to parse is read again next time.
+ */
+export function readOnce<T>(relative: string, parse: (text: string, file: string) => T): (root?: string) => T {
+  let shared: { value: T } | null = null;
+  return (root = process.cwd()) => {
+    if (!shared) {
+      const file = path.join(root, relative);
+      shared = { value: parse(readFileSync(file, "utf8"), file) };
+    }
+    return shared.value;
+  };
 }

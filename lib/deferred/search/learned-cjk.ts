@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { type CjkExampleWords, unpackExampleWords } from "./cjk-examples";
-import { parseJsonText } from "./json-text";
+import { parseJsonText, readOnce } from "./json-text";
 import type { Expansion } from "./lexicon";
 import { HAS_CJK } from "./tokenize";
 import { DEFAULT_LEARN, type LearnOptions, type TranslationTable } from "./translation-model";
@@ -70,16 +69,8 @@ export function parseLearnedCjk(text: string, file: string): LearnedCjk {
   return new LearnedCjk(parsed.table, examples);
 }
 
-let shared: LearnedCjk | null = null;
-
 /**
  * The shipped table, read on the first Chinese or Japanese request and kept for the process (the first root read
  * is the one kept): a search with the technique off, or in English only, never loads it.
  */
-export function getLearnedCjk(root: string = process.cwd()): LearnedCjk {
-  if (!shared) {
-    const file = path.join(root, LEARNED_CJK_FILE);
-    shared = parseLearnedCjk(readFileSync(file, "utf8"), file);
-  }
-  return shared;
-}
+export const getLearnedCjk = readOnce(LEARNED_CJK_FILE, parseLearnedCjk);

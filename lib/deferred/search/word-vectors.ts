@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { type BuildSteps, runSteps } from "./build-steps";
 import type { DocFields } from "./fields";
 import { unpackInt8Rows } from "./int8-rows";
-import { parseJsonText } from "./json-text";
+import { parseJsonText, readOnce } from "./json-text";
 import type { TermTable } from "./term-table";
 import { terms } from "./tokenize";
 import type { VectorTable } from "./word-vectors-learn";
@@ -107,19 +106,11 @@ export function parseVectorTable(text: string, file: string): VectorTable {
   return parseJsonText(text, file, VectorTableSchema, (at) => `field "${at}"`);
 }
 
-let shared: WordVectors | null = null;
-
 /**
  * The shipped vectors, read on first use and kept for the process (the first root read is the one kept): a
  * search with the technique off never loads them.
  */
-export function getWordVectors(root: string = process.cwd()): WordVectors {
-  if (!shared) {
-    const file = path.join(root, VECTORS_FILE);
-    shared = new WordVectors(parseVectorTable(readFileSync(file, "utf8"), file));
-  }
-  return shared;
-}
+export const getWordVectors = readOnce(VECTORS_FILE, (text, file) => new WordVectors(parseVectorTable(text, file)));
 
 /** One tool's index and its cosine with the query. */
 export interface Near {
