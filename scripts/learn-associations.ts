@@ -22,7 +22,15 @@ import {
   learnTranslations,
   type TrainingPair,
 } from "../lib/deferred/search/translation-model";
-import { DEFAULT_VECTOR_LEARN, learnWordVectors, packVectors } from "../lib/deferred/search/word-vectors-learn";
+import { DEFAULT_VECTOR_USE, WordVectors } from "../lib/deferred/search/word-vectors";
+import {
+  CJK_VECTOR_LEARN,
+  DEFAULT_VECTOR_LEARN,
+  learnVectorsToward,
+  learnWordVectors,
+  packVectors,
+  type VectorExample,
+} from "../lib/deferred/search/word-vectors-learn";
 
 const REPO_ROOT = path.resolve(import.meta.dirname, "..");
 const DIR = path.join(REPO_ROOT, "training", "search");
@@ -32,6 +40,7 @@ const OUT_EXEMPLARS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned
 const OUT_VECTORS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-vectors.json");
 const OUT_ACTIONS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-actions.json");
 const OUT_CJK = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-cjk.json");
+const OUT_CJK_VECTORS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-cjk-vectors.json");
 
 const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
 const Text = z.string().min(1).optional();
@@ -198,6 +207,41 @@ function cjkExampleWords(requests: ReturnType<typeof loadCjkRequests>, exampleId
   return packExampleWords(words, start, ids);
 }
 
+/**
+ * The Chinese and Japanese words' vectors (word-vectors.ts, `vectorscjk`), in the English table's space as it ships
+ * (read back from its packed form, as the search reads it): each operation's vector is its name's words (×
+ * `nameWeight`) and its description's first words, as the search embeds a tool; every request of every cjk-N.jsonl
+ * (the Chinese one also in traditional characters) is fitted toward its operation's by its words in those scripts.
+ */
+function cjkVectors(
+  requests: ReturnType<typeof loadCjkRequests>,
+  ops: ReturnType<typeof loadOperations>,
+  english: WordVectors,
+) {
+  const { dim } = english;
+  const index = new Map<number, number>();
+  for (const r of requests) if (!index.has(r.id)) index.set(r.id, index.size);
+  const targets = new Float32Array(index.size * dim);
+  const unit = new Float32Array(dim);
+  for (const [id, i] of index) {
+    const op = ops.get(id);
+    if (!op) throw new Error(`cjk-N.jsonl: id ${id} is in no ops-N.json`);
+    const name = nameTerms(op.name).filter((t) => !STOPWORDS.has(t));
+    const words = [
+      ...Array.from({ length: DEFAULT_VECTOR_USE.nameWeight }, () => name).flat(),
+      ...terms(op.text).slice(0, DEFAULT_VECTOR_USE.descriptionWords),
+    ];
+    if (english.embedInto(words, unit)) targets.set(unit, i * dim);
+  }
+  const examples: VectorExample[] = requests.flatMap((r) =>
+    r.requests.map((request) => ({
+      request: terms(request).filter((w) => HAS_CJK.test(w)),
+      operation: index.get(r.id)!,
+    })),
+  );
+  return learnVectorsToward(targets, dim, examples, CJK_VECTOR_LEARN);
+}
+
 const started = performance.now();
 // Every ops-N.json, read once for the English pairs and the Chinese and Japanese ones.
 const allOperations = loadOperations();
@@ -229,9 +273,10 @@ const vectors = learnWordVectors(
   examples.flatMap((e, operation) => e.requests.map((r) => ({ request: terms(r), operation }))),
   DEFAULT_VECTOR_LEARN,
 );
+const packedVectors = packVectors(vectors);
 writeFileSync(
   OUT_VECTORS,
-  `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options: DEFAULT_VECTOR_LEARN, ...packVectors(vectors) })}\n`,
+  `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options: DEFAULT_VECTOR_LEARN, ...packedVectors })}\n`,
 );
 // The action classifier (actions.ts): every request against the action word its operation's description starts with.
 const actions = learnActions(
@@ -261,12 +306,24 @@ writeFileSync(
     examples: cjkExamples,
   })}\n`,
 );
+const cjkLearned = cjkVectors(cjkRequests, allOperations, new WordVectors(packedVectors, OUT_VECTORS));
+writeFileSync(
+  OUT_CJK_VECTORS,
+  `${JSON.stringify({
+    learnedFrom: [...new Set(cjkRequests.map((r) => r.file))].sort((a, b) => a - b).map((n) => `cjk-${n}.jsonl`),
+    towards: path.basename(OUT_VECTORS),
+    requests: cjkRequests.length * 3,
+    options: CJK_VECTOR_LEARN,
+    ...packVectors(cjkLearned),
+  })}\n`,
+);
 console.log(
   `learn-associations: ${operations} operations, ${pairs.length} pairs → ${words} words in ${path.relative(REPO_ROOT, OUT)} ` +
     `and ${Object.keys(likelihoods).length} words in ${path.relative(REPO_ROOT, OUT_LIKELIHOODS)}, ` +
     `${examples.length} worked examples in ${path.relative(REPO_ROOT, OUT_EXEMPLARS)}, ` +
     `${vectors.words.length} word vectors in ${path.relative(REPO_ROOT, OUT_VECTORS)}, ` +
     `${actions.classes.length} actions over ${actions.features.length} request features in ${path.relative(REPO_ROOT, OUT_ACTIONS)}, ` +
-    `${Object.keys(cjkTable).length} Chinese and Japanese words from ${cjk.pairs.length} pairs and ${cjkExamples.words.length} worked-example words in ${path.relative(REPO_ROOT, OUT_CJK)} ` +
+    `${Object.keys(cjkTable).length} Chinese and Japanese words from ${cjk.pairs.length} pairs and ${cjkExamples.words.length} worked-example words in ${path.relative(REPO_ROOT, OUT_CJK)}, ` +
+    `${cjkLearned.words.length} Chinese and Japanese word vectors in ${path.relative(REPO_ROOT, OUT_CJK_VECTORS)} ` +
     `(${Math.round(performance.now() - started)} ms)`,
 );

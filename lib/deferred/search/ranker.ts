@@ -40,12 +40,16 @@ import {
 } from "./translation-lm";
 import type { SearchDoc } from "./types";
 import {
+  type CjkVectorUse,
+  DEFAULT_CJK_VECTOR_USE,
   DEFAULT_VECTOR_USE,
+  getCjkWordVectors,
   getWordVectors,
   type Near,
   type VectorIndex,
   type VectorUse,
   vectorIndexSteps,
+  CJK_VECTORS_FILE,
 } from "./word-vectors";
 import type { Wordnet } from "./wordnet";
 import {
@@ -134,6 +138,12 @@ export interface SearchTechniques {
    * requests for its nearest training operations, and such a request's ranking is fused with theirs.
    */
   exemplarscjk: boolean;
+  /**
+   * Learned vectors for Chinese and Japanese words, in the English vectors' space (word-vectors.ts): such a request's
+   * nearest tools by cosine are fused into its ranking as an English request's are. Needs `vectors` (the tools'
+   * vectors).
+   */
+  vectorscjk: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -161,6 +171,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   siblings: true,
   learnedcjk: true,
   exemplarscjk: true,
+  vectorscjk: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -267,6 +278,7 @@ export interface RankerConfig {
   servers: ServerProfileUse;
   exemplars: ExemplarUse;
   vectors: VectorUse;
+  cjkVectors: CjkVectorUse;
   cedict: CedictUse;
   katakana: KatakanaUse;
   actions: ActionUse;
@@ -294,6 +306,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   servers: DEFAULT_SERVER_PROFILES,
   exemplars: DEFAULT_EXEMPLAR_USE,
   vectors: DEFAULT_VECTOR_USE,
+  cjkVectors: DEFAULT_CJK_VECTOR_USE,
   cedict: DEFAULT_CEDICT_USE,
   katakana: DEFAULT_KATAKANA_USE,
   actions: DEFAULT_ACTION_USE,
@@ -635,11 +648,25 @@ export class TextRanker implements FeedbackSource {
     limit: number,
     options: RankOptions,
   ): Scored[] {
-    const use = this.config.vectors;
-    const near = this.vectors && words ? this.vectors.nearestWords(words, use.depth) : [];
+    const use = words ? this.config.vectors : this.config.cjkVectors;
+    const near = !this.vectors ? [] : words ? this.vectors.nearestWords(words, use.depth) : this.cjkNearest(query);
     if (near.length === 0) return this.serverLifted(words, query, limit, options);
     const ranked = this.serverLifted(words, query, Math.max(limit, use.pool), options);
     return fuseVectors(ranked, near, use.weight, (i) => this.names[i]!, limit);
+  }
+
+  /**
+   * With `vectorscjk` on, the tools nearest a Chinese or Japanese request's segmenter words by their learned vectors
+   * (read on the first such request); none for other text or when no word has one.
+   */
+  private cjkNearest(query: readonly QueryTerm[]): Near[] {
+    if (!this.config.techniques.vectorscjk || !this.vectors) return [];
+    const words = query.filter(isCjkSegment).map((q) => q.source);
+    if (words.length === 0) return [];
+    const table = getCjkWordVectors();
+    if (table.dim !== this.vectors.dim)
+      throw new Error(`${CJK_VECTORS_FILE}: dim ${table.dim}, where the tools' vectors have ${this.vectors.dim}`);
+    return this.vectors.nearestWords(words, this.config.cjkVectors.depth, table);
   }
 
   /**

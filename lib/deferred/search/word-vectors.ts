@@ -31,20 +31,27 @@ export interface VectorUse {
 
 export const DEFAULT_VECTOR_USE: VectorUse = { weight: 0.2, depth: 30, pool: 50, nameWeight: 2, descriptionWords: 20 };
 
+/** How a Chinese or Japanese request's nearest tools are fused (`vectorscjk`): as VectorUse's first three. */
+export type CjkVectorUse = Pick<VectorUse, "weight" | "depth" | "pool">;
+
+/** Chosen on the dev sets (bench/queries/README.md, twenty-seventh session). */
+export const DEFAULT_CJK_VECTOR_USE: CjkVectorUse = { weight: 0.3, depth: 30, pool: 100 };
+
 /** The table as loaded: the vectors as floats, one row per word. */
 export class WordVectors {
   readonly dim: number;
   private readonly rowOf: Map<string, number>;
   private readonly rows: Float32Array;
 
-  constructor(table: VectorTable) {
+  /** `file`: where the table was read from, named in its errors. */
+  constructor(table: VectorTable, file = VECTORS_FILE) {
     this.dim = table.dim;
-    if (table.dim % 4 !== 0) throw new Error(`learned-vectors.json: dim ${table.dim} is not a multiple of 4`);
+    if (table.dim % 4 !== 0) throw new Error(`${file}: dim ${table.dim} is not a multiple of 4`);
     this.rowOf = new Map(table.words.map((w, i) => [w, i]));
     const bytes = new Int8Array(Buffer.from(table.bytes, "base64"));
     if (bytes.length !== table.words.length * table.dim || table.scales.length !== table.words.length)
       throw new Error(
-        `learned-vectors.json: ${bytes.length} bytes and ${table.scales.length} scales for ${table.words.length} words of ${table.dim} numbers`,
+        `${file}: ${bytes.length} bytes and ${table.scales.length} scales for ${table.words.length} words of ${table.dim} numbers`,
       );
     this.rows = unpackInt8Rows(bytes, table.scales, this.dim);
   }
@@ -111,6 +118,18 @@ export function parseVectorTable(text: string, file: string): VectorTable {
  * search with the technique off never loads them.
  */
 export const getWordVectors = readOnce(VECTORS_FILE, (text, file) => new WordVectors(parseVectorTable(text, file)));
+
+/**
+ * The Chinese and Japanese words' vectors (the `vectorscjk` technique), in the shipped English table's space
+ * (learnVectorsToward(), scripts/learn-associations.ts), relative to the app's root.
+ */
+export const CJK_VECTORS_FILE = path.join("lib", "deferred", "search", "learned-cjk-vectors.json");
+
+/** The Chinese and Japanese words' vectors, read on the first such request that uses them and kept for the process. */
+export const getCjkWordVectors = readOnce(
+  CJK_VECTORS_FILE,
+  (text, file) => new WordVectors(parseVectorTable(text, file), file),
+);
 
 /** One tool's index and its cosine with the query. */
 export interface Near {
@@ -243,14 +262,15 @@ export class VectorIndex {
   }
 
   /**
-   * The same for words already split and stemmed as terms() does. Once `depth` tools are kept, a tool is dropped
+   * The same for words already split and stemmed as terms() does, read through `vectors` (by default the table the
+   * tools were embedded with; another must share its space and `dim`, as the Chinese and Japanese words' do). Once `depth` tools are kept, a tool is dropped
    * at a checkpoint when what it has summed so far plus the most the rest could add (the rest's lengths
    * multiplied, Cauchy–Schwarz) stays below the last kept one's cosine: such a tool would have been dropped after
    * its whole sum too, and a tool read to the end is summed exactly as without checkpoints, so the result is the
    * same as a full scan's, only sooner.
    */
-  nearestWords(words: readonly string[], depth: number): Near[] {
-    if (depth <= 0 || !this.vectors.embedInto(words, this.query)) return [];
+  nearestWords(words: readonly string[], depth: number, vectors: WordVectors = this.vectors): Near[] {
+    if (depth <= 0 || !vectors.embedInto(words, this.query)) return [];
     const { dim, tools, query, has, stops, restOfTool, restOfQuery } = this;
     const last = stops.length;
     restLengths(query, 0, dim, stops, restOfQuery);
