@@ -9,7 +9,7 @@ import { getLearnedCjk, LEARNED_CJK_FILE } from "@/lib/deferred/search/learned-c
 import { getLexicon } from "@/lib/deferred/search/lexicon";
 import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
-import { getWordVectors, VECTORS_FILE } from "@/lib/deferred/search/word-vectors";
+import { CJK_VECTORS_FILE, getCjkWordVectors, getWordVectors, VECTORS_FILE } from "@/lib/deferred/search/word-vectors";
 import { benchCatalog } from "./catalog-tools";
 import type { CatalogEntry } from "./data";
 
@@ -92,6 +92,7 @@ export function coldStart(
     cedict(),
     ...(DEFAULT_TECHNIQUES.characters ? [japaneseForms()] : []),
     learnedCjk(),
+    cjkVectors(),
   ];
   return { total, parts, optional };
 }
@@ -127,6 +128,18 @@ function learnedCjk(): ResourceCost {
     `learned Chinese and Japanese word translations and worked-example words (learned-cjk.json; ${when}; not in the total)`,
     () => getLearnedCjk(),
     mb(statSync(LEARNED_CJK_FILE).size),
+  );
+}
+
+/** The Chinese and Japanese words' learned vectors (word-vectors.ts): read on the first such query, with `vectorscjk` on. */
+function cjkVectors(): ResourceCost {
+  const when = DEFAULT_TECHNIQUES.vectorscjk
+    ? "read on the first Chinese or Japanese query"
+    : "vectorscjk is off by default";
+  return measure(
+    `learned vectors for Chinese and Japanese words (learned-cjk-vectors.json, read and decoded; ${when}; not in the total)`,
+    () => getCjkWordVectors(),
+    mb(statSync(CJK_VECTORS_FILE).size),
   );
 }
 

@@ -14,8 +14,12 @@ const docs = [
   { name: "create_issue", description: "Create an issue in a repository.", server: "git", parameters: {} },
 ];
 
+// The Chinese and Japanese words' own vectors (`vectorscjk`) are another technique: off here.
 const searcher = (techniques: Partial<SearchTechniques>) =>
-  new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_RANKER.techniques, ...techniques } });
+  new LexicalSearcher(docs, {
+    ...DEFAULT_RANKER,
+    techniques: { ...DEFAULT_RANKER.techniques, vectorscjk: false, ...techniques },
+  });
 const on = searcher({ translated: true });
 const off = searcher({ translated: false });
 const noModels = searcher({ translated: true, likelihood: false, vectors: false });
