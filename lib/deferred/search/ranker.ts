@@ -141,7 +141,7 @@ export interface SearchTechniques {
   /**
    * Learned vectors for Chinese and Japanese words, in the English vectors' space (word-vectors.ts): such a request's
    * nearest tools by cosine are fused into its ranking as an English request's are. Needs `vectors` (the tools'
-   * vectors).
+   * vectors). Off by default: it passed its blind rule on quality, and its cost broke the latency budgets.
    */
   vectorscjk: boolean;
 }

@@ -263,11 +263,11 @@ export class VectorIndex {
 
   /**
    * The same for words already split and stemmed as terms() does, read through `vectors` (by default the table the
-   * tools were embedded with; another must share its space and `dim`, as the Chinese and Japanese words' do). Once `depth` tools are kept, a tool is dropped
-   * at a checkpoint when what it has summed so far plus the most the rest could add (the rest's lengths
-   * multiplied, Cauchy–Schwarz) stays below the last kept one's cosine: such a tool would have been dropped after
-   * its whole sum too, and a tool read to the end is summed exactly as without checkpoints, so the result is the
-   * same as a full scan's, only sooner.
+   * tools were embedded with; another must share its space and `dim`, as the Chinese and Japanese words' do). Once
+   * `depth` tools are kept, a tool is dropped at a checkpoint when what it has summed so far plus the most the rest
+   * could add (the rest's lengths multiplied, Cauchy–Schwarz) stays below the last kept one's cosine: such a tool
+   * would have been dropped after its whole sum too, and a tool read to the end is summed exactly as without
+   * checkpoints, so the result is the same as a full scan's, only sooner.
    */
   nearestWords(words: readonly string[], depth: number, vectors: WordVectors = this.vectors): Near[] {
     if (depth <= 0 || !vectors.embedInto(words, this.query)) return [];
