@@ -84,65 +84,86 @@ export function seeded(seed: number): () => number {
   };
 }
 
-export function learnWordVectors(
-  operations: readonly VectorOperation[],
-  examples: readonly VectorExample[],
-  options: VectorLearnOptions = DEFAULT_VECTOR_LEARN,
-): LearnedVectors {
-  const { dim } = options;
-  const random = seeded(options.seed);
-  // Vocabulary and document frequencies over every operation text and request (each one document).
+/**
+ * How often each word occurs and in how many texts (each one document), and the IDF that gives: what both learners
+ * weigh a word by.
+ */
+function wordCounts(texts: readonly (readonly string[])[]): {
+  count: Map<string, number>;
+  idf: (word: string) => number;
+} {
   const count = new Map<string, number>();
   const df = new Map<string, number>();
-  let documents = 0;
-  const see = (words: readonly string[]) => {
-    documents++;
+  for (const words of texts) {
     for (const w of words) count.set(w, (count.get(w) ?? 0) + 1);
     for (const w of new Set(words)) df.set(w, (df.get(w) ?? 0) + 1);
-  };
-  for (const o of operations) see([...o.name, ...o.text]);
-  for (const e of examples) see(e.request);
-  const words = [...count].filter(([, c]) => c >= options.minCount).map(([w]) => w);
-  const id = new Map(words.map((w, i) => [w, i]));
-  const idf = (w: string) => Math.log(1 + documents / ((df.get(w) ?? 0) + 1));
-  const bag = (parts: ReadonlyArray<readonly [readonly string[], number]>): Bag => {
-    const m = new Map<number, number>();
-    for (const [ws, times] of parts)
-      for (const w of ws) {
-        const i = id.get(w);
-        if (i !== undefined) m.set(i, (m.get(i) ?? 0) + idf(w) * times);
-      }
-    return { ids: Int32Array.from(m.keys()), weights: Float32Array.from(m.values()) };
-  };
-  const opBags = operations.map((o) =>
-    bag([
-      [o.name, options.nameWeight],
-      [o.text, 1],
-    ]),
-  );
-  const order = examples
-    .map((e) => ({ bag: bag([[e.request, 1]]), operation: e.operation }))
-    .filter((e) => e.bag.ids.length > 0);
+  }
+  const documents = texts.length;
+  return { count, idf: (w) => Math.log(1 + documents / ((df.get(w) ?? 0) + 1)) };
+}
 
-  const V = words.length;
-  const vectors = new Float32Array(V * dim);
-  // Box–Muller from the seeded stream: small random starting vectors.
-  for (let i = 0; i < vectors.length; i++)
-    vectors[i] = Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random()) * 0.1;
-  const squares = new Float32Array(V * dim).fill(1e-6);
+/** A text's bag: its words that have a vector (`id`), each weighted by IDF × how often (× its part's times). */
+function bagOf(
+  parts: ReadonlyArray<readonly [readonly string[], number]>,
+  id: ReadonlyMap<string, number>,
+  idf: (word: string) => number,
+): Bag {
+  const m = new Map<number, number>();
+  for (const [ws, times] of parts)
+    for (const w of ws) {
+      const i = id.get(w);
+      if (i !== undefined) m.set(i, (m.get(i) ?? 0) + idf(w) * times);
+    }
+  return { ids: Int32Array.from(m.keys()), weights: Float32Array.from(m.values()) };
+}
 
-  const B = options.batch;
-  const q = new Float32Array(B * dim);
-  const d = new Float32Array(B * dim);
-  const gq = new Float32Array(B * dim);
-  const gd = new Float32Array(B * dim);
-  const qNorm = new Float32Array(B);
-  const dNorm = new Float32Array(B);
-  const logits = new Float64Array(B);
-  const step = new Float32Array(dim);
+/** Fisher–Yates from the seeded stream. */
+function shuffle<T>(items: T[], random: () => number): void {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+}
+
+/**
+ * The batch of `order[start … start + size)`, one request per operation: another request for the same operation is
+ * no negative.
+ */
+function onePerOperation<T extends { operation: number }>(order: readonly T[], start: number, size: number): T[] {
+  const batch: T[] = [];
+  const taken = new Set<number>();
+  for (let i = start; i < start + size; i++) {
+    const e = order[i]!;
+    if (taken.has(e.operation)) continue;
+    taken.add(e.operation);
+    batch.push(e);
+  }
+  return batch;
+}
+
+/** The word vectors being fitted (`rows × dim`, small random numbers to start) and AdaGrad's running squares. */
+class FittedRows {
+  readonly vectors: Float32Array;
+  private readonly squares: Float32Array;
+  private readonly step: Float32Array;
+
+  constructor(
+    rows: number,
+    private readonly dim: number,
+    private readonly rate: number,
+    random: () => number,
+  ) {
+    this.vectors = new Float32Array(rows * dim);
+    // Box–Muller from the seeded stream: small random starting vectors.
+    for (let i = 0; i < this.vectors.length; i++)
+      this.vectors[i] = Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random()) * 0.1;
+    this.squares = new Float32Array(rows * dim).fill(1e-6);
+    this.step = new Float32Array(dim);
+  }
 
   /** out[row] = the bag's vector, normalised; returns its length before. */
-  const embed = (b: Bag, out: Float32Array, row: number): number => {
+  embed(b: Bag, out: Float32Array, row: number): number {
+    const { dim, vectors } = this;
     const o = row * dim;
     out.fill(0, o, o + dim);
     for (let k = 0; k < b.ids.length; k++) {
@@ -155,9 +176,11 @@ export function learnWordVectors(
     n = Math.sqrt(n) + 1e-9;
     for (let j = 0; j < dim; j++) out[o + j] /= n;
     return n;
-  };
+  }
+
   /** Back through the normalisation and the weighted sum to the bag's words (AdaGrad). */
-  const update = (b: Bag, unit: Float32Array, grad: Float32Array, row: number, norm: number) => {
+  update(b: Bag, unit: Float32Array, grad: Float32Array, row: number, norm: number): void {
+    const { dim, vectors, squares, step, rate } = this;
     const o = row * dim;
     let along = 0;
     for (let j = 0; j < dim; j++) along += grad[o + j]! * unit[o + j]!;
@@ -168,30 +191,67 @@ export function learnWordVectors(
       for (let j = 0; j < dim; j++) {
         const g = a * step[j]!;
         squares[v + j] += g * g;
-        vectors[v + j] -= (options.rate * g) / Math.sqrt(squares[v + j]!);
+        vectors[v + j] -= (rate * g) / Math.sqrt(squares[v + j]!);
       }
     }
-  };
+  }
+
+  /** Each word's IDF folded into its vector: a text's vector is then the plain sum of its words' (times how often). */
+  foldIdf(words: readonly string[], idf: (word: string) => number): void {
+    const { dim, vectors } = this;
+    for (let i = 0; i < words.length; i++) {
+      const w = idf(words[i]!);
+      for (let j = 0; j < dim; j++) vectors[i * dim + j] *= w;
+    }
+  }
+}
+
+export function learnWordVectors(
+  operations: readonly VectorOperation[],
+  examples: readonly VectorExample[],
+  options: VectorLearnOptions = DEFAULT_VECTOR_LEARN,
+): LearnedVectors {
+  const { dim } = options;
+  const random = seeded(options.seed);
+  // Vocabulary and document frequencies over every operation text and request (each one document).
+  const { count, idf } = wordCounts([
+    ...operations.map((o) => [...o.name, ...o.text]),
+    ...examples.map((e) => e.request),
+  ]);
+  const words = [...count].filter(([, c]) => c >= options.minCount).map(([w]) => w);
+  const id = new Map(words.map((w, i) => [w, i]));
+  const bag = (parts: ReadonlyArray<readonly [readonly string[], number]>) => bagOf(parts, id, idf);
+  const opBags = operations.map((o) =>
+    bag([
+      [o.name, options.nameWeight],
+      [o.text, 1],
+    ]),
+  );
+  const order = examples
+    .map((e) => ({ bag: bag([[e.request, 1]]), operation: e.operation }))
+    .filter((e) => e.bag.ids.length > 0);
+
+  const V = words.length;
+  const fitted = new FittedRows(V, dim, options.rate, random);
+  const { vectors } = fitted;
+
+  const B = options.batch;
+  const q = new Float32Array(B * dim);
+  const d = new Float32Array(B * dim);
+  const gq = new Float32Array(B * dim);
+  const gd = new Float32Array(B * dim);
+  const qNorm = new Float32Array(B);
+  const dNorm = new Float32Array(B);
+  const logits = new Float64Array(B);
 
   for (let epoch = 0; epoch < options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffle(order, random);
     for (let start = 0; start + B <= order.length; start += B) {
-      // One request per operation in a batch: another request for the same operation is no negative.
-      const batch: typeof order = [];
-      const taken = new Set<number>();
-      for (let i = start; i < start + B; i++) {
-        const e = order[i]!;
-        if (taken.has(e.operation)) continue;
-        taken.add(e.operation);
-        batch.push(e);
-      }
+      const batch = onePerOperation(order, start, B);
       const n = batch.length;
       batch.forEach((e, i) => {
-        qNorm[i] = embed(e.bag, q, i);
-        dNorm[i] = embed(opBags[e.operation]!, d, i);
+        qNorm[i] = fitted.embed(e.bag, q, i);
+        dNorm[i] = fitted.embed(opBags[e.operation]!, d, i);
       });
       gq.fill(0);
       gd.fill(0);
@@ -219,16 +279,12 @@ export function learnWordVectors(
         }
       }
       batch.forEach((e, i) => {
-        update(e.bag, q, gq, i, qNorm[i]!);
-        update(opBags[e.operation]!, d, gd, i, dNorm[i]!);
+        fitted.update(e.bag, q, gq, i, qNorm[i]!);
+        fitted.update(opBags[e.operation]!, d, gd, i, dNorm[i]!);
       });
     }
   }
-  // Fold each word's IDF into its vector: a text's vector is then the plain sum of its words' (times how often).
-  for (let i = 0; i < V; i++) {
-    const w = idf(words[i]!);
-    for (let j = 0; j < dim; j++) vectors[i * dim + j] *= w;
-  }
+  fitted.foldIdf(words, idf);
   if (!options.principalAxes) return { dim, words, vectors };
   // The operations' unit vectors (their bags' weights already hold the IDF) give the axes; every word turns.
   const units = new Float32Array(opBags.length * dim);
@@ -295,73 +351,35 @@ export function learnVectorsToward(
   options: TowardLearnOptions = CJK_VECTOR_LEARN,
 ): LearnedVectors {
   const random = seeded(options.seed);
-  const count = new Map<string, number>();
-  const df = new Map<string, number>();
-  for (const e of examples) {
-    for (const w of e.request) count.set(w, (count.get(w) ?? 0) + 1);
-    for (const w of new Set(e.request)) df.set(w, (df.get(w) ?? 0) + 1);
-  }
+  const { count, idf } = wordCounts(examples.map((e) => e.request));
   const words = [...count]
     .filter(([, c]) => c >= options.minCount)
     .map(([w]) => w)
     .sort();
   const id = new Map(words.map((w, i) => [w, i]));
-  const idf = (w: string) => Math.log(1 + examples.length / ((df.get(w) ?? 0) + 1));
   const order: { bag: Bag; operation: number }[] = [];
   for (const e of examples) {
     if ((e.operation + 1) * dim > targets.length)
       throw new RangeError(`operation ${e.operation} has no target (${targets.length / dim} targets)`);
-    const m = new Map<number, number>();
-    for (const w of e.request) {
-      const i = id.get(w);
-      if (i !== undefined) m.set(i, (m.get(i) ?? 0) + idf(w));
-    }
-    if (m.size > 0)
-      order.push({
-        bag: { ids: Int32Array.from(m.keys()), weights: Float32Array.from(m.values()) },
-        operation: e.operation,
-      });
+    const bag = bagOf([[e.request, 1]], id, idf);
+    if (bag.ids.length > 0) order.push({ bag, operation: e.operation });
   }
 
   const V = words.length;
-  const vectors = new Float32Array(V * dim);
-  for (let i = 0; i < vectors.length; i++)
-    vectors[i] = Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random()) * 0.1;
-  const squares = new Float32Array(V * dim).fill(1e-6);
+  const fitted = new FittedRows(V, dim, options.rate, random);
   const q = new Float32Array(dim);
   const grad = new Float32Array(dim);
-  const step = new Float32Array(dim);
   const logits = new Float64Array(options.batch);
-  const { scale, rate } = options;
+  const { scale } = options;
 
   for (let epoch = 0; epoch < options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffle(order, random);
     for (let start = 0; start + options.batch <= order.length; start += options.batch) {
-      // One request per operation in a batch: another request for the same operation is no negative.
-      const batch: typeof order = [];
-      const taken = new Set<number>();
-      for (let i = start; i < start + options.batch; i++) {
-        const e = order[i]!;
-        if (taken.has(e.operation)) continue;
-        taken.add(e.operation);
-        batch.push(e);
-      }
+      const batch = onePerOperation(order, start, options.batch);
       // Each request in turn: the targets are fixed, so one request's step cannot change another's logits' side.
       for (let i = 0; i < batch.length; i++) {
         const { bag } = batch[i]!;
-        q.fill(0);
-        for (let k = 0; k < bag.ids.length; k++) {
-          const v = bag.ids[k]! * dim;
-          const a = bag.weights[k]!;
-          for (let j = 0; j < dim; j++) q[j] += a * vectors[v + j]!;
-        }
-        let norm = 0;
-        for (let j = 0; j < dim; j++) norm += q[j]! * q[j]!;
-        norm = Math.sqrt(norm) + 1e-9;
-        for (let j = 0; j < dim; j++) q[j] /= norm;
+        const norm = fitted.embed(bag, q, 0);
         let max = -Infinity;
         for (let c = 0; c < batch.length; c++) {
           const o = batch[c]!.operation * dim;
@@ -382,25 +400,10 @@ export function learnVectorsToward(
           const o = batch[c]!.operation * dim;
           for (let j = 0; j < dim; j++) grad[j] += scale * p * targets[o + j]!;
         }
-        // Back through the normalisation to the bag's words (AdaGrad).
-        let along = 0;
-        for (let j = 0; j < dim; j++) along += grad[j]! * q[j]!;
-        for (let j = 0; j < dim; j++) step[j] = (grad[j]! - along * q[j]!) / norm;
-        for (let k = 0; k < bag.ids.length; k++) {
-          const v = bag.ids[k]! * dim;
-          const a = bag.weights[k]!;
-          for (let j = 0; j < dim; j++) {
-            const g = a * step[j]!;
-            squares[v + j] += g * g;
-            vectors[v + j] -= (rate * g) / Math.sqrt(squares[v + j]!);
-          }
-        }
+        fitted.update(bag, q, grad, 0, norm);
       }
     }
   }
-  for (let i = 0; i < V; i++) {
-    const w = idf(words[i]!);
-    for (let j = 0; j < dim; j++) vectors[i * dim + j] *= w;
-  }
-  return { dim, words, vectors };
+  fitted.foldIdf(words, idf);
+  return { dim, words, vectors: fitted.vectors };
 }
