@@ -29,6 +29,11 @@ export function isCjkSegment(q: QueryTerm): boolean {
   return !q.surface && q.expansions.length === 1 && q.expansions[0]!.terms[0] === q.source && HAS_CJK.test(q.source);
 }
 
+/** The segmenter words of a query's Chinese and Japanese text (isCjkSegment), in order. */
+export function cjkSegments(query: readonly QueryTerm[]): string[] {
+  return query.filter(isCjkSegment).map((q) => q.source);
+}
+
 /** An English word → its literal term plus the lexicon's expansions. */
 function englishTerm(word: string, source: string, lex: Lexicon, surface?: string): QueryTerm {
   const s = stem(word);

@@ -13,7 +13,7 @@ import {
   type TermScores,
 } from "./bm25";
 import { CjkExamples, type CjkExampleUse, DEFAULT_CJK_EXAMPLE_USE } from "./cjk-examples";
-import { expandQuery, isCjkSegment, newTypedWordMemo, type QueryTerm } from "./expand";
+import { cjkSegments, expandQuery, isCjkSegment, newTypedWordMemo, type QueryTerm } from "./expand";
 import { KATAKANA_WORD, SoundIndex } from "./katakana";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
 import { DEFAULT_LEXICON_WEIGHTS, type Expansion, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
@@ -670,7 +670,7 @@ export class TextRanker implements FeedbackSource {
    */
   private cjkNearest(query: readonly QueryTerm[]): Near[] {
     if (!this.config.techniques.vectorscjk || !this.vectors) return [];
-    const words = query.filter(isCjkSegment).map((q) => q.source);
+    const words = cjkSegments(query);
     if (words.length === 0) return [];
     const table = getCjkWordVectors();
     if (table.dim !== this.vectors.dim)
@@ -727,7 +727,7 @@ export class TextRanker implements FeedbackSource {
     options: RankOptions,
   ): Scored[] {
     if (!words && this.config.techniques.exemplarscjk) {
-      const segments = query.filter(isCjkSegment).map((q) => q.source);
+      const segments = cjkSegments(query);
       if (segments.length > 0) return this.cjkExamplesFused(segments, query, limit, options);
     }
     if (!this.likelihood || !words) return this.top(query, limit, undefined, options);
