@@ -291,13 +291,14 @@ writeFileSync(
 // Chinese and Japanese words' translations (learned-cjk.ts): the same model, learned from the cjk-N.jsonl requests,
 // keeping only the words written in those scripts (a product name typed in them is the English table's business).
 const cjkRequests = loadCjkRequests();
+const cjkFiles = [...new Set(cjkRequests.map((r) => r.file))].sort((a, b) => a - b).map((n) => `cjk-${n}.jsonl`);
 const cjk = cjkTablePairs(cjkRequests, allOperations);
 const cjkTable = cjkWordsOnly(learnTranslations(cjk.pairs, CJK_LEARN));
 const cjkExamples = cjkExampleWords(cjkRequests, exampleIds);
 writeFileSync(
   OUT_CJK,
   `${JSON.stringify({
-    learnedFrom: [...new Set(cjkRequests.map((r) => r.file))].sort((a, b) => a - b).map((n) => `cjk-${n}.jsonl`),
+    learnedFrom: cjkFiles,
     tableFrom: `cjk-1 … cjk-${CJK_TABLE_LAST_FILE}.jsonl`,
     operations: cjk.operations,
     pairs: cjk.pairs.length,
@@ -310,9 +311,9 @@ const cjkLearned = cjkVectors(cjkRequests, allOperations, new WordVectors(packed
 writeFileSync(
   OUT_CJK_VECTORS,
   `${JSON.stringify({
-    learnedFrom: [...new Set(cjkRequests.map((r) => r.file))].sort((a, b) => a - b).map((n) => `cjk-${n}.jsonl`),
+    learnedFrom: cjkFiles,
     towards: path.basename(OUT_VECTORS),
-    requests: cjkRequests.length * 3,
+    requests: cjkRequests.reduce((n, r) => n + r.requests.length, 0),
     options: CJK_VECTOR_LEARN,
     ...packVectors(cjkLearned),
   })}\n`,
