@@ -2,11 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { searcherWith } from "../../../test/support/searchers";
 import { Cedict, DEFAULT_CEDICT_USE, deriveCedict, deriveCedictLines, getCedict, glossesOf } from "./cedict";
 import { expandQuery } from "./expand";
 import { getLexicon } from "./lexicon";
-import { DEFAULT_RANKER } from "./ranker";
-import { LexicalSearcher } from "./searcher";
 
 const entry = (simplified: string, traditional: string, english: string[]) => ({
   simplified,
@@ -17,8 +16,6 @@ const entry = (simplified: string, traditional: string, english: string[]) => ({
 
 /** A catalog tool with no parameters, and a searcher over such tools with some techniques switched. */
 const tool = (name: string, description: string, server: string) => ({ name, description, server, parameters: {} });
-const searcherWith = (docs: ReturnType<typeof tool>[], techniques: Partial<typeof DEFAULT_RANKER.techniques>) =>
-  new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_RANKER.techniques, ...techniques } });
 
 const dirs: string[] = [];
 afterAll(() => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { searcherWith } from "../../../test/support/searchers";
 import {
   CjkExamples,
   type CjkExampleWords,
@@ -6,8 +7,8 @@ import {
   packExampleWords,
   unpackExampleWords,
 } from "./cjk-examples";
-import { DEFAULT_RANKER, type SearchTechniques } from "./ranker";
-import { LexicalSearcher } from "./searcher";
+import type { SearchTechniques } from "./ranker";
+import type { LexicalSearcher } from "./searcher";
 
 // Three training operations' Chinese and Japanese words: 0 (a refund), 1 (a deletion), 2 (a list).
 const DATA: CjkExampleWords = {
@@ -80,8 +81,7 @@ const docs = [
   { name: "send_email", description: "Send an e-mail message to a recipient.", server: "mail", parameters: {} },
   { name: "create_issue", description: "Create an issue in a repository.", server: "git", parameters: {} },
 ];
-const searcher = (techniques: Partial<SearchTechniques>) =>
-  new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_RANKER.techniques, ...techniques } });
+const searcher = (techniques: Partial<SearchTechniques>) => searcherWith(docs, techniques);
 const on = searcher({ exemplarscjk: true });
 const off = searcher({ exemplarscjk: false });
 const scored = (s: LexicalSearcher, query: string) => s.searchScored(query, docs.length);

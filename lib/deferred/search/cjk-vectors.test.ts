@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../../../test/support/repo";
+import { searcherWith } from "../../../test/support/searchers";
 import { docFields } from "./fields";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type SearchTechniques } from "./ranker";
-import { LexicalSearcher } from "./searcher";
+import { DEFAULT_TECHNIQUES, type SearchTechniques } from "./ranker";
+import type { LexicalSearcher } from "./searcher";
 import { TermTable } from "./term-table";
 import { HAS_CJK, nameTerms, terms } from "./tokenize";
 import type { SearchDoc } from "./types";
@@ -142,8 +143,7 @@ describe("learned vectors for Chinese and Japanese words in the search (`vectors
     ["create_issue", "Create an issue in a repository."],
     ["restart_service", "Restart a running service."],
   ].map(([name, description]) => ({ name: name!, description: description!, parameters: {} }));
-  const searcher = (techniques: Partial<SearchTechniques>) =>
-    new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, ...techniques } });
+  const searcher = (techniques: Partial<SearchTechniques>) => searcherWith(docs, techniques);
   const on = searcher({ vectorscjk: true });
   const off = searcher({ vectorscjk: false });
   const scored = (s: LexicalSearcher, query: string) => s.searchScored(query, docs.length);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { searcherWith } from "../../../test/support/searchers";
 import { englishKeys, katakanaKey, SoundIndex } from "./katakana";
-import { DEFAULT_RANKER, type SearchTechniques } from "./ranker";
-import { LexicalSearcher } from "./searcher";
+import type { SearchTechniques } from "./ranker";
 
 describe("katakana and English words by their sound", () => {
   it("gives a loanword and its English source one key", () => {
@@ -47,8 +47,7 @@ describe("katakana loanwords in a search", () => {
     { name: "run_script", description: "Run a script on the server.", server: "ops", parameters: {} },
     { name: "list_files", description: "List the files in a folder.", server: "files", parameters: {} },
   ];
-  const searcher = (techniques: Partial<SearchTechniques>) =>
-    new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_RANKER.techniques, ...techniques } });
+  const searcher = (techniques: Partial<SearchTechniques>) => searcherWith(docs, techniques);
 
   it("finds the tool a katakana word names only with the technique on", () => {
     // The learned readings and worked examples in Chinese and Japanese know this word too: off here, so the test reads this technique alone.

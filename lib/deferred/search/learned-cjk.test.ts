@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { searcherWith } from "../../../test/support/searchers";
 import { packExampleWords } from "./cjk-examples";
 import { getExemplars } from "./exemplars";
 import { cjkWordsOnly, getLearnedCjk, LearnedCjk, parseLearnedCjk } from "./learned-cjk";
-import { DEFAULT_RANKER, type SearchTechniques } from "./ranker";
-import { LexicalSearcher } from "./searcher";
+import type { SearchTechniques } from "./ranker";
+import type { LexicalSearcher } from "./searcher";
 
 const vocabulary = (words: string[]) => new Set(words);
 
@@ -92,8 +93,7 @@ const docs = [
   { name: "send_email", description: "Send an e-mail message to a recipient.", server: "mail", parameters: {} },
   { name: "create_issue", description: "Create an issue in a repository.", server: "git", parameters: {} },
 ];
-const searcher = (techniques: Partial<SearchTechniques>) =>
-  new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_RANKER.techniques, ...techniques } });
+const searcher = (techniques: Partial<SearchTechniques>) => searcherWith(docs, techniques);
 const on = searcher({ learnedcjk: true });
 const off = searcher({ learnedcjk: false });
 const scored = (s: LexicalSearcher, query: string) => s.searchScored(query, docs.length);

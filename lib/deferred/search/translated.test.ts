@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RANKER, reorderBy, type Scored, type SearchTechniques } from "./ranker";
-import { LexicalSearcher } from "./searcher";
+import { searcherWith } from "../../../test/support/searchers";
+import { reorderBy, type Scored, type SearchTechniques } from "./ranker";
+import type { LexicalSearcher } from "./searcher";
 
 // The `translated` technique: the learned models (likelihood, vectors), which know English only, read a request in
 // another language through the English words it was translated into, and that ranking orders the first five.
@@ -15,11 +16,7 @@ const docs = [
 ];
 
 // The Chinese and Japanese words' own vectors (`vectorscjk`) are another technique: off here.
-const searcher = (techniques: Partial<SearchTechniques>) =>
-  new LexicalSearcher(docs, {
-    ...DEFAULT_RANKER,
-    techniques: { ...DEFAULT_RANKER.techniques, vectorscjk: false, ...techniques },
-  });
+const searcher = (techniques: Partial<SearchTechniques>) => searcherWith(docs, { vectorscjk: false, ...techniques });
 const on = searcher({ translated: true });
 const off = searcher({ translated: false });
 const noModels = searcher({ translated: true, likelihood: false, vectors: false });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { searcherWith } from "../../../test/support/searchers";
 import { docFields } from "./fields";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, fuseVectors, type Scored } from "./ranker";
-import { LexicalSearcher } from "./searcher";
+import { DEFAULT_TECHNIQUES, fuseVectors, type Scored } from "./ranker";
 import type { SearchDoc } from "./types";
 import { TermTable } from "./term-table";
 import { nameTerms, terms } from "./tokenize";
@@ -206,8 +206,7 @@ describe("the vectors switch in the ranked search (the shipped table)", () => {
     ["send_message", "Send a message to a chat channel."],
     ["read_file", "Read the contents of a file."],
   ].map(([name, description]) => ({ name: name!, description: description!, parameters: {} }));
-  const searcher = (vectors: boolean) =>
-    new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, vectors, vectorscjk: false } });
+  const searcher = (vectors: boolean) => searcherWith(docs, { vectors, vectorscjk: false });
   const off = searcher(false);
   const on = searcher(true);
 
