@@ -108,10 +108,17 @@ function japaneseForms(): ResourceCost {
   );
 }
 
+/** When a resource of a Chinese and Japanese technique is read: on the first such query, or never by default. */
+function whenCjk(technique: keyof typeof DEFAULT_TECHNIQUES): string {
+  return DEFAULT_TECHNIQUES[technique]
+    ? "read on the first Chinese or Japanese query"
+    : `${technique} is off by default`;
+}
+
 /** The Chinese–English dictionary (cedict.ts): read on the first Chinese or Japanese query, with its technique on. */
 function cedict(): ResourceCost {
   const { derived } = cedictPaths();
-  const when = DEFAULT_TECHNIQUES.cedict ? "read on the first Chinese or Japanese query" : "cedict is off by default";
+  const when = whenCjk("cedict");
   return measure(
     `Chinese–English dictionary (CC-CEDICT, ${derivedLabel(derived)}; ${when}; not in the total)`,
     () => getCedict(),
@@ -121,9 +128,7 @@ function cedict(): ResourceCost {
 
 /** The learned Chinese and Japanese word translations (learned-cjk.ts): read on the first such query, with its technique on. */
 function learnedCjk(): ResourceCost {
-  const when = DEFAULT_TECHNIQUES.learnedcjk
-    ? "read on the first Chinese or Japanese query"
-    : "learnedcjk is off by default";
+  const when = whenCjk("learnedcjk");
   return measure(
     `learned Chinese and Japanese word translations and worked-example words (learned-cjk.json; ${when}; not in the total)`,
     () => getLearnedCjk(),
@@ -133,9 +138,7 @@ function learnedCjk(): ResourceCost {
 
 /** The Chinese and Japanese words' learned vectors (word-vectors.ts): read on the first such query, with `vectorscjk` on. */
 function cjkVectors(): ResourceCost {
-  const when = DEFAULT_TECHNIQUES.vectorscjk
-    ? "read on the first Chinese or Japanese query"
-    : "vectorscjk is off by default";
+  const when = whenCjk("vectorscjk");
   return measure(
     `learned vectors for Chinese and Japanese words (learned-cjk-vectors.json, read and decoded; ${when}; not in the total)`,
     () => getCjkWordVectors(),
