@@ -28,7 +28,7 @@ import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
-import { byScoreThenName, type Scored } from "./scored";
+import { byScoreThenName, kthLargest, type Scored } from "./scored";
 import { numberServers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_SIBLING_USE, type SiblingUse, Siblings } from "./siblings";
@@ -357,6 +357,8 @@ const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
  * after the ones that are).
  */
 const TRANSLATED_WINDOW = 5;
+/** Relative slack on rank()'s bound on the name lift: more than a sum of a few weights can be off by rounding. */
+const REACH_SLACK = 1e-9;
 const TRANSLATED_DEPTH = 50;
 
 /** Tools read between two pauses of a build in steps (about a millisecond's work at most). */
@@ -534,6 +536,11 @@ export class TextRanker implements FeedbackSource {
   private sharedEntries = 0;
   /** Queries (as terms() returned them) that must not read the words tools borrow (exemplars.ts). */
   private readonly plainQueries = new WeakSet<readonly QueryTerm[]>();
+  /** Scratch space for rank(), one slot per tool (searches are synchronous): index, base and final score. */
+  private readonly rankIndex: Int32Array;
+  private readonly rankBase: Float64Array;
+  private readonly rankFinal: Float64Array;
+  private readonly rankWork: Float64Array;
   /**
    * While topFused() ranks a request twice (with `translated`), the lexical rankings top() gave for it, by limit:
    * the same query, options and limit give the same ranking, so the second asks for it again at no cost.
@@ -550,6 +557,11 @@ export class TextRanker implements FeedbackSource {
     parts: RankerParts = runSteps(rankerParts(docs, config)),
   ) {
     this.names = parts.names;
+    const tools = parts.names.length;
+    this.rankIndex = new Int32Array(tools);
+    this.rankBase = new Float64Array(tools);
+    this.rankFinal = new Float64Array(tools);
+    this.rankWork = new Float64Array(tools);
     this.nameTerms = parts.nameTerms;
     this.neighbours = parts.neighbours;
     this.nameWords = parts.nameWords;
@@ -1093,8 +1105,9 @@ export class TextRanker implements FeedbackSource {
   }
 
   /**
-   * Best `limit` results, best first. The name lift is at most ×(1 + nameBonus), so once the first `limit`
-   * documents by base score are lifted, any document whose base could not reach them is skipped unscored.
+   * Best `limit` results, best first (score, then name). The name lift is bounded (by the query's heaviest word), so
+   * once the first `limit` documents by base score are lifted, any document whose base could not reach them is
+   * skipped unscored; the rest are cut at the `limit`-th score by selection, and only those above it are sorted.
    */
   private rank(
     query: readonly QueryTerm[],
@@ -1106,36 +1119,48 @@ export class TextRanker implements FeedbackSource {
     extend = false,
   ): Scored[] {
     const { touched, scores } = extend ? this.index.extend(query, memo, plain) : this.index.score(query, memo, plain);
-    // Seeds: any `limit` documents give a floor; the best by base score give the highest. Kept as two small
-    // sorted arrays, so the thousands of touched documents at 10,000 tools allocate nothing here.
-    const seedIndex: number[] = [];
-    const seedScore: number[] = [];
+    const { rankIndex: index, rankBase: base, rankFinal: lifted, rankWork: work } = this;
+    let count = 0;
     for (const i of touched) {
       if (allow && !allow(i)) continue;
-      const v = scores[i]!;
-      if (seedIndex.length === limit && v <= seedScore[limit - 1]!) continue;
-      let j = seedIndex.length;
-      while (j > 0 && seedScore[j - 1]! < v) j--;
-      seedIndex.splice(j, 0, i);
-      seedScore.splice(j, 0, v);
-      if (seedIndex.length > limit) {
-        seedIndex.pop();
-        seedScore.pop();
-      }
+      index[count] = i;
+      base[count++] = scores[i]!;
     }
-    if (seedIndex.length === 0) return [];
+    if (count === 0) return [];
+    // Seeds: the documents whose base score is among the first `limit` (ties all in). Each seed's final score is at
+    // least the floor, so at least `limit` documents reach it.
+    const seedCut = count <= limit ? -Infinity : kthLargest(base, count, limit, work);
     let floor = Infinity;
-    for (let j = 0; j < seedIndex.length; j++)
-      floor = Math.min(floor, this.final(seedIndex[j]!, seedScore[j]!, weightOf));
-    // The name lift is at most ×reach: a document whose base cannot reach the floor is beaten by every seed.
-    const reach = 1 + this.config.nameBonus;
-    const kept: Scored[] = [];
-    for (const i of touched) {
-      const v = scores[i]!;
-      if (v * reach < floor || (allow && !allow(i))) continue;
-      kept.push({ index: i, name: this.names[i]!, score: this.final(i, v, weightOf) });
+    for (let j = 0; j < count; j++) {
+      if (base[j]! < seedCut) {
+        lifted[j] = NaN;
+        continue;
+      }
+      lifted[j] = this.final(index[j]!, base[j]!, weightOf);
+      if (lifted[j]! < floor) floor = lifted[j]!;
     }
-    return topK(kept, limit);
+    // The name lift is at most ×reach (a name covered wholly by the query's heaviest word: an entity's weighs 2), so a
+    // document whose base cannot reach the floor is beaten by every seed; the slack covers the sums' rounding. The
+    // rest are packed to the front (kept ≤ j), each with its final score.
+    let heaviest = 0;
+    for (const w of weightOf.values()) if (w > heaviest) heaviest = w;
+    const reach = (1 + this.config.nameBonus * heaviest) * (1 + REACH_SLACK);
+    let kept = 0;
+    for (let j = 0; j < count; j++) {
+      const v = base[j]!;
+      if (v * reach < floor) continue;
+      const f = Number.isNaN(lifted[j]!) ? this.final(index[j]!, v, weightOf) : lifted[j]!;
+      index[kept] = index[j]!;
+      lifted[kept++] = f;
+    }
+    // The first `limit` by final score, then name: those at or above the limit-th score (ties all in), sorted.
+    const cut = kept <= limit ? -Infinity : kthLargest(lifted, kept, limit, work);
+    const out: Scored[] = [];
+    for (let j = 0; j < kept; j++)
+      if (lifted[j]! >= cut) out.push({ index: index[j]!, name: this.names[index[j]!]!, score: lifted[j]! });
+    out.sort(byScoreThenName);
+    if (out.length > limit) out.length = limit;
+    return out;
   }
 }
 

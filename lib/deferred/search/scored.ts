@@ -34,3 +34,34 @@ export function bestOf(indexes: readonly number[], score: Float64Array, limit: n
   }
   return kept;
 }
+
+/**
+ * The `k`-th largest of `values[0 … count)` (1 ≤ k ≤ count), by quickselect in `work` (overwritten; at least `count`
+ * long), so `values` keeps its order. Linear on average: what a cut costs without sorting everything above it.
+ */
+export function kthLargest(values: Float64Array, count: number, k: number, work: Float64Array): number {
+  if (k < 1 || k > count) throw new RangeError(`kthLargest: k ${k} outside 1 … ${count}`);
+  work.set(values.subarray(0, count));
+  const target = k - 1;
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const pivot = work[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    // Larger first: [lo … j] ≥ pivot, [i … hi] ≤ pivot, and anything between them equals it.
+    while (i <= j) {
+      while (work[i]! > pivot) i++;
+      while (work[j]! < pivot) j--;
+      if (i <= j) {
+        const t = work[i]!;
+        work[i++] = work[j]!;
+        work[j--] = t;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return work[target]!;
+  }
+  return work[target]!;
+}
