@@ -542,13 +542,15 @@ export class TextRanker implements FeedbackSource {
   private readonly rankFinal: Float64Array;
   private readonly rankWork: Float64Array;
   /**
-   * While topFused() ranks a request twice (with `translated`), the lexical rankings top() gave for it, by limit:
-   * the same query, options and limit give the same ranking, so the second asks for it again at no cost.
+   * While topFused() ranks a request twice (with `translated`), what both rankings read of it: the lexical rankings
+   * top() gave, by limit (the same query, options and limit give the same ranking), and its server shares (a pure
+   * function of the query; undefined until asked), so the second asks for them again at no cost.
    */
-  private sharedTops: {
+  private shared: {
     query: readonly QueryTerm[];
     options: RankOptions;
     byLimit: Map<number, readonly Scored[]>;
+    shares?: Float64Array | null;
   } | null = null;
 
   constructor(
@@ -607,13 +609,13 @@ export class TextRanker implements FeedbackSource {
       const translated = this.translatedWords(text, query);
       if (!translated) return this.siblingsLifted(text, query, null, limit, options);
       // Both rankings start from the same lexical ones (top()): each is worked out once for the two.
-      this.sharedTops = { query, options, byLimit: new Map() };
+      this.shared = { query, options, byLimit: new Map() };
       try {
         const ranked = this.siblingsLifted(text, query, null, Math.max(limit, TRANSLATED_WINDOW), options);
         const read = this.siblingsLifted(text, query, translated, TRANSLATED_DEPTH, options);
         return reorderBy(ranked, read, TRANSLATED_WINDOW).slice(0, limit);
       } finally {
-        this.sharedTops = null;
+        this.shared = null;
       }
     }
     // English: the action classifier (learned from English requests, as the other models were) reads the text.
@@ -721,7 +723,7 @@ export class TextRanker implements FeedbackSource {
     limit: number,
     options: RankOptions,
   ): Scored[] {
-    const shares = this.servers?.shares(query) ?? null;
+    const shares = this.serverShares(query);
     if (!this.servers || !shares) return this.modelFused(words, query, limit, options);
     return this.liftByServer(
       this.modelFused(words, query, Math.max(limit, this.config.servers.depth), options),
@@ -729,6 +731,15 @@ export class TextRanker implements FeedbackSource {
       shares,
       limit,
     );
+  }
+
+  /** The query's server shares (ServerProfiles.shares), worked out once while topFused() ranks it twice. */
+  private serverShares(query: readonly QueryTerm[]): Float64Array | null {
+    if (!this.servers) return null;
+    const shared = this.shared;
+    if (shared?.query !== query) return this.servers.shares(query);
+    if (shared.shares === undefined) shared.shares = this.servers.shares(query);
+    return shared.shares;
   }
 
   /** The lexical ranking fused with the translation language model's over `words` (see topFused). */
@@ -1069,7 +1080,7 @@ export class TextRanker implements FeedbackSource {
     options: RankOptions = {},
   ): Scored[] {
     if (limit <= 0) return [];
-    const shared = this.sharedTops;
+    const shared = this.shared;
     if (!shared || allow || shared.query !== query || shared.options !== options)
       return this.topOnce(query, limit, allow, options);
     let found = shared.byLimit.get(limit);

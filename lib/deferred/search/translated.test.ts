@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { searcherWith } from "../../../test/support/searchers";
 import { reorderBy, type Scored, type SearchTechniques } from "./ranker";
 import type { LexicalSearcher } from "./searcher";
+import { ServerProfiles } from "./server-profiles";
 
 // The `translated` technique: the learned models (likelihood, vectors), which know English only, read a request in
 // another language through the English words it was translated into, and that ranking orders the first five.
@@ -84,5 +85,22 @@ describe("reorderBy", () => {
     expect(reorderBy(ranked, [at("f", 5, 1)], 1)).toEqual(ranked);
     expect(reorderBy(ranked, [], 5)).toEqual(ranked);
     expect(reorderBy([], ranked, 5)).toEqual([]);
+  });
+
+  it("works out a request's server shares once for both its rankings, and the same shares as each would", () => {
+    const shares = vi.spyOn(ServerProfiles.prototype, "shares");
+    try {
+      const q = "删除这个文件";
+      const before = scored(on, q);
+      shares.mockClear();
+      expect(scored(on, q)).toEqual(before);
+      expect(shares).toHaveBeenCalledTimes(1);
+      // An English request has one ranking, and asks once too.
+      shares.mockClear();
+      on.search("delete the file", 5);
+      expect(shares).toHaveBeenCalledTimes(1);
+    } finally {
+      shares.mockRestore();
+    }
   });
 });
