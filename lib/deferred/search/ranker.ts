@@ -28,7 +28,7 @@ import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
-import { byScoreThenName, kthLargest, type Scored } from "./scored";
+import { byScoreThenName, heapPush, heapReplaceMin, kthLargest, type Scored } from "./scored";
 import { numberServers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_SIBLING_USE, type SiblingUse, Siblings } from "./siblings";
@@ -536,7 +536,7 @@ export class TextRanker implements FeedbackSource {
   private sharedEntries = 0;
   /** Queries (as terms() returned them) that must not read the words tools borrow (exemplars.ts). */
   private readonly plainQueries = new WeakSet<readonly QueryTerm[]>();
-  /** Scratch space for rank(), one slot per tool (searches are synchronous): index, base and final score. */
+  /** Scratch space for rank(), one slot per tool (searches are synchronous): the seeds' heap, then the kept tools. */
   private readonly rankIndex: Int32Array;
   private readonly rankBase: Float64Array;
   private readonly rankFinal: Float64Array;
@@ -1131,38 +1131,30 @@ export class TextRanker implements FeedbackSource {
   ): Scored[] {
     const { touched, scores } = extend ? this.index.extend(query, memo, plain) : this.index.score(query, memo, plain);
     const { rankIndex: index, rankBase: base, rankFinal: lifted, rankWork: work } = this;
-    let count = 0;
+    // Seeds: the `limit` documents of highest base score, kept in a min-heap (most documents cost one comparison with
+    // its least). Each seed's final score is at least the floor, so at least `limit` documents reach it.
+    let seeds = 0;
     for (const i of touched) {
       if (allow && !allow(i)) continue;
-      index[count] = i;
-      base[count++] = scores[i]!;
+      const v = scores[i]!;
+      if (seeds < limit) heapPush(base, index, seeds++, v, i);
+      else if (v > base[0]!) heapReplaceMin(base, index, seeds, v, i);
     }
-    if (count === 0) return [];
-    // Seeds: the documents whose base score is among the first `limit` (ties all in). Each seed's final score is at
-    // least the floor, so at least `limit` documents reach it.
-    const seedCut = count <= limit ? -Infinity : kthLargest(base, count, limit, work);
+    if (seeds === 0) return [];
     let floor = Infinity;
-    for (let j = 0; j < count; j++) {
-      if (base[j]! < seedCut) {
-        lifted[j] = NaN;
-        continue;
-      }
-      lifted[j] = this.final(index[j]!, base[j]!, weightOf);
-      if (lifted[j]! < floor) floor = lifted[j]!;
-    }
+    for (let h = 0; h < seeds; h++) floor = Math.min(floor, this.final(index[h]!, base[h]!, weightOf));
     // The name lift is at most ×reach (a name covered wholly by the query's heaviest word: an entity's weighs 2), so a
     // document whose base cannot reach the floor is beaten by every seed; the slack covers the sums' rounding. The
-    // rest are packed to the front (kept ≤ j), each with its final score.
+    // rest are kept, each with its final score.
     let heaviest = 0;
     for (const w of weightOf.values()) if (w > heaviest) heaviest = w;
     const reach = (1 + this.config.nameBonus * heaviest) * (1 + REACH_SLACK);
     let kept = 0;
-    for (let j = 0; j < count; j++) {
-      const v = base[j]!;
-      if (v * reach < floor) continue;
-      const f = Number.isNaN(lifted[j]!) ? this.final(index[j]!, v, weightOf) : lifted[j]!;
-      index[kept] = index[j]!;
-      lifted[kept++] = f;
+    for (const i of touched) {
+      const v = scores[i]!;
+      if (v * reach < floor || (allow && !allow(i))) continue;
+      index[kept] = i;
+      lifted[kept++] = this.final(i, v, weightOf);
     }
     // The first `limit` by final score, then name: those at or above the limit-th score (ties all in), sorted.
     const cut = kept <= limit ? -Infinity : kthLargest(lifted, kept, limit, work);

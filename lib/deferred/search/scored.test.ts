@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bestOf, kthLargest } from "./scored";
+import { bestOf, heapPush, heapReplaceMin, kthLargest } from "./scored";
 
 /** A seeded stream of numbers in [0, 1): the same cases on every run. */
 function stream(seed: number): () => number {
@@ -55,5 +55,26 @@ describe("bestOf", () => {
       { index: 2, score: 2 },
     ]);
     expect(bestOf([2, 1], score, 1)).toEqual([{ index: 1, score: 2 }]);
+  });
+});
+
+describe("heapPush and heapReplaceMin", () => {
+  it("keep the best k of a stream, the least of them first", () => {
+    const next = stream(11);
+    for (const k of [1, 2, 5, 50]) {
+      const values = Array.from({ length: 400 }, () => Math.floor(next() * 60));
+      const score = new Float64Array(k);
+      const index = new Int32Array(k);
+      let size = 0;
+      values.forEach((v, i) => {
+        if (size < k) heapPush(score, index, size++, v, i);
+        else if (v > score[0]!) heapReplaceMin(score, index, size, v, i);
+      });
+      const best = [...values].sort((a, b) => b - a).slice(0, k);
+      expect([...score].sort((a, b) => b - a)).toEqual(best);
+      expect(score[0]).toBe(best[k - 1]);
+      // Each kept index holds its score.
+      for (let h = 0; h < k; h++) expect(values[index[h]!]).toBe(score[h]);
+    }
   });
 });

@@ -65,3 +65,37 @@ export function kthLargest(values: Float64Array, count: number, k: number, work:
   }
   return work[target]!;
 }
+
+/**
+ * A min-heap of scores (with each one's index alongside) in `score[0 … size)` and `index[0 … size)`: adds (v, i) to a
+ * heap of `size`. The smallest kept score is `score[0]`: what keeping the best `k` of many compares each one with.
+ */
+export function heapPush(score: Float64Array, index: Int32Array, size: number, v: number, i: number): void {
+  let at = size;
+  while (at > 0) {
+    const up = (at - 1) >> 1;
+    if (score[up]! <= v) break;
+    score[at] = score[up]!;
+    index[at] = index[up]!;
+    at = up;
+  }
+  score[at] = v;
+  index[at] = i;
+}
+
+/** The same heap's smallest score replaced by (v, i), and the heap order restored. */
+export function heapReplaceMin(score: Float64Array, index: Int32Array, size: number, v: number, i: number): void {
+  let at = 0;
+  for (;;) {
+    const left = 2 * at + 1;
+    if (left >= size) break;
+    const right = left + 1;
+    const child = right < size && score[right]! < score[left]! ? right : left;
+    if (score[child]! >= v) break;
+    score[at] = score[child]!;
+    index[at] = index[child]!;
+    at = child;
+  }
+  score[at] = v;
+  index[at] = i;
+}
