@@ -292,8 +292,10 @@ export class Bm25Index {
     if (h === end) return full;
     const k1 = this.k1;
     const top = this.idf(term) * (k1 + 1);
-    const docs: number[] = [];
-    const rest: number[] = [];
+    // Typed arrays the full list's length, cut to what is kept: no boxed numbers on a list of thousands.
+    const docs = new Int32Array(full.docs.length);
+    const rest = new Float64Array(full.docs.length);
+    let kept = 0;
     let changed = false;
     for (let j = 0; j < full.docs.length; j++) {
       const d = full.docs[j]!;
@@ -310,16 +312,14 @@ export class Bm25Index {
         v -= times * leftOut.norm[d]!;
         if (v <= LEFT_OUT_EPSILON * (1 + v)) continue;
       }
-      docs.push(d);
-      rest.push(v);
+      docs[kept] = d;
+      rest[kept++] = v;
     }
     if (!changed) return full;
-    const idf = bm25Idf(this.size, docs.length);
-    return {
-      docs: Int32Array.from(docs),
-      scores: Float32Array.from(rest, (v) => saturated(idf, v, k1)),
-      id: full.id,
-    };
+    const idf = bm25Idf(this.size, kept);
+    const scores = new Float32Array(kept);
+    for (let k = 0; k < kept; k++) scores[k] = saturated(idf, rest[k]!, k1);
+    return { docs: kept === docs.length ? docs : docs.slice(0, kept), scores, id: full.id };
   }
 
   /** The left-out field inverted (see `leftOutIndex`), made on first use. */
