@@ -268,7 +268,12 @@ export class TranslationLm {
     const sources = this.sources.get(q);
     if (!sources) return undefined;
     const p = this.p;
-    const inWord: number[] = [];
+    // Each tool once, in the order met (a tool still at 0 after a zero product is met again, and listed twice: the
+    // second time it gains 0); at most every list's length in all.
+    let most = 0;
+    for (const list of sources.lists) most += list.docs.length;
+    const inWord = new Int32Array(most);
+    let n = 0;
     for (let k = 0; k < sources.lists.length; k++) {
       const list = sources.lists[k]!;
       const t = sources.t[k]!;
@@ -276,17 +281,19 @@ export class TranslationLm {
       const pw = list.p;
       for (let j = 0; j < docs.length; j++) {
         const d = docs[j]!;
-        if (p[d] === 0) inWord.push(d);
+        if (p[d] === 0) inWord[n++] = d;
         p[d]! += t * pw[j]!;
       }
     }
     const lambda = this.use.smoothing;
     const floor = sources.floor;
-    const word: WordGain = { docs: Int32Array.from(inWord), gain: new Float64Array(inWord.length) };
-    inWord.forEach((d, j) => {
+    const docs = inWord.slice(0, n);
+    const word: WordGain = { docs, gain: new Float64Array(n) };
+    for (let j = 0; j < n; j++) {
+      const d = docs[j]!;
       word.gain[j] = Math.log(((1 - lambda) * p[d]! + floor) / floor);
       p[d] = 0;
-    });
+    }
     this.gains.set(q, word);
     return word;
   }
