@@ -83,6 +83,8 @@ export class CjkExamples {
   /** Per tool, its bag's length (words lent, repeats counted). */
   private readonly lengths: Int32Array;
   private readonly averageLength: number;
+  /** Per tool, BM25's length term `k1 · (1 − b + b · length / average)`, worked out once. */
+  private readonly lengthTerm: Float64Array;
   /** Scratch for one search at a time (searches are synchronous): per-tool score. */
   private readonly scores: Float64Array;
 
@@ -140,6 +142,8 @@ export class CjkExamples {
       total += this.lengths[t]!;
     }
     this.averageLength = total / Math.max(1, tools) || 1;
+    const { k1, b } = use;
+    this.lengthTerm = Float64Array.from(this.lengths, (length) => k1 * (1 - b + (b * length) / this.averageLength));
     this.postStart = new Int32Array(vocabulary + 1);
     for (let w = 0; w < vocabulary; w++) this.postStart[w + 1] = this.postStart[w]! + df[w]!;
     this.postTools = new Int32Array(size);
@@ -156,7 +160,8 @@ export class CjkExamples {
   /** The best `limit` tools for a request's segmenter words, best first (ties by index); none share a word: []. */
   top(words: readonly string[], limit: number): IndexScored[] {
     if (limit <= 0) return [];
-    const { k1, b } = this.use;
+    const { k1 } = this.use;
+    const { lengthTerm, scores } = this;
     const tools = this.lengths.length;
     const touched: number[] = [];
     for (const word of new Set(words)) {
@@ -170,12 +175,12 @@ export class CjkExamples {
       for (let j = start; j < end; j++) {
         const t = this.postTools[j]!;
         const tf = this.postTf[j]!;
-        if (this.scores[t] === 0) touched.push(t);
-        this.scores[t]! += (idf * tf * (k1 + 1)) / (tf + k1 * (1 - b + (b * this.lengths[t]!) / this.averageLength));
+        if (scores[t] === 0) touched.push(t);
+        scores[t]! += (idf * tf * (k1 + 1)) / (tf + lengthTerm[t]!);
       }
     }
-    const out = bestOf(touched, this.scores, limit);
-    for (const t of touched) this.scores[t] = 0;
+    const out = bestOf(touched, scores, limit);
+    for (const t of touched) scores[t] = 0;
     return out;
   }
 }
