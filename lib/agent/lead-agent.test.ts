@@ -276,7 +276,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       siblings: false,
       learnedcjk: true,
       exemplarscjk: true,
-      vectorscjk: false,
+      vectorscjk: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

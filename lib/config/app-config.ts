@@ -208,8 +208,8 @@ export const AppConfigSchema = z
          * in another language read by the learned models through its translation, ordering the first five
          * (translated) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
          * counted as its words) and sibling contrast (siblings) off. Word translations learned from Chinese and
-         * Japanese requests (learnedcjk) and worked examples in Chinese and Japanese (exemplarscjk) are on; learned
-         * vectors for Chinese and Japanese words (vectorscjk, read with vectors) off.
+         * Japanese requests (learnedcjk), worked examples in Chinese and Japanese (exemplarscjk) and learned vectors
+         * for Chinese and Japanese words (vectorscjk, read with vectors) are on.
          */
         techniques: z
           .object({

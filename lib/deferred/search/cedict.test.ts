@@ -219,9 +219,9 @@ describe("the dictionary in a search", () => {
       tool("list_users", "List the users of a workspace.", "team"),
       tool("get_directions", "Directions to walk or drive from one place to another.", "maps"),
     ];
-    // The learned readings and worked examples in Chinese and Japanese find these too: off here, so the test reads this technique alone.
-    const on = searcherWith(docs, { characters: true, learnedcjk: false, exemplarscjk: false });
-    const off = searcherWith(docs, { characters: false, learnedcjk: false, exemplarscjk: false });
+    // The learned readings, worked examples and word vectors in Chinese and Japanese find these too: off here, so the test reads this technique alone.
+    const on = searcherWith(docs, { characters: true, learnedcjk: false, exemplarscjk: false, vectorscjk: false });
+    const off = searcherWith(docs, { characters: false, learnedcjk: false, exemplarscjk: false, vectorscjk: false });
     expect(on.search("関数の一覧", 1)).toEqual(["list_functions"]);
     expect(off.search("関数の一覧", 1)).not.toEqual(["list_functions"]);
     expect(on.search("从上海到杭州怎么走", 1)).toEqual(["get_directions"]);
@@ -236,9 +236,9 @@ describe("the dictionary in a search", () => {
       tool("list_contacts", "List the contacts in an address book.", "people"),
       tool("list_files", "List the files in a folder.", "files"),
     ];
-    // The learned readings and worked examples in Chinese and Japanese find it too: off here, so the test reads the dictionary alone.
-    const on = searcherWith(docs, { cedict: true, learnedcjk: false, exemplarscjk: false });
-    const off = searcherWith(docs, { cedict: false, learnedcjk: false, exemplarscjk: false });
+    // The learned readings, worked examples and word vectors in Chinese and Japanese find it too: off here, so the test reads the dictionary alone.
+    const on = searcherWith(docs, { cedict: true, learnedcjk: false, exemplarscjk: false, vectorscjk: false });
+    const off = searcherWith(docs, { cedict: false, learnedcjk: false, exemplarscjk: false, vectorscjk: false });
     expect(on.search("看看日历上的安排", 1)).toEqual(["list_calendar_events"]);
     expect(off.search("看看日历上的安排", 1)).not.toEqual(["list_calendar_events"]);
     // English text never reads it: the same results either way.

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { REPO_ROOT } from "../../../test/support/repo";
 import { searcherWith } from "../../../test/support/searchers";
 import { docFields } from "./fields";
@@ -69,7 +69,7 @@ operations.forEach((o, i) => {
   table.embedInto([...o.name, ...o.name, ...o.text], unit);
   targets.set(unit, i * table.dim);
 });
-const OPTIONS = { ...CJK_VECTOR_LEARN, epochs: 60, batch: 12, minCount: 1, rate: 0.1, scale: 12 };
+const OPTIONS = { ...CJK_VECTOR_LEARN, epochs: 60, batch: 12, minCount: 1, rate: 0.1, scale: 12, axes: table.dim };
 
 function index(): VectorIndex {
   const terms_ = new TermTable();
@@ -102,9 +102,57 @@ describe("learned vectors for Chinese and Japanese words (the learning)", () => 
     expect(rare.words.sort()).toEqual(OBJECTS.flatMap((o) => [o.zh, o.ja]).sort());
   });
 
+  it("fits only the first `axes` numbers when asked, and a search reads only those of each tool", () => {
+    const half = learnVectorsToward(targets, table.dim, cjk, { ...OPTIONS, axes: table.dim / 2 });
+    expect(half.dim).toBe(table.dim / 2);
+    expect(half.vectors.length).toBe(half.words.length * (table.dim / 2));
+    const near = index();
+    const halfWords = new WordVectors(packVectors(half), "cjk.json");
+    let found = 0;
+    for (const v of VERBS)
+      for (const o of OBJECTS)
+        if (TOOLS[near.nearestWords([v.zh[1]!, o.zh], 1, halfWords)[0]!.index] === `${v.op}_${o.en}`) found++;
+    // Half the axes hold most of a vector here too: most requests still land nearest their own tool.
+    expect(found).toBeGreaterThanOrEqual(9);
+  });
+
+  it("refuses axes that are not a multiple of 4 from 4 to the targets' numbers, naming them", () => {
+    for (const axes of [0, 6, table.dim + 4])
+      expect(() => learnVectorsToward(targets, table.dim, cjk, { ...OPTIONS, axes })).toThrow(
+        `axes ${axes}: a multiple of 4 from 4 to the targets' ${table.dim} is needed`,
+      );
+  });
+
   it("refuses a request whose operation has no vector, naming it", () => {
     expect(() => learnVectorsToward(targets, table.dim, [{ request: ["发票"], operation: operations.length }])).toThrow(
       `operation ${operations.length} has no target (${operations.length} targets)`,
+    );
+  });
+});
+
+describe("the nearest tools through a table of fewer numbers than the tools'", () => {
+  // The same words twice: 8 numbers each, and the same 8 followed by 8 zeros.
+  const words = ["甲", "乙", "丙"];
+  const rows = words.map((_, w) => Float32Array.from({ length: 8 }, (_, j) => Math.sin(3 * w + j + 1)));
+  const table = (dim: number) =>
+    new WordVectors(
+      packVectors({
+        dim,
+        words,
+        vectors: Float32Array.from(rows.flatMap((r) => [...r, ...Array<number>(dim - 8).fill(0)])),
+      }),
+      `t${dim}.json`,
+    );
+
+  it("reads the first numbers of each tool alone, as a whole scan with the rest of the query zero would", () => {
+    const near = index();
+    for (const query of [["甲"], ["乙", "丙"], words])
+      expect(near.nearestWords(query, 5, table(8))).toEqual(near.nearestWords(query, 5, table(16)));
+  });
+
+  it("refuses a table of more numbers than the tools', naming both", () => {
+    expect(() => index().nearestWords(["甲"], 5, table(20))).toThrow(
+      "word vectors of 20 numbers cannot be read against tools of 16",
     );
   });
 });
@@ -113,10 +161,11 @@ describe("learned vectors for Chinese and Japanese words (the shipped table)", (
   const text = readFileSync(path.join(REPO_ROOT, CJK_VECTORS_FILE), "utf8");
   const shipped = parseVectorTable(text, CJK_VECTORS_FILE);
 
-  it("holds only words written in Chinese or Japanese script, in the English table's dimensions", () => {
+  it("holds only words written in Chinese or Japanese script, in the first axes of the English table's space", () => {
     expect(shipped.words.length).toBeGreaterThan(5_000);
     expect(shipped.words.every((w) => HAS_CJK.test(w))).toBe(true);
-    expect(shipped.dim).toBe(getWordVectors().dim);
+    expect(shipped.dim).toBe(CJK_VECTOR_LEARN.axes);
+    expect(shipped.dim).toBeLessThan(getWordVectors().dim);
   });
 
   it("knows simplified, traditional and Japanese words", () => {
@@ -153,8 +202,28 @@ describe("learned vectors for Chinese and Japanese words in the search (`vectors
     "このファイルもういらないから消しといて",
   ];
 
-  it("is off by default: its cost broke the latency budgets", () => {
-    expect(DEFAULT_TECHNIQUES.vectorscjk).toBe(false);
+  it("is on by default", () => {
+    expect(DEFAULT_TECHNIQUES.vectorscjk).toBe(true);
+  });
+
+  it("scans the tools once a request: its own vectors take the place of its translation's", () => {
+    const scan = vi.spyOn(VectorIndex.prototype, "nearestWords");
+    try {
+      const fresh = searcher({ vectorscjk: true, translated: true });
+      for (const q of REQUESTS) {
+        scan.mockClear();
+        fresh.search(q, 5);
+        expect(scan).toHaveBeenCalledTimes(1);
+        expect(scan.mock.calls[0]![2]).toBeInstanceOf(WordVectors);
+      }
+      // Off, the translation's words are scanned (the English table, no third argument).
+      scan.mockClear();
+      off.search(REQUESTS[0]!, 5);
+      expect(scan).toHaveBeenCalledTimes(1);
+      expect(scan.mock.calls[0]![2]).toBeUndefined();
+    } finally {
+      scan.mockRestore();
+    }
   });
 
   it("fuses a Chinese or Japanese request's nearest tools into its ranking", () => {

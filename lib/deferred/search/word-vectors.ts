@@ -34,8 +34,11 @@ export const DEFAULT_VECTOR_USE: VectorUse = { weight: 0.2, depth: 30, pool: 50,
 /** How a Chinese or Japanese request's nearest tools are fused (`vectorscjk`): as VectorUse's first three. */
 export type CjkVectorUse = Pick<VectorUse, "weight" | "depth" | "pool">;
 
-/** Chosen on the dev sets (bench/queries/README.md, twenty-seventh session). */
-export const DEFAULT_CJK_VECTOR_USE: CjkVectorUse = { weight: 0.3, depth: 30, pool: 100 };
+/**
+ * Chosen on the dev sets (bench/queries/README.md, twenty-eighth session): the 50 nearest by the vectors of the first 64
+ * axes, fused into the first 50 of the ranking at 0.3 × the lexical best.
+ */
+export const DEFAULT_CJK_VECTOR_USE: CjkVectorUse = { weight: 0.3, depth: 50, pool: 50 };
 
 /** The table as loaded: the vectors as floats, one row per word. */
 export class WordVectors {
@@ -263,17 +266,24 @@ export class VectorIndex {
 
   /**
    * The same for words already split and stemmed as terms() does, read through `vectors` (by default the table the
-   * tools were embedded with; another must share its space and `dim`, as the Chinese and Japanese words' do). Once
+   * tools were embedded with; another must share its space, as the Chinese and Japanese words' do, and may hold only
+   * its first axes: then only those numbers of each tool are read). Once
    * `depth` tools are kept, a tool is dropped at a checkpoint when what it has summed so far plus the most the rest
    * could add (the rest's lengths multiplied, Cauchy–Schwarz) stays below the last kept one's cosine: such a tool
    * would have been dropped after its whole sum too, and a tool read to the end is summed exactly as without
    * checkpoints, so the result is the same as a full scan's, only sooner.
    */
   nearestWords(words: readonly string[], depth: number, vectors: WordVectors = this.vectors): Near[] {
+    if (vectors.dim > this.dim)
+      throw new Error(`word vectors of ${vectors.dim} numbers cannot be read against tools of ${this.dim}`);
     if (depth <= 0 || !vectors.embedInto(words, this.query)) return [];
-    const { dim, tools, query, has, stops, restOfTool, restOfQuery } = this;
-    const last = stops.length;
-    restLengths(query, 0, dim, stops, restOfQuery);
+    const { dim: stride, tools, query, has, stops, restOfTool, restOfQuery } = this;
+    // A table of fewer numbers (the first axes of the tools' space) reads only those of each tool: the query is zero
+    // past them, so the sums are a whole scan's.
+    const dim = vectors.dim;
+    let last = 0;
+    while (last < stops.length && stops[last]! < dim) last++;
+    restLengths(query, 0, stride, stops, restOfQuery);
     const kept: Near[] = [];
     let floor = -Infinity;
     for (let i = 0; i < has.length; i++) {
@@ -283,7 +293,7 @@ export class VectorIndex {
       let b = 0;
       let c = 0;
       let e = 0;
-      const o = i * dim;
+      const o = i * stride;
       let j = 0;
       let out = false;
       if (kept.length === depth)
