@@ -359,9 +359,9 @@ const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
  * after the ones that are).
  */
 const TRANSLATED_WINDOW = 5;
+const TRANSLATED_DEPTH = 50;
 /** Relative slack on rank()'s bound on the name lift: more than a sum of a few weights can be off by rounding. */
 const REACH_SLACK = 1e-9;
-const TRANSLATED_DEPTH = 50;
 
 /** Tools read between two pauses of a build in steps (about a millisecond's work at most). */
 const TOOLS_PER_STEP = 64;

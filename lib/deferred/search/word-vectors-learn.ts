@@ -335,8 +335,9 @@ export type TowardLearnOptions = Pick<
  * The Chinese and Japanese words' vectors (the `vectorscjk` technique): fitted by the learnVectorsToward() run in
  * scripts/learn-associations.ts. Chosen on the dev sets (bench/queries/README.md, twenty-seventh session): a batch
  * of 1,024 requests has more negatives than the English one's 256 at the same cost, since the operations' side is
- * not fitted; scale 20 instead of 12 fitted the requests closer. Fitted in the first 64 of the 128 axes (twenty-eighth
- * session): a search then reads half of each tool's numbers, and kept most of the gain of all 128 on the dev sets.
+ * not fitted; scale 20 instead of 12 fitted the requests closer. Fitted in the first 64 of the 128 axes
+ * (twenty-eighth session): a search then reads half of each tool's numbers, and kept most of the gain of all 128 on
+ * the dev sets.
  */
 export const CJK_VECTOR_LEARN: TowardLearnOptions = {
   epochs: 10,

@@ -35,8 +35,8 @@ export const DEFAULT_VECTOR_USE: VectorUse = { weight: 0.2, depth: 30, pool: 50,
 export type CjkVectorUse = Pick<VectorUse, "weight" | "depth" | "pool">;
 
 /**
- * Chosen on the dev sets (bench/queries/README.md, twenty-eighth session): the 50 nearest by the vectors of the first 64
- * axes, fused into the first 50 of the ranking at 0.3 × the lexical best.
+ * Chosen on the dev sets (bench/queries/README.md, twenty-eighth session): the 50 nearest by the vectors of the first
+ * 64 axes, fused into the first 50 of the ranking at 0.3 × the lexical best.
  */
 export const DEFAULT_CJK_VECTOR_USE: CjkVectorUse = { weight: 0.3, depth: 50, pool: 50 };
 
@@ -267,11 +267,11 @@ export class VectorIndex {
   /**
    * The same for words already split and stemmed as terms() does, read through `vectors` (by default the table the
    * tools were embedded with; another must share its space, as the Chinese and Japanese words' do, and may hold only
-   * its first axes: then only those numbers of each tool are read). Once
-   * `depth` tools are kept, a tool is dropped at a checkpoint when what it has summed so far plus the most the rest
-   * could add (the rest's lengths multiplied, Cauchy–Schwarz) stays below the last kept one's cosine: such a tool
-   * would have been dropped after its whole sum too, and a tool read to the end is summed exactly as without
-   * checkpoints, so the result is the same as a full scan's, only sooner.
+   * its first axes: then only those numbers of each tool are read). Once `depth` tools are kept, a tool is dropped at
+   * a checkpoint when what it has summed so far plus the most the rest could add (the rest's lengths multiplied,
+   * Cauchy–Schwarz) stays below the last kept one's cosine: such a tool would have been dropped after its whole sum
+   * too, and a tool read to the end is summed exactly as without checkpoints, so the result is the same as a full
+   * scan's, only sooner.
    */
   nearestWords(words: readonly string[], depth: number, vectors: WordVectors = this.vectors): Near[] {
     if (vectors.dim > this.dim)
