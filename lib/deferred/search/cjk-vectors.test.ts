@@ -150,9 +150,9 @@ describe("the nearest tools through a table of fewer numbers than the tools'", (
       expect(near.nearestWords(query, 5, table(8))).toEqual(near.nearestWords(query, 5, table(16)));
   });
 
-  it("refuses a table of more numbers than the tools', naming both", () => {
+  it("refuses a table of more numbers than the tools', naming its file and both", () => {
     expect(() => index().nearestWords(["甲"], 5, table(20))).toThrow(
-      "word vectors of 20 numbers cannot be read against tools of 16",
+      "t20.json: word vectors of 20 numbers cannot be read against tools of 16",
     );
   });
 });

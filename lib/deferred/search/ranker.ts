@@ -49,7 +49,6 @@ import {
   type VectorIndex,
   type VectorUse,
   vectorIndexSteps,
-  CJK_VECTORS_FILE,
 } from "./word-vectors";
 import type { Wordnet } from "./wordnet";
 import {
@@ -695,12 +694,7 @@ export class TextRanker implements FeedbackSource {
     if (this.lastCjkNear?.query === query) return this.lastCjkNear.near;
     const words = cjkSegments(query);
     let near: Near[] = [];
-    if (words.length > 0) {
-      const table = getCjkWordVectors();
-      if (table.dim > this.vectors.dim)
-        throw new Error(`${CJK_VECTORS_FILE}: dim ${table.dim}, more than the tools' vectors' ${this.vectors.dim}`);
-      near = this.vectors.nearestWords(words, this.config.cjkVectors.depth, table);
-    }
+    if (words.length > 0) near = this.vectors.nearestWords(words, this.config.cjkVectors.depth, getCjkWordVectors());
     this.lastCjkNear = { query, near };
     return near;
   }

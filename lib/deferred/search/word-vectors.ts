@@ -46,8 +46,11 @@ export class WordVectors {
   private readonly rowOf: Map<string, number>;
   private readonly rows: Float32Array;
 
-  /** `file`: where the table was read from, named in its errors. */
-  constructor(table: VectorTable, file = VECTORS_FILE) {
+  /** `file`: where the table was read from, named in its errors and in those of a search that reads it. */
+  constructor(
+    table: VectorTable,
+    readonly file = VECTORS_FILE,
+  ) {
     this.dim = table.dim;
     if (table.dim % 4 !== 0) throw new Error(`${file}: dim ${table.dim} is not a multiple of 4`);
     this.rowOf = new Map(table.words.map((w, i) => [w, i]));
@@ -275,7 +278,9 @@ export class VectorIndex {
    */
   nearestWords(words: readonly string[], depth: number, vectors: WordVectors = this.vectors): Near[] {
     if (vectors.dim > this.dim)
-      throw new Error(`word vectors of ${vectors.dim} numbers cannot be read against tools of ${this.dim}`);
+      throw new Error(
+        `${vectors.file}: word vectors of ${vectors.dim} numbers cannot be read against tools of ${this.dim}`,
+      );
     if (depth <= 0 || !vectors.embedInto(words, this.query)) return [];
     const { dim: stride, tools, query, has, stops, restOfTool, restOfQuery } = this;
     // A table of fewer numbers (the first axes of the tools' space) reads only those of each tool: the query is zero
