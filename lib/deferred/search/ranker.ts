@@ -537,8 +537,6 @@ export class TextRanker implements FeedbackSource {
   private sharedEntries = 0;
   /** Queries (as terms() returned them) that must not read the words tools borrow (exemplars.ts). */
   private readonly plainQueries = new WeakSet<readonly QueryTerm[]>();
-  /** The last query's tools nearest its Chinese and Japanese words (cjkNearest): topFused() reads them twice. */
-  private lastCjkNear: { query: readonly QueryTerm[]; near: Near[] } | null = null;
   /** Scratch space for rank(), one slot per tool (searches are synchronous): the seeds' heap, then the kept tools. */
   private readonly rankIndex: Int32Array;
   private readonly rankBase: Float64Array;
@@ -546,14 +544,16 @@ export class TextRanker implements FeedbackSource {
   private readonly rankWork: Float64Array;
   /**
    * While topFused() ranks a request twice (with `translated`), what both rankings read of it: the lexical rankings
-   * top() gave, by limit (the same query, options and limit give the same ranking), and its server shares (a pure
-   * function of the query; undefined until asked), so the second asks for them again at no cost.
+   * top() gave, by limit (the same query, options and limit give the same ranking), its server shares and the tools
+   * nearest its Chinese and Japanese words (pure functions of the query; undefined until asked), so the second asks
+   * for them again at no cost.
    */
   private shared: {
     query: readonly QueryTerm[];
     options: RankOptions;
     byLimit: Map<number, readonly Scored[]>;
     shares?: Float64Array | null;
+    cjkNear?: Near[];
   } | null = null;
 
   constructor(
@@ -686,17 +686,21 @@ export class TextRanker implements FeedbackSource {
 
   /**
    * With `vectorscjk` on, the tools nearest a Chinese or Japanese request's segmenter words by their learned vectors
-   * (read on the first such request); none for other text or when no word has one. Kept for the last query, which
-   * topFused() reads twice (with `translated`).
+   * (read on the first such request); none for other text or when no word has one. Worked out once while topFused()
+   * ranks the query twice.
    */
   private cjkNearest(query: readonly QueryTerm[]): Near[] {
     if (!this.config.techniques.vectorscjk || !this.vectors) return [];
-    if (this.lastCjkNear?.query === query) return this.lastCjkNear.near;
+    const shared = this.shared;
+    if (shared?.query !== query) return this.cjkNearestOnce(query, this.vectors);
+    if (shared.cjkNear === undefined) shared.cjkNear = this.cjkNearestOnce(query, this.vectors);
+    return shared.cjkNear;
+  }
+
+  /** cjkNearest() worked out. */
+  private cjkNearestOnce(query: readonly QueryTerm[], vectors: VectorIndex): Near[] {
     const words = cjkSegments(query);
-    let near: Near[] = [];
-    if (words.length > 0) near = this.vectors.nearestWords(words, this.config.cjkVectors.depth, getCjkWordVectors());
-    this.lastCjkNear = { query, near };
-    return near;
+    return words.length === 0 ? [] : vectors.nearestWords(words, this.config.cjkVectors.depth, getCjkWordVectors());
   }
 
   /**
