@@ -126,8 +126,8 @@ describe("learned word vectors", () => {
 });
 
 describe("the nearest-tools scan", () => {
-  // 40 words of 16 numbers, the first coordinates larger (as a table turned onto its principal axes is), so the
-  // scan's checkpoints drop tools early; 300 tools of 1–4 words each, every tool twice, so cosines tie.
+  // 40 words of 16 numbers, the first coordinates larger (as a table turned onto its principal axes is); 300 tools
+  // of 1–4 words each, every tool twice, so cosines tie.
   const dim = 16;
   const words = Array.from({ length: 40 }, (_, i) => `w${i}`);
   const random = seeded(11);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { type BuildSteps, runSteps } from "./build-steps";
+import { DotScan } from "./dot-scan";
 import type { DocFields } from "./fields";
 import { unpackInt8Rows } from "./int8-rows";
 import { parseJsonText, readOnce } from "./json-text";
@@ -143,27 +144,10 @@ export interface Near {
   score: number;
 }
 
-/**
- * Where the nearest-tools scan may stop early on a tool: after these many of a vector's numbers (a quarter and a
- * half). The shipped table is turned onto its principal axes (principal-axes.ts), so by then most of a tool's
- * length has been read.
- */
-function checkpoints(dim: number): number[] {
-  return [dim / 4, dim / 2].map((c) => c - (c % 4)).filter((c, i, all) => c > 0 && c < dim && all.indexOf(c) === i);
-}
-
-/**
- * Room left for rounding when a bound says a tool cannot reach the nearest: products of two float32 numbers are
- * exact in a double, so the sums' rounding is far below this.
- */
-const BOUND_SLACK = 1e-9;
-
-/** What a VectorIndex is built from (toolVectors makes it). */
+/** What a VectorIndex is built from (toolVectors makes it): the tools' unit vectors, in a scan's rows. */
 interface ToolVectors {
-  tools: Float32Array;
+  scan: DotScan;
   has: Uint8Array;
-  stops: number[];
-  restOfTool: Float64Array[];
 }
 
 /** Tools between two pauses of a build in steps (build-steps.ts). */
@@ -187,7 +171,8 @@ function* toolVectors(
   vectors: WordVectors,
 ): BuildSteps<ToolVectors> {
   const dim = vectors.dim;
-  const tools = new Float32Array(fields.length * dim);
+  const scan = new DotScan(fields.length, dim);
+  const tools = scan.rows;
   const has = new Uint8Array(fields.length);
   // The table's terms → vector rows, looked up once per term rather than once per use.
   const rows = Int32Array.from(table.texts, (t) => vectors.rowOfWord(t));
@@ -210,27 +195,18 @@ function* toolVectors(
     has[i] = any && normalise(tools, at, dim) ? 1 : 0;
     if (i % TOOLS_PER_STEP === TOOLS_PER_STEP - 1) yield;
   }
-  const stops = checkpoints(dim);
-  const restOfTool = stops.map(() => new Float64Array(fields.length));
-  const rest = new Float64Array(stops.length);
-  for (let i = 0; i < fields.length; i++) {
-    restLengths(tools, i * dim, dim, stops, rest);
-    for (let s = 0; s < rest.length; s++) restOfTool[s]![i] = rest[s]!;
-  }
-  return { tools, has, stops, restOfTool };
+  return { scan, has };
 }
 
 /** The catalog's tools as unit vectors, and the tools nearest a query. */
 export class VectorIndex {
   readonly dim: number;
+  /** The tools' unit vectors (rows of `dim` numbers) and their cosines with a query. */
+  private readonly scan: DotScan;
   private readonly tools: Float32Array;
   /** 1 for a tool with a vector (some word of it is known), 0 for one without. */
   private readonly has: Uint8Array;
   private readonly query: Float32Array;
-  /** checkpoints(dim), and per checkpoint each tool's length past it (`tools.length / dim` numbers each). */
-  private readonly stops: number[];
-  private readonly restOfTool: Float64Array[];
-  private readonly restOfQuery: Float64Array;
 
   /**
    * Each tool's vector from its index fields (fields.ts), whose term numbers `table` spells; `built`: what
@@ -244,12 +220,10 @@ export class VectorIndex {
     built: ToolVectors = runSteps(toolVectors(fields, table, use, vectors)),
   ) {
     this.dim = vectors.dim;
-    this.tools = built.tools;
+    this.scan = built.scan;
+    this.tools = built.scan.rows;
     this.has = built.has;
-    this.stops = built.stops;
-    this.restOfTool = built.restOfTool;
     this.query = new Float32Array(this.dim);
-    this.restOfQuery = new Float64Array(this.stops.length);
   }
 
   /** Tool i's unit vector (a view), or null when none of its words has one. */
@@ -270,11 +244,8 @@ export class VectorIndex {
   /**
    * The same for words already split and stemmed as terms() does, read through `vectors` (by default the table the
    * tools were embedded with; another must share its space, as the Chinese and Japanese words' do, and may hold only
-   * its first axes: then only those numbers of each tool are read). Once `depth` tools are kept, a tool is dropped at
-   * a checkpoint when what it has summed so far plus the most the rest could add (the rest's lengths multiplied,
-   * Cauchy–Schwarz) stays below the last kept one's cosine: such a tool would have been dropped after its whole sum
-   * too, and a tool read to the end is summed exactly as without checkpoints, so the result is the same as a full
-   * scan's, only sooner.
+   * its first axes: then only those numbers of each tool are read). Every tool's cosine is worked out (DotScan); the
+   * `depth` highest are kept, nearest first, a tie in catalog order.
    */
   nearestWords(words: readonly string[], depth: number, vectors: WordVectors = this.vectors): Near[] {
     if (vectors.dim > this.dim)
@@ -282,46 +253,13 @@ export class VectorIndex {
         `${vectors.file}: word vectors of ${vectors.dim} numbers cannot be read against tools of ${this.dim}`,
       );
     if (depth <= 0 || !vectors.embedInto(words, this.query)) return [];
-    const { dim: stride, tools, query, has, stops, restOfTool, restOfQuery } = this;
-    // A table of fewer numbers (the first axes of the tools' space) reads only those of each tool: the query is zero
-    // past them, so the sums are a whole scan's.
-    const dim = vectors.dim;
-    let last = 0;
-    while (last < stops.length && stops[last]! < dim) last++;
-    restLengths(query, 0, stride, stops, restOfQuery);
+    const { has } = this;
+    const cosines = this.scan.dots(this.query, vectors.dim);
     const kept: Near[] = [];
     let floor = -Infinity;
     for (let i = 0; i < has.length; i++) {
       if (has[i] === 0) continue;
-      // Four running sums: the one loop every search spends its time in (dim is a multiple of 4).
-      let a = 0;
-      let b = 0;
-      let c = 0;
-      let e = 0;
-      const o = i * stride;
-      let j = 0;
-      let out = false;
-      if (kept.length === depth)
-        for (let s = 0; s < last; s++) {
-          for (const stop = stops[s]!; j < stop; j += 4) {
-            a += query[j]! * tools[o + j]!;
-            b += query[j + 1]! * tools[o + j + 1]!;
-            c += query[j + 2]! * tools[o + j + 2]!;
-            e += query[j + 3]! * tools[o + j + 3]!;
-          }
-          if (a + b + c + e + restOfQuery[s]! * restOfTool[s]![i]! + BOUND_SLACK < floor) {
-            out = true;
-            break;
-          }
-        }
-      if (out) continue;
-      for (; j < dim; j += 4) {
-        a += query[j]! * tools[o + j]!;
-        b += query[j + 1]! * tools[o + j + 1]!;
-        c += query[j + 2]! * tools[o + j + 2]!;
-        e += query[j + 3]! * tools[o + j + 3]!;
-      }
-      const dot = a + b + c + e;
+      const dot = cosines[i]!;
       if (kept.length === depth && dot <= floor) continue;
       let at = kept.length;
       while (at > 0 && kept[at - 1]!.score < dot) at--;
@@ -330,18 +268,5 @@ export class VectorIndex {
       if (kept.length === depth) floor = kept[depth - 1]!.score;
     }
     return kept;
-  }
-}
-
-/**
- * The length of `v[at … at + dim)` past each checkpoint, into `out[s]`: the sums run from the end, so every
- * checkpoint's length costs one pass.
- */
-function restLengths(v: Float32Array, at: number, dim: number, stops: readonly number[], out: Float64Array): void {
-  let sum = 0;
-  let j = dim;
-  for (let s = stops.length - 1; s >= 0; s--) {
-    for (; j > stops[s]!; j--) sum += v[at + j - 1]! * v[at + j - 1]!;
-    out[s] = Math.sqrt(sum);
   }
 }
