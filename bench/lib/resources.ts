@@ -167,13 +167,17 @@ function actions(note = ""): ResourceCost {
 /** The collector --expose-gc exposes, or undefined without that flag. */
 const exposedGc = () => (globalThis as { gc?: () => void }).gc;
 
-/** Heap plus buffers in use, after two full collections when `gc` is there. */
+/**
+ * Heap plus what is held outside it, after two full collections when `gc` is there. `external` counts buffers and
+ * also WebAssembly memories (the nearest-tools scan keeps its tools' vectors in one, dot-scan.ts), which
+ * `arrayBuffers` leaves out.
+ */
 function heldBytes(gc: (() => void) | undefined): number {
   // Twice: buffers freed by one collection are released by the next.
   gc?.();
   gc?.();
   const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
+  return m.heapUsed + m.external;
 }
 
 /**
