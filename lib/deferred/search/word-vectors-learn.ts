@@ -29,8 +29,8 @@ export interface VectorLearnOptions {
   seed: number;
   /**
    * Turn the table onto the principal axes of the operations' vectors (principal-axes.ts): every cosine stays
-   * what it was, and the first coordinates hold most of a tool's length, which lets the nearest-tools scan
-   * (word-vectors.ts) stop early on a tool that cannot reach the nearest.
+   * what it was, and the first coordinates hold most of a tool's length, so a table fitted in only the first axes
+   * (learnVectorsToward's `axes`, the Chinese and Japanese words') keeps most of what the whole space says.
    */
   principalAxes: boolean;
 }
