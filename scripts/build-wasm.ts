@@ -1,7 +1,7 @@
-/** `npm run build:wasm`: compiles lib/deferred/search/dots.wat into dots-wasm.ts (scripts/wat.ts). */
+/** `npm run build:wasm`: compiles lib/deferred/search/kernels.wat into kernels-wasm.ts (scripts/wat.ts). */
 import { writeFileSync } from "node:fs";
-import { compileWat, DOTS_WASM_TS, DOTS_WAT, wasmModuleText } from "./wat";
+import { compileWat, KERNELS_WASM_TS, KERNELS_WAT, wasmModuleText } from "./wat";
 
-const bytes = await compileWat(DOTS_WAT);
-writeFileSync(DOTS_WASM_TS, wasmModuleText(DOTS_WAT, bytes));
-console.log(`build:wasm: ${DOTS_WAT} → ${DOTS_WASM_TS} (${bytes.length} bytes)`);
+const bytes = await compileWat(KERNELS_WAT);
+writeFileSync(KERNELS_WASM_TS, wasmModuleText(KERNELS_WAT, bytes));
+console.log(`build:wasm: ${KERNELS_WAT} → ${KERNELS_WASM_TS} (${bytes.length} bytes)`);

@@ -1,6 +1,4 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compileWat, DOTS_WASM_TS, DOTS_WAT, wasmModuleText } from "../../../scripts/wat";
 import { DotScan } from "./dot-scan";
 import { seeded } from "./word-vectors-learn";
 
@@ -23,10 +21,6 @@ function reference(scan: DotScan, query: Float32Array, dim: number): number[] {
 }
 
 describe("the dot-product scan", () => {
-  it("ships dots.wat as compiled (npm run build:wasm)", async () => {
-    expect(readFileSync(DOTS_WASM_TS, "utf8")).toBe(wasmModuleText(DOTS_WAT, await compileWat(DOTS_WAT)));
-  });
-
   it("runs in WebAssembly here, and gives the JavaScript loop's sums to the last bit", () => {
     for (const [count, stride, dims] of [
       [300, 16, [16, 8, 4]],

@@ -1,30 +1,11 @@
-import { DOTS_WASM_BASE64 } from "./dots-wasm";
+import { align8, type Kernels, kernelsWithMemory } from "./kernels";
 
 /**
  * Rows of numbers and the dot product of one query with every row: the nearest-tools scan's one loop
  * (word-vectors.ts), which at 10,000 tools was a third of a search. It runs in WebAssembly with 128-bit SIMD
- * (dots.wat), which sums in the same order as the JavaScript loop below and so gives the same doubles to the last
- * bit, about four times sooner; where WebAssembly SIMD is missing, that loop runs instead.
+ * (kernels.wat `dots`), which sums in the same order as the JavaScript loop below and so gives the same doubles to
+ * the last bit, about four times sooner; where WebAssembly SIMD is missing, that loop runs instead.
  */
-
-/** The compiled scan, or null where this runtime cannot compile it (no WebAssembly, or no SIMD). */
-let compiled: WebAssembly.Module | null | undefined;
-
-function dotsModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(Buffer.from(DOTS_WASM_BASE64, "base64"));
-    } catch {
-      compiled = null;
-    }
-  }
-  return compiled;
-}
-
-/** dots.wat's export: byte offsets of the rows, the query and the results, then the counts. */
-type Dots = (rows: number, query: number, out: number, count: number, dim: number, stride: number) => void;
-
-const PAGE = 65_536;
 
 /** `count` rows of `stride` float32 numbers, and their dot products with a query. */
 export class DotScan {
@@ -35,7 +16,7 @@ export class DotScan {
   private readonly query: Float64Array;
   private readonly out: Float64Array;
   /** The WebAssembly scan over this scan's memory (null: the JavaScript loop), with the query and results' offsets. */
-  private readonly run: { dots: Dots; queryAt: number; outAt: number } | null;
+  private readonly run: { kernels: Kernels; queryAt: number; outAt: number } | null;
 
   /** `wasm: false` runs the JavaScript loop even where the WebAssembly scan could run (tests compare the two). */
   constructor(
@@ -44,8 +25,11 @@ export class DotScan {
     { wasm = true }: { wasm?: boolean } = {},
   ) {
     if (stride % 4 !== 0) throw new Error(`DotScan: a row of ${stride} numbers is not a multiple of 4`);
-    const module = wasm ? dotsModule() : null;
-    if (!module) {
+    // The rows, then the query and the results (doubles, so at a multiple of 8 bytes), in the kernels' memory.
+    const queryAt = align8(count * stride * 4);
+    const outAt = queryAt + stride * 8;
+    const wasmRun = wasm ? kernelsWithMemory(outAt + count * 8) : null;
+    if (!wasmRun) {
       this.rows = new Float32Array(count * stride);
       this.query = new Float64Array(stride);
       this.out = new Float64Array(count);
@@ -53,16 +37,11 @@ export class DotScan {
       this.wasm = false;
       return;
     }
-    // The rows, then the query and the results (doubles, so at a multiple of 8 bytes), in the module's memory.
-    const rowBytes = count * stride * 4;
-    const queryAt = Math.ceil(rowBytes / 8) * 8;
-    const outAt = queryAt + stride * 8;
-    const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil((outAt + count * 8) / PAGE)) });
-    const instance = new WebAssembly.Instance(module, { env: { memory } });
-    this.rows = new Float32Array(memory.buffer, 0, count * stride);
-    this.query = new Float64Array(memory.buffer, queryAt, stride);
-    this.out = new Float64Array(memory.buffer, outAt, count);
-    this.run = { dots: instance.exports.dots as Dots, queryAt, outAt };
+    const { kernels, buffer } = wasmRun;
+    this.rows = new Float32Array(buffer, 0, count * stride);
+    this.query = new Float64Array(buffer, queryAt, stride);
+    this.out = new Float64Array(buffer, outAt, count);
+    this.run = { kernels, queryAt, outAt };
     this.wasm = true;
   }
 
@@ -78,7 +57,7 @@ export class DotScan {
     const q = this.query;
     for (let j = 0; j < dim; j++) q[j] = query[j]!;
     if (this.run) {
-      this.run.dots(0, this.run.queryAt, this.run.outAt, count, dim, stride);
+      this.run.kernels.dots(0, this.run.queryAt, this.run.outAt, count, dim, stride);
       return out;
     }
     for (let i = 0; i < count; i++) {

@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { type BuildSteps, runSteps } from "./build-steps";
 import { DotScan } from "./dot-scan";
+import { RowSums } from "./row-sums";
 import type { DocFields } from "./fields";
 import { unpackInt8Rows } from "./int8-rows";
 import { parseJsonText, readOnce } from "./json-text";
@@ -45,7 +46,8 @@ export const DEFAULT_CJK_VECTOR_USE: CjkVectorUse = { weight: 0.3, depth: 50, po
 export class WordVectors {
   readonly dim: number;
   private readonly rowOf: Map<string, number>;
-  private readonly rows: Float32Array;
+  /** The rows, and their sums (in WebAssembly where it runs). */
+  private readonly rows: RowSums;
 
   /** `file`: where the table was read from, named in its errors and in those of a search that reads it. */
   constructor(
@@ -60,7 +62,7 @@ export class WordVectors {
       throw new Error(
         `${file}: ${bytes.length} bytes and ${table.scales.length} scales for ${table.words.length} words of ${table.dim} numbers`,
       );
-    this.rows = unpackInt8Rows(bytes, table.scales, this.dim);
+    this.rows = new RowSums(unpackInt8Rows(bytes, table.scales, this.dim), this.dim);
   }
 
   /** The row of a word's vector, -1 when it has none. */
@@ -70,15 +72,15 @@ export class WordVectors {
 
   /** Adds `times` × the vector of row `row` into `out` at `at`. */
   addRow(row: number, times: number, out: Float32Array, at: number): void {
-    const { dim, rows } = this;
-    const o = row * dim;
-    // Four numbers a step (dim is a multiple of 4); each number is summed as one at a time would.
-    for (let j = 0; j < dim; j += 4) {
-      out[at + j] += times * rows[o + j]!;
-      out[at + j + 1] += times * rows[o + j + 1]!;
-      out[at + j + 2] += times * rows[o + j + 2]!;
-      out[at + j + 3] += times * rows[o + j + 3]!;
-    }
+    this.rows.addRow(row, times, out, at);
+  }
+
+  /**
+   * out[at … at + dim) = the sum from zeros of `weights[k]` × the vector of row `rows[k]`, for k < count in that
+   * order, each number summed as addRow() sums it (RowSums).
+   */
+  sumRowsInto(rows: ArrayLike<number>, weights: ArrayLike<number>, count: number, out: Float32Array, at: number): void {
+    this.rows.sumInto(rows, weights, count, out, at);
   }
 
   /** The unit vector of some words, written into `out`; false when no word has a vector (then `out` is zeros). */
@@ -176,23 +178,31 @@ function* toolVectors(
   const has = new Uint8Array(fields.length);
   // The table's terms → vector rows, looked up once per term rather than once per use.
   const rows = Int32Array.from(table.texts, (t) => vectors.rowOfWord(t));
+  // One tool's words' rows and weights: its name's words, then the first of its description's.
+  let words = new Int32Array(64);
+  let weights = new Float64Array(64);
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]!;
-    const at = i * dim;
-    let any = false;
+    const n = Math.min(f.description.length, use.descriptionWords);
+    if (f.name.length + n > words.length) {
+      words = new Int32Array(2 * (f.name.length + n));
+      weights = new Float64Array(words.length);
+    }
+    let count = 0;
     for (const t of f.name)
       if (rows[t]! >= 0) {
-        vectors.addRow(rows[t]!, use.nameWeight, tools, at);
-        any = true;
+        words[count] = rows[t]!;
+        weights[count++] = use.nameWeight;
       }
-    const n = Math.min(f.description.length, use.descriptionWords);
     for (let j = 0; j < n; j++) {
       const row = rows[f.description[j]!]!;
       if (row < 0) continue;
-      vectors.addRow(row, 1, tools, at);
-      any = true;
+      words[count] = row;
+      weights[count++] = 1;
     }
-    has[i] = any && normalise(tools, at, dim) ? 1 : 0;
+    const at = i * dim;
+    if (count > 0) vectors.sumRowsInto(words, weights, count, tools, at);
+    has[i] = count > 0 && normalise(tools, at, dim) ? 1 : 0;
     if (i % TOOLS_PER_STEP === TOOLS_PER_STEP - 1) yield;
   }
   return { scan, has };
