@@ -20,80 +20,13 @@ import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { parseFlags } from "./lib/args";
 import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/data";
 import { switchedTechniques } from "./lib/ablation";
+import { get, KNOBS, set, STEPS } from "./lib/knobs";
 import { runAll, scoreByStyle } from "./lib/metrics";
 
 interface LabelledSet {
   label: string;
   docs: SearchDoc[];
   queries: BenchQuery[];
-}
-
-/** A tunable number inside RankerConfig, by path, with its allowed range. */
-interface Knob {
-  path: string[];
-  min: number;
-  max: number;
-  /** A count (rounded to a whole number). */
-  whole?: boolean;
-}
-
-const KNOBS: Knob[] = [
-  ...["name", "server", "lead", "description", "paramNames", "paramText", "asked"].flatMap((f) => [
-    { path: ["bm25", "fields", f, "weight"], min: 0, max: 10 },
-    { path: ["bm25", "fields", f, "b"], min: 0, max: 1 },
-  ]),
-  { path: ["bm25", "k1"], min: 0.3, max: 3 },
-  { path: ["lexicon", "equivalent"], min: 0.1, max: 1 },
-  { path: ["lexicon", "related"], min: 0.1, max: 1 },
-  { path: ["lexicon", "product"], min: 0.1, max: 1 },
-  { path: ["wordnet", "sense1"], min: 0, max: 1 },
-  { path: ["wordnet", "sense2"], min: 0, max: 1 },
-  { path: ["wordnet", "hypernym"], min: 0, max: 1 },
-  { path: ["wordnet", "derived"], min: 0, max: 1 },
-  { path: ["feedback", "weight"], min: 0, max: 1 },
-  { path: ["feedback", "docs"], min: 1, max: 10, whole: true },
-  { path: ["feedback", "words"], min: 1, max: 30, whole: true },
-  { path: ["associations", "weight"], min: 0, max: 1 },
-  { path: ["learned", "weight"], min: 0, max: 3 },
-  { path: ["likelihood", "weight"], min: 0, max: 2 },
-  { path: ["likelihood", "depth"], min: 5, max: 100, whole: true },
-  { path: ["likelihood", "self"], min: 0, max: 1 },
-  { path: ["likelihood", "smoothing"], min: 0.05, max: 0.95 },
-  { path: ["entities", "weight"], min: 0, max: 3 },
-  { path: ["servers", "weight"], min: 0, max: 2 },
-  { path: ["servers", "depth"], min: 5, max: 200, whole: true },
-  { path: ["exemplars", "neighbours"], min: 1, max: 12, whole: true },
-  { path: ["exemplars", "minShare"], min: 0.1, max: 1 },
-  { path: ["exemplars", "minNameShare"], min: 0, max: 1 },
-  { path: ["exemplars", "maxWords"], min: 5, max: 120, whole: true },
-  { path: ["exemplars", "maxRepeats"], min: 1, max: 10, whole: true },
-  { path: ["vectors", "weight"], min: 0, max: 2 },
-  { path: ["vectors", "depth"], min: 5, max: 100, whole: true },
-  { path: ["vectors", "pool"], min: 5, max: 200, whole: true },
-  { path: ["katakana", "weight"], min: 0, max: 2 },
-  { path: ["actions", "weight"], min: 0, max: 1 },
-  { path: ["actions", "depth"], min: 2, max: 50, whole: true },
-  { path: ["actions", "clip"], min: 0.5, max: 10 },
-  { path: ["cedict", "weight"], min: 0, max: 2 },
-  { path: ["nameBonus"], min: 0, max: 3 },
-  { path: ["prefixWeight"], min: 0, max: 1 },
-  { path: ["typoWeight"], min: 0, max: 1 },
-];
-
-const STEPS = [0.5, 0.75, 1.33, 2];
-
-function get(config: RankerConfig, p: string[]): number {
-  let at: unknown = config;
-  for (const k of p) at = (at as Record<string, unknown>)[k];
-  return at as number;
-}
-
-function set(config: RankerConfig, p: string[], value: number): RankerConfig {
-  const copy = structuredClone(config);
-  let at = copy as unknown as Record<string, unknown>;
-  for (const k of p.slice(0, -1)) at = at[k] as Record<string, unknown>;
-  at[p[p.length - 1]!] = value;
-  return copy;
 }
 
 function score(config: RankerConfig, s: LabelledSet): { recall: number; mrr: number; n: number } {
