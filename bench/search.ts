@@ -4,7 +4,9 @@
  * [--clause-variants true] [--rounds N] [--cold-runs N]`. `--queries` may be
  * given several times. For each query set: the top 5 per query (unless --quiet), Recall@5 and MRR@5 overall and
  * per style for Fawn's searcher and the design's regex searcher (reference column), ours per server of the
- * expected tools (weakest first, and how many misses still found the server), and the same with each search
+ * expected tools (weakest first, and how many misses still found the server), ours' misses per style by where the
+ * first 5 went (the expected server first, later, or not at all: readable on a blind set without its queries), and
+ * the same with each search
  * technique switched off alone (ablation), and multi-step statements built from the set with clause search off and
  * on (--compound false skips them; --clause-variants true adds the clause-search settings that were measured).
  * Then, once: the first search after a cold start resource by resource (time, RSS, disk), and with the first
@@ -30,7 +32,7 @@ import { parseQuery } from "@/lib/deferred/search/query-modes";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { createReferenceSearcher } from "./lib/reference";
 import { ablationTable } from "./lib/ablation";
-import { scoreByServer } from "./lib/by-server";
+import { missesByStyle, scoreByServer } from "./lib/by-server";
 import { clauseVariantsTable, compoundStatements, compoundTable, stepFigures, stepTable } from "./lib/compound";
 import { parseFlags } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";
@@ -140,6 +142,7 @@ async function main(): Promise<void> {
       console.log("");
     }
     const byServer = scoreByServer(queries, results[0]!, serverOf);
+    const misses = missesByStyle(queries, results[0]!, serverOf, K);
     console.log(
       `Recall@${K} and MRR@${K} of ours per server of the expected tools, weakest first; "tool first" counts the misses whose first result is another tool of that server (the server found, not the tool)`,
     );
@@ -153,6 +156,22 @@ async function main(): Promise<void> {
           s.mrr.toFixed(3),
           String(s.n - s.hits),
           String(s.missedOnServer),
+        ]),
+      ),
+    );
+    console.log("");
+    console.log(
+      `Ours' misses by style, by where the first ${K} results went: a tool of an expected tool's server first (the server found, not the tool), that server later in them, or no tool of it`,
+    );
+    console.log(
+      table(
+        ["style", "misses", "server first", "server later", "server missed"],
+        misses.map((m) => [
+          m.style,
+          String(m.misses),
+          String(m.serverFirst),
+          String(m.serverLater),
+          String(m.serverMissed),
         ]),
       ),
     );
@@ -212,6 +231,7 @@ async function main(): Promise<void> {
       queries: file,
       quality: Object.fromEntries(scores.map((s) => [s.label, s.scores])),
       byServer,
+      missesByStyle: misses,
       ...(steps ? { steps } : {}),
       perQuery: queries.map((q, i) => ({
         ...q,

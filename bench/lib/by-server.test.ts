@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_SERVER, scoreByServer } from "./by-server";
+import { missesByStyle, NO_SERVER, scoreByServer } from "./by-server";
 import type { BenchQuery } from "./data";
 
 const q = (query: string, expected: string[]): BenchQuery => ({ query, expected, style: "natural" });
@@ -50,6 +50,41 @@ describe("scoreByServer", () => {
     const queries = [q("anything", []), q("bad", ["slack_post"])];
     expect(scoreByServer(queries, [["slack_post"], ["!error: too long"]], serverOf)).toEqual([
       { server: "slack", n: 1, hits: 0, mrr: 0, missedOnServer: 0 },
+    ]);
+  });
+});
+
+describe("missesByStyle", () => {
+  it("sorts each style's misses by whether the expected server came first, later or not at all", () => {
+    const task = (query: string, expected: string[]): BenchQuery => ({ query, expected, style: "task" });
+    const queries = [
+      q("shut the ticket", ["gh_close_issue"]),
+      q("shut it", ["gh_close_issue"]),
+      task("tell the channel", ["slack_post"]),
+      task("open one", ["gh_create_issue"]),
+      q("no label", []),
+      q("bare", ["bare_tool"]),
+    ];
+    const results = [
+      ["gh_create_issue", "slack_post"],
+      ["slack_post", "gh_create_issue"],
+      ["gh_close_issue"],
+      ["gh_create_issue"],
+      ["slack_post"],
+      ["slack_post"],
+    ];
+    expect(missesByStyle(queries, results, serverOf, 5)).toEqual([
+      { style: "all", misses: 3, serverFirst: 1, serverLater: 1, serverMissed: 1 },
+      { style: "natural", misses: 2, serverFirst: 1, serverLater: 1, serverMissed: 0 },
+      { style: "task", misses: 1, serverFirst: 0, serverLater: 0, serverMissed: 1 },
+    ]);
+  });
+
+  it("counts a hit past the first K results as a miss", () => {
+    const results = [["slack_post", "gh_create_issue", "gh_close_issue"]];
+    expect(missesByStyle([q("shut the ticket", ["gh_close_issue"])], results, serverOf, 2)).toEqual([
+      { style: "all", misses: 1, serverFirst: 0, serverLater: 1, serverMissed: 0 },
+      { style: "natural", misses: 1, serverFirst: 0, serverLater: 1, serverMissed: 0 },
     ]);
   });
 });

@@ -45,3 +45,45 @@ export function scoreByServer(
     .map((s) => ({ ...s, mrr: s.mrr / s.n }))
     .sort((a, b) => a.hits / a.n - b.hits / b.n || b.n - a.n || (a.server < b.server ? -1 : 1));
 }
+
+/** Where a style's misses went: to the right server (its tool first, or another in the first K), or elsewhere. */
+export interface MissesOfStyle {
+  style: string;
+  misses: number;
+  /** The first result is a tool of an expected tool's server: the server found, the tool not. */
+  serverFirst: number;
+  /** An expected tool's server among the first K results, but not first. */
+  serverLater: number;
+  /** No tool of an expected tool's server among the first K results. */
+  serverMissed: number;
+}
+
+/**
+ * The misses of each style ("all" first), by where the search went instead: a figure that can be read on a blind
+ * set without reading its queries, and that says whether a style's misses are of servers or of tools within one.
+ * Queries with no expected names, or whose expected tools have no server, are left out.
+ */
+export function missesByStyle(
+  queries: readonly BenchQuery[],
+  results: readonly string[][],
+  serverOf: ReadonlyMap<string, string>,
+  k: number,
+): MissesOfStyle[] {
+  const out = new Map<string, MissesOfStyle>([
+    ["all", { style: "all", misses: 0, serverFirst: 0, serverLater: 0, serverMissed: 0 }],
+  ]);
+  queries.forEach((q, i) => {
+    const servers = new Set(q.expected.map((name) => serverOf.get(name)).filter((s) => s));
+    const top = results[i]!.slice(0, k);
+    if (servers.size === 0 || top.some((name) => q.expected.includes(name))) return;
+    const on = (name: string | undefined) => name !== undefined && servers.has(serverOf.get(name));
+    const where = on(top[0]) ? "serverFirst" : top.some(on) ? "serverLater" : "serverMissed";
+    for (const key of ["all", q.style]) {
+      const m = out.get(key) ?? { style: key, misses: 0, serverFirst: 0, serverLater: 0, serverMissed: 0 };
+      m.misses++;
+      m[where]++;
+      out.set(key, m);
+    }
+  });
+  return [...out.values()];
+}
