@@ -11,7 +11,7 @@ const BATCH = 256;
  */
 export class RowSums {
   /** The table's rows (`dim` numbers each): in the WebAssembly loop's memory when it runs. */
-  readonly table: Float32Array;
+  private readonly table: Float32Array;
   /** True when the WebAssembly loop runs (false: the JavaScript loop). */
   readonly wasm: boolean;
   private readonly run: {

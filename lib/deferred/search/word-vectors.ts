@@ -213,7 +213,6 @@ export class VectorIndex {
   readonly dim: number;
   /** The tools' unit vectors (rows of `dim` numbers) and their cosines with a query. */
   private readonly scan: DotScan;
-  private readonly tools: Float32Array;
   /** 1 for a tool with a vector (some word of it is known), 0 for one without. */
   private readonly has: Uint8Array;
   private readonly query: Float32Array;
@@ -231,14 +230,13 @@ export class VectorIndex {
   ) {
     this.dim = vectors.dim;
     this.scan = built.scan;
-    this.tools = built.scan.rows;
     this.has = built.has;
     this.query = new Float32Array(this.dim);
   }
 
   /** Tool i's unit vector (a view), or null when none of its words has one. */
   toolVector(i: number): Float32Array | null {
-    return this.has[i] === 1 ? this.tools.subarray(i * this.dim, (i + 1) * this.dim) : null;
+    return this.has[i] === 1 ? this.scan.rows.subarray(i * this.dim, (i + 1) * this.dim) : null;
   }
 
   /** The unit vector of some words (split and stemmed as terms() does) into `out`; false when none has one. */
