@@ -12,9 +12,14 @@ export const HASH_START = 0x811c9dc5 | 0;
 export const hashStep = (h: number, code: number): number => Math.imul(h ^ code, 0x01000193);
 
 export class SpanTable {
-  /** id + 1 per slot (0: empty); open addressing, linear probing, at most half full. */
-  private slots = new Int32Array(1024);
-  private hashes = new Int32Array(512);
+  /**
+   * Two numbers a slot, side by side so a probe reads one place: id + 1 (0: empty) and the string's hash. Open
+   * addressing, linear probing, at most half full.
+   */
+  private slots = new Int32Array(2048);
+  /** Each string's characters, one after another (`at[id]` where its own start), compared in place of the string. */
+  private chars = new Uint16Array(4096);
+  private at = new Int32Array(513);
   readonly keys: string[] = [];
 
   get size(): number {
@@ -23,18 +28,18 @@ export class SpanTable {
 
   /** The id of `text.slice(start, end)` (whose hash is `h`), or -1 when it was never added. */
   find(text: string, start: number, end: number, h: number): number {
-    const { slots, hashes, keys } = this;
-    const mask = slots.length - 1;
+    const { slots, chars, at } = this;
+    const mask = (slots.length >> 1) - 1;
     const length = end - start;
     for (let s = h & mask; ; s = (s + 1) & mask) {
-      const v = slots[s]!;
+      const v = slots[2 * s]!;
       if (v === 0) return -1;
+      if (slots[2 * s + 1] !== h) continue;
       const id = v - 1;
-      if (hashes[id] !== h) continue;
-      const key = keys[id]!;
-      if (key.length !== length) continue;
+      const from = at[id]!;
+      if (at[id + 1]! - from !== length) continue;
       let j = 0;
-      while (j < length && key.charCodeAt(j) === text.charCodeAt(start + j)) j++;
+      while (j < length && chars[from + j] === text.charCodeAt(start + j)) j++;
       if (j === length) return id;
     }
   }
@@ -42,30 +47,36 @@ export class SpanTable {
   /** Add a string not in the table yet, with its hash; returns its id. */
   add(key: string, h: number): number {
     const id = this.keys.length;
-    if (2 * (id + 1) > this.slots.length) this.grow();
-    if (id >= this.hashes.length) this.hashes = grown(this.hashes, id + 1);
+    if (4 * (id + 1) > this.slots.length) this.grow();
+    if (id + 2 > this.at.length) this.at = grown(this.at, id + 2);
+    const from = this.at[id]!;
+    if (from + key.length > this.chars.length) this.chars = grown(this.chars, from + key.length);
+    for (let j = 0; j < key.length; j++) this.chars[from + j] = key.charCodeAt(j);
+    this.at[id + 1] = from + key.length;
     this.keys.push(key);
-    this.hashes[id] = h;
-    this.place(id);
+    this.place(id, h);
     return id;
   }
 
   clear(): void {
-    this.slots = new Int32Array(1024);
-    this.hashes = new Int32Array(512);
+    this.slots = new Int32Array(2048);
+    this.chars = new Uint16Array(4096);
+    this.at = new Int32Array(513);
     this.keys.length = 0;
   }
 
-  private place(id: number): void {
-    const mask = this.slots.length - 1;
-    let s = this.hashes[id]! & mask;
-    while (this.slots[s] !== 0) s = (s + 1) & mask;
-    this.slots[s] = id + 1;
+  private place(id: number, h: number): void {
+    const mask = (this.slots.length >> 1) - 1;
+    let s = h & mask;
+    while (this.slots[2 * s] !== 0) s = (s + 1) & mask;
+    this.slots[2 * s] = id + 1;
+    this.slots[2 * s + 1] = h;
   }
 
   private grow(): void {
-    this.slots = new Int32Array(this.slots.length * 2);
-    for (let id = 0; id < this.keys.length; id++) this.place(id);
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2);
+    for (let s = 0; s < old.length; s += 2) if (old[s] !== 0) this.place(old[s]! - 1, old[s + 1]!);
   }
 }
 

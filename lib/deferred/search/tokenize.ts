@@ -1,3 +1,4 @@
+import { grown } from "./grown";
 import { HASH_START, hashStep, SpanTable } from "./span-table";
 import { stem } from "./stem";
 import type { IdBuffer, TermTable } from "./term-table";
@@ -193,39 +194,69 @@ function chunkId(text: string, start: number, end: number, h: number): number {
   return id;
 }
 
-/** Per term table: each cached chunk's terms' numbers there (by chunk id), for one filling of the chunk cache. */
-interface ChunkIds {
-  round: number;
-  /** Kept dense (a sparse array is slow to read): filled up to the largest chunk id asked for. */
-  byChunk: Array<Int32Array | undefined>;
+/**
+ * One term table's numbers for the cached chunks' terms, for one filling of the chunk cache. Kept flat, as two
+ * numbers a chunk and one shared run of term numbers: a chunk met again costs two array reads, where an array per
+ * chunk cost a pointer chase into memory spread over the heap (a 10,000-tool build meets about a million chunks).
+ */
+class TableChunks {
+  /** The chunk cache's filling these numbers are for (its ids are reused when it starts again). */
+  private round = chunkRound;
+  /** By chunk id: where its terms' numbers start in `pool` (-1: not worked out yet) … */
+  private at = new Int32Array(1024).fill(-1);
+  /** … and how many there are. */
+  private count = new Int32Array(1024);
+  private pool = new Int32Array(4096);
+  private used = 0;
+
+  /** Appends chunk `id`'s terms' numbers in `table` to `ids`, working them out on the chunk's first sight. */
+  pushTerms(id: number, table: TermTable, ids: IdBuffer): void {
+    // Checked per chunk: chunkId() may have started the cache again within a text, and reused its ids.
+    if (this.round !== chunkRound) this.restart();
+    if (id >= this.at.length) this.room(id);
+    let start = this.at[id]!;
+    if (start < 0) start = this.workOut(id, table);
+    const end = start + this.count[id]!;
+    const pool = this.pool;
+    for (let j = start; j < end; j++) ids.push(pool[j]!);
+  }
+
+  private workOut(id: number, table: TermTable): number {
+    const words = chunkTermList[id]!;
+    if (this.used + words.length > this.pool.length) this.pool = grown(this.pool, this.used + words.length);
+    const start = this.used;
+    for (let k = 0; k < words.length; k++) this.pool[start + k] = table.id(words[k]!);
+    this.used += words.length;
+    this.at[id] = start;
+    this.count[id] = words.length;
+    return start;
+  }
+
+  private room(id: number): void {
+    let size = this.at.length * 2;
+    while (size <= id) size *= 2;
+    const at = new Int32Array(size).fill(-1);
+    at.set(this.at);
+    this.at = at;
+    this.count = grown(this.count, size);
+  }
+
+  private restart(): void {
+    this.round = chunkRound;
+    this.at.fill(-1);
+    this.used = 0;
+  }
 }
-const chunkIdsByTable = new WeakMap<TermTable, ChunkIds>();
+const chunksByTable = new WeakMap<TermTable, TableChunks>();
 
 /** The table's chunk numbers, made on first use. */
-function chunkIdsFor(table: TermTable): ChunkIds {
-  let state = chunkIdsByTable.get(table);
+function chunksOf(table: TermTable): TableChunks {
+  let state = chunksByTable.get(table);
   if (!state) {
-    state = { round: chunkRound, byChunk: [] };
-    chunkIdsByTable.set(table, state);
+    state = new TableChunks();
+    chunksByTable.set(table, state);
   }
   return state;
-}
-
-/** A chunk's terms' numbers in `table` (`state`: the table's chunk numbers), made once per chunk and table. */
-function chunkTermIds(id: number, table: TermTable, state: ChunkIds): Int32Array {
-  const byChunk = state.byChunk;
-  // Checked per chunk: chunkId() may have started the cache again within a text, and reused its ids.
-  if (state.round !== chunkRound) {
-    state.round = chunkRound;
-    byChunk.length = 0;
-  }
-  while (byChunk.length <= id) byChunk.push(undefined);
-  let ids = byChunk[id];
-  if (!ids) {
-    ids = table.idsOf(chunkTermList[id]!);
-    byChunk[id] = ids;
-  }
-  return ids;
 }
 
 /**
@@ -234,7 +265,7 @@ function chunkTermIds(id: number, table: TermTable, state: ChunkIds): Int32Array
  * worked out once per process.
  */
 function scanTerms(text: string, out: string[] | null, table: TermTable | null, ids: IdBuffer | null): void {
-  const state = table ? chunkIdsFor(table) : null;
+  const state = table ? chunksOf(table) : null;
   let start = -1;
   let h = HASH_START;
   const n = text.length;
@@ -252,8 +283,7 @@ function scanTerms(text: string, out: string[] | null, table: TermTable | null, 
         const hit = chunkTermList[id]!;
         for (let j = 0; j < hit.length; j++) out.push(hit[j]!);
       } else {
-        const hit = chunkTermIds(id, table!, state!);
-        for (let j = 0; j < hit.length; j++) ids!.push(hit[j]!);
+        state!.pushTerms(id, table!, ids!);
       }
       start = -1;
     }
