@@ -30,6 +30,31 @@ describe("entity typing: what a request names says what kind of tool it needs", 
     expect(entityKinds("close #123 and meet at 9:30")).toEqual([]);
   });
 
+  it("knows values written in a standard notation by their shape", () => {
+    expect(entityKinds("pull nginx:1.27-alpine and ghcr.io/acme/billing:2.3.0, then node:20-alpine")).toEqual([
+      "image",
+    ]);
+    expect(entityKinds("run grafana/grafana:latest")).toEqual(["image"]);
+    expect(entityKinds("what changed in 3f9c2e1?")).toEqual(["commit"]);
+    expect(entityKinds("copy A1:F40 of Budget!$B$2:$C$9")).toEqual(["cells"]);
+    // The word parts break at "(" and ",", so a formula is found in the whole text (its range too).
+    expect(entityKinds('is =SUMIFS(B:B,A:A,"North") right?')).toEqual(["formula"]);
+    expect(entityKinds("put =SUM(B2:C2) in D2")).toEqual(["cells", "formula"]);
+    expect(entityKinds("give her $40 back")).toEqual(["money"]);
+    expect(entityKinds("a price of 49 USD a month")).toEqual(["money"]);
+    expect(entityKinds("let 203.0.113.7 and 10.0.0.0/24 in")).toEqual(["ip address"]);
+    expect(entityKinds("fire it on 0 9 * * 1-5")).toEqual(["cron"]);
+  });
+
+  it("leaves look-alikes of those values alone", () => {
+    // A key and a bare name:number are written alike; an image needs a path, `latest`, or a dotted or dashed tag.
+    expect(entityKinds("read session:42 and user:1024:profile, then node:18")).toEqual([]);
+    // Hex needs a digit and a letter, and 7 of them at least; a version is not an address.
+    expect(entityKinds("the deadbeef and 1234567 and a1b2c3 ids, version 1.2.3.4.5")).toEqual([]);
+    expect(entityKinds("sheet B:B, 9:30 and 3 * 4 = 12")).toEqual([]);
+    expect(entityKinds("reach localhost:5432")).toEqual(["port"]);
+  });
+
   it("finds street addresses and latitude, longitude pairs", () => {
     expect(entityKinds("where on the globe is 221B Baker Street?")).toEqual(["street address"]);
     expect(entityKinds("I'm leaving from 1 Market St tomorrow")).toEqual(["street address"]);

@@ -6,8 +6,10 @@ import { TYPOGRAPHIC_QUOTES, terms } from "./tokenize";
  * Entity typing: concrete things a request names — a file (`report.csv`, `~/notes/todo.txt`), a web address, an
  * email address, a chat channel (`#general`), a host and port (`localhost:5432`), a city that names a time
  * zone (`Auckland`) — say what kind of tool the request needs even when none of its words do ("how big is
- * report.csv" wants file information). Each kind found adds one query term of the words tools use
- * for that kind ("file", "url"…). What counts as a file extension comes from mime-db (the MIME registry
+ * report.csv" wants file information). So do values written in a standard notation: a container image reference
+ * (`nginx:1.27-alpine`), a commit hash (`3f9c2e1`), a spreadsheet range (`A1:F40`) or formula (`=SUM(B2:C2)`), an
+ * amount of money (`$40`), an IPv4 address (`203.0.113.7`), a cron schedule (`0 9 * * 1-5`). Each kind found adds
+ * one query term of the words tools use for that kind ("file", "url"…). What counts as a file extension comes from mime-db (the MIME registry
  * `mime-types` reads), and which cities name a time zone from the runtime's ICU data (the IANA database);
  * the only hand-written parts are the short list of kinds below, eleven host endings and the street words, none
  * aimed at any query.
@@ -36,9 +38,33 @@ const PORT: EntityKind = { kind: "port", words: ["port"] };
 const ADDRESS: EntityKind = { kind: "street address", words: ["address"] };
 const COORDINATES: EntityKind = { kind: "coordinates", words: ["coordinates", "latitude"] };
 const ZONE: EntityKind = { kind: "time zone", words: ["timezone", "time zone"] };
+const IMAGE: EntityKind = { kind: "image", words: ["image"] };
+const COMMIT: EntityKind = { kind: "commit", words: ["commit"] };
+const CELLS: EntityKind = { kind: "cells", words: ["range", "cell"] };
+const FORMULA: EntityKind = { kind: "formula", words: ["formula"] };
+const MONEY: EntityKind = { kind: "money", words: ["amount", "price"] };
+const IP: EntityKind = { kind: "ip address", words: ["ip"] };
+const CRON: EntityKind = { kind: "cron", words: ["cron", "schedule"] };
 
 /** Kinds in the order their terms are added (whatever order the text names them in). */
-const ORDER = [FILE, PATH, URL_KIND, EMAIL, CHANNEL, PORT, ADDRESS, COORDINATES, ZONE];
+const ORDER = [
+  FILE,
+  PATH,
+  URL_KIND,
+  EMAIL,
+  CHANNEL,
+  PORT,
+  ADDRESS,
+  COORDINATES,
+  ZONE,
+  IMAGE,
+  COMMIT,
+  CELLS,
+  FORMULA,
+  MONEY,
+  IP,
+  CRON,
+];
 
 let extensions: Set<string> | null = null;
 /** Every file extension the MIME registry knows (1,200+), lower case. */
@@ -85,6 +111,43 @@ const LAT_LNG = /(?:^|[\s(])-?\d{1,2}\.\d{3,}\s*,\s*-?\d{1,3}\.\d{3,}\b/;
 /** A character every file, path, address, channel or port holds. */
 const THING_MARK = /[./@#:~]/;
 
+/**
+ * A container image: `[registry/][path/]name:tag`, the tag `latest` or a version. A bare `name:18` is left out: it
+ * is written as a key (`session:42`) as often as an image, so an image needs a path, `latest`, or a tag with a dot
+ * or a dash (`node:20-alpine`, `nginx:1.27`).
+ */
+const IMAGE_REF =
+  /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/)?[a-z][\w.-]*(?:\/[a-z0-9][\w.-]*)*:(?:latest|v?\d+(?:\.\d+)*(?:-[\w.]+)?)$/;
+const IMAGE_MARK = /\/|:(?:latest$|.*[.-])/;
+/** A commit hash, short or full: 7–40 hex digits with at least one digit and one letter. */
+const HEX_HASH = /^(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}$/;
+/** A spreadsheet range, its sheet optional: `A1:F40`, `Budget!$B$2:$C$9`. */
+const CELL_RANGE = /^(?:[^!\s]+!)?\$?[A-Z]{1,3}\$?\d{1,7}:\$?[A-Z]{1,3}\$?\d{1,7}$/;
+/** An IPv4 address, or a block of them: `203.0.113.7`, `10.0.0.0/24`. */
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,2})?$/;
+/** A price written with a currency sign: `$40`, `€1,200.50`, `$29/month`. */
+const PRICE = /^[$€£¥]\d[\d,]*(?:\.\d+)?(?:\/\w+)?$/;
+/** An amount with its currency after it (`49 USD`, `12.50 EUR`), or a sign and a space (`$ 40`); in the whole text. */
+const AMOUNT = /[$€£¥]\s\d|\b\d+(?:\.\d+)?\s?(?:USD|EUR|GBP|JPY|CNY)\b/;
+/** A spreadsheet formula: `=` and a function name, then `(`; in the whole text (the word parts break at "(" and ","). */
+const FORMULA_START = /(?:^|\s)=[A-Z][A-Z0-9.]*\(/;
+/** Five cron fields (`0 9 * * 1-5`, `30 2 * * *`, steps too); in the whole text. */
+const CRON_FIELDS = /(?:^|\s)[\d*][\d*/,-]*(?:\s+[\d*][\d*/,-]*){4}(?=\s|$)/;
+
+/** A character every such value holds (a digit, a colon or a currency sign); most words hold none. */
+const VALUE_MARK = /[\d:$€£¥]/;
+
+/** The kind of a value written in a standard notation, by its shape alone; each test is anchored (linear time). */
+function valueKindOf(word: string): EntityKind | null {
+  if (!VALUE_MARK.test(word)) return null;
+  if (IPV4.test(word)) return IP;
+  if (PRICE.test(word)) return MONEY;
+  if (CELL_RANGE.test(word)) return CELLS;
+  if (HEX_HASH.test(word)) return COMMIT;
+  if (IMAGE_REF.test(word) && IMAGE_MARK.test(word) && !HOST_PORT.test(word)) return IMAGE;
+  return null;
+}
+
 /** The kind of one whitespace-separated word, if it names a thing; each test is anchored (linear time). */
 function kindOf(word: string): EntityKind | null {
   if (SCHEME.test(word)) return URL_KIND;
@@ -107,11 +170,16 @@ const WORD_BREAKS = new RegExp(`[\\s"'\`(),;\\u00ab\\u00bb${TYPOGRAPHIC_QUOTES}]
 export function entityKinds(text: string): string[] {
   const found = new Set<EntityKind>();
   for (const raw of text.split(WORD_BREAKS)) {
-    // Every kind a word can be holds one of these; most words hold none.
-    if (!THING_MARK.test(raw)) continue;
     // A sentence's own punctuation is not part of the word: "see report.csv." / "in #general:".
     const word = raw.replace(/[.:!?*\u2026]+$/, "");
     if (word.length < 2) continue;
+    const value = valueKindOf(word);
+    if (value) {
+      found.add(value);
+      continue;
+    }
+    // Every other kind a word can be holds one of these; most words hold none.
+    if (!THING_MARK.test(word)) continue;
     const kind = kindOf(word);
     if (kind) found.add(kind);
     // A path to a file names both.
@@ -120,6 +188,9 @@ export function entityKinds(text: string): string[] {
   if (STREET_ADDRESS.test(text)) found.add(ADDRESS);
   if (LAT_LNG.test(text)) found.add(COORDINATES);
   if (namesZoneCity(text)) found.add(ZONE);
+  if (AMOUNT.test(text)) found.add(MONEY);
+  if (FORMULA_START.test(text)) found.add(FORMULA);
+  if (CRON_FIELDS.test(text)) found.add(CRON);
   return ORDER.filter((k) => found.has(k)).map((k) => k.kind);
 }
 
