@@ -51,6 +51,7 @@ export const KNOBS: Knob[] = [
   { path: ["katakana", "weight"], min: 0, max: 2 },
   { path: ["actions", "weight"], min: 0, max: 1 },
   { path: ["actions", "window"], min: 2, max: 50, whole: true },
+  { path: ["actions", "siblings"], min: 0, max: 50, whole: true },
   { path: ["actions", "clip"], min: 0.5, max: 10 },
   { path: ["cedict", "weight"], min: 0, max: 2 },
   { path: ["nameBonus"], min: 0, max: 3 },

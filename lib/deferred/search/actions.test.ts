@@ -153,6 +153,36 @@ describe("reorderByAction", () => {
     expect(one).toEqual(ranked);
   });
 
+  it("lets the first result's server's tools from past the window in, to any place but the first", () => {
+    // Two servers: w (widgets) and g (gadgets). The window is 2; w's list tool is fourth, g's list tool third.
+    const server = ["w", "w", "g", "w", "w"];
+    const serverOf = (index: number) => server[index]!;
+    const five: Scored[] = [
+      { index: 0, name: "create_widget", score: 10 },
+      { index: 4, name: "other_widget", score: 9.9 },
+      { index: 2, name: "list_gadgets", score: 9.8 },
+      { index: 1, name: "list_widgets", score: 9.7 },
+      { index: 3, name: "create_thing", score: 1 },
+    ];
+    const of = (index: number) => [create, list, list, create, other][index]!;
+    const use = { ...DEFAULT_ACTION_USE, window: 2, siblings: 4 };
+    const out = reorderByAction(five, model, p, of, use, serverOf);
+    // The first place goes to the window's best once lifted (other_widget: create is unlikely here);
+    // list_widgets (w, fourth) joins and, lifted most, takes the next place, though not the first; list_gadgets
+    // (g) does not join and keeps its place after the window; create_thing is past the reach.
+    expect(out.map((s) => s.name)).toEqual([
+      "other_widget",
+      "list_widgets",
+      "create_widget",
+      "list_gadgets",
+      "create_thing",
+    ]);
+    expect(out.map((s) => s.score)).toEqual(five.map((s) => s.score));
+    // Without the servers, or with the reach inside the window, nothing joins.
+    expect(reorderByAction(five, model, p, of, use).slice(2)).toEqual(five.slice(2));
+    expect(reorderByAction(five, model, p, of, { ...use, siblings: 2 }, serverOf).slice(2)).toEqual(five.slice(2));
+  });
+
   it("keeps the order of results it lifts alike, and leaves an empty or scoreless ranking as it is", () => {
     const twins: Scored[] = [
       { index: 1, name: "b_list", score: 3 },

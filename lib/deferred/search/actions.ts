@@ -25,9 +25,16 @@ export interface ActionUse {
    * than usual gets the whole lift.
    */
   clip: number;
+  /**
+   * How far down the ranking the first result's server's other tools are read: those among the first `siblings`
+   * results (past the window) join the window's reorder and may take any place in it but the first, so a tool of
+   * the right server with the right action is not kept out by its siblings with the wrong one. 0 (or at most
+   * `window`): none join.
+   */
+  siblings: number;
 }
 
-export const DEFAULT_ACTION_USE: ActionUse = { weight: 0.075, window: 5, clip: 3 };
+export const DEFAULT_ACTION_USE: ActionUse = { weight: 0.075, window: 5, clip: 3, siblings: 10 };
 
 /** The class of every description that starts with no action word the training operations use often. */
 export const ACTION_OTHER = "~other";
@@ -166,6 +173,11 @@ export class ToolActionClasses {
     private readonly servers: readonly string[],
   ) {
     this.classes = new Uint16Array(descriptions.length).fill(UNREAD);
+  }
+
+  /** The tool's server ("" for none). */
+  serverOf(index: number): string {
+    return this.servers[index] ?? "";
   }
 
   of(index: number): number {

@@ -600,7 +600,8 @@ export class TextRanker implements FeedbackSource {
    * (fuseNamedServer). With `siblings` on (the
    * same words), the first `siblings.main` of that have the first result's server's tools told apart by their
    * centred vectors (Siblings.lift). Last, with the action classifier on (English text only), the first
-   * `actions.window` of that are reordered by the action the request asks for (reorderByAction); and with
+   * `actions.window` of that are reordered by the action the request asks for, the first result's server's tools
+   * among the first `actions.siblings` joining them (reorderByAction); and with
    * `translated` on, a request in another language (which the models cannot read) has its first five ordered as the
    * same ranking through its translation ranks them (reorderBy). Every score is in the lexical score's units.
    */
@@ -626,13 +627,15 @@ export class TextRanker implements FeedbackSource {
     // English: the action classifier (learned from English requests, as the other models were) reads the text.
     if (!this.actions) return this.siblingsLifted(text, query, words, limit, options);
     const use = this.config.actions;
-    const ranked = this.siblingsLifted(text, query, words, Math.max(limit, use.window), options);
+    const ranked = this.siblingsLifted(text, query, words, Math.max(limit, use.window, use.siblings), options);
+    const classes = this.actions;
     return reorderByAction(
       ranked,
-      this.actions.model,
-      this.actions.model.probabilities(text),
-      (index) => this.actions!.of(index),
+      classes.model,
+      classes.model.probabilities(text),
+      (index) => classes.of(index),
       use,
+      (index) => classes.serverOf(index),
     ).slice(0, limit);
   }
 
@@ -1215,13 +1218,33 @@ export function reorderByAction(
   p: Float64Array,
   classOf: (index: number) => number,
   use: ActionUse,
+  serverOf?: (index: number) => string,
 ): Scored[] {
   const n = Math.min(use.window, ranked.length);
   const best = ranked[0]?.score ?? 0;
   if (n < 2 || best <= 0) return ranked.slice();
   const lift = use.weight * best;
   // Highest lifted score first.
-  return reorderFirst(ranked, n, (s) => -(s.score + lift * model.lift(p, classOf(s.index), use.clip)));
+  const key = (s: Scored) => -(s.score + lift * model.lift(p, classOf(s.index), use.clip));
+  const reach = Math.min(use.siblings, ranked.length);
+  if (!serverOf || reach <= n) return reorderFirst(ranked, n, key);
+  // The first result's server's tools past the window join it; the others past it keep their order after it.
+  const server = serverOf(ranked[0]!.index);
+  const joining: Scored[] = [];
+  const after: Scored[] = [];
+  for (let i = n; i < ranked.length; i++) {
+    const s = ranked[i]!;
+    (i < reach && serverOf(s.index) === server ? joining : after).push(s);
+  }
+  if (joining.length === 0) return reorderFirst(ranked, n, key);
+  const window = ranked.slice(0, n);
+  // The first place goes to the window's own best; a tool that joined may take any other.
+  const firstAt = window.reduce((at, s, i) => (key(s) < key(window[at]!) ? i : at), 0);
+  const first = window[firstAt]!;
+  const pool = [...window.filter((_, i) => i !== firstAt), ...joining];
+  const order = pool.map((s, rank) => ({ s, rank, key: key(s) })).sort((a, b) => a.key - b.key || a.rank - b.rank);
+  // Every place keeps the score it had, whoever takes it.
+  return [first, ...order.map((o) => o.s), ...after].map((s, rank) => ({ ...s, score: ranked[rank]!.score }));
 }
 
 /**
