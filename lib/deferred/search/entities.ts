@@ -9,10 +9,10 @@ import { TYPOGRAPHIC_QUOTES, terms } from "./tokenize";
  * report.csv" wants file information). So do values written in a standard notation: a container image reference
  * (`nginx:1.27-alpine`), a commit hash (`3f9c2e1`), a spreadsheet range (`A1:F40`) or formula (`=SUM(B2:C2)`), an
  * amount of money (`$40`), an IPv4 address (`203.0.113.7`), a cron schedule (`0 9 * * 1-5`). Each kind found adds
- * one query term of the words tools use for that kind ("file", "url"…). What counts as a file extension comes from mime-db (the MIME registry
- * `mime-types` reads), and which cities name a time zone from the runtime's ICU data (the IANA database);
- * the only hand-written parts are the short list of kinds below, eleven host endings and the street words, none
- * aimed at any query.
+ * one query term of the words tools use for that kind ("file", "url"…). What counts as a file extension comes from
+ * mime-db (the MIME registry `mime-types` reads), and which cities name a time zone from the runtime's ICU data (the
+ * IANA database); the only hand-written parts are the short list of kinds below, eleven host endings, the street
+ * words, the notations' patterns and five currency codes, none aimed at any query.
  */
 
 export interface EntityUse {
