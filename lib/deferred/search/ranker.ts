@@ -1244,14 +1244,18 @@ export function reorderByAction(
     (i < reach && serverOf(s.index) === server ? joining : after).push(s);
   }
   if (joining.length === 0) return reorderFirst(ranked, n, key);
-  const window = ranked.slice(0, n);
+  // The window, then the tools that joined, each with its key; sorted, ties kept in that order.
+  const pool = [...ranked.slice(0, n), ...joining]
+    .map((s, rank) => ({ s, rank, key: key(s) }))
+    .sort((a, b) => a.key - b.key || a.rank - b.rank);
   // The first place goes to the window's own best; a tool that joined may take any other.
-  const firstAt = window.reduce((at, s, i) => (key(s) < key(window[at]!) ? i : at), 0);
-  const first = window[firstAt]!;
-  const pool = [...window.filter((_, i) => i !== firstAt), ...joining];
-  const order = pool.map((s, rank) => ({ s, rank, key: key(s) })).sort((a, b) => a.key - b.key || a.rank - b.rank);
+  const firstAt = pool.findIndex((o) => o.rank < n);
+  const [first] = pool.splice(firstAt, 1);
   // Every place keeps the score it had, whoever takes it.
-  return [first, ...order.map((o) => o.s), ...after].map((s, rank) => ({ ...s, score: ranked[rank]!.score }));
+  return [first!, ...pool]
+    .map((o) => o.s)
+    .concat(after)
+    .map((s, rank) => ({ ...s, score: ranked[rank]!.score }));
 }
 
 /**
