@@ -11,7 +11,8 @@ describe("SpanTable", () => {
     expect(table.find(text, 0, 4, hashOf("read"))).toBe(1);
     // Same start, other length: another string.
     expect(table.find(text, 18, 23, hashOf("files"))).toBe(-1);
-    expect(table.keys).toEqual(["file", "read"]);
+    expect([table.keyOf(0), table.keyOf(1)]).toEqual(["file", "read"]);
+    expect(() => table.keyOf(2)).toThrow(/no string numbered 2/);
   });
 
   it("agrees with a Map over thousands of strings, through growth, colliding hashes and clear()", () => {
@@ -27,7 +28,7 @@ describe("SpanTable", () => {
       if (found < 0) map.set(w, table.add(w, h));
     }
     expect(table.size).toBe(map.size);
-    for (const [w, id] of map) expect(table.keys[id]).toBe(w);
+    for (const [w, id] of map) expect(table.keyOf(id)).toBe(w);
     table.clear();
     expect(table.size).toBe(0);
     expect(table.find("file", 0, 4, hashOf("file"))).toBe(-1);

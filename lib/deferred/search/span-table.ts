@@ -4,7 +4,8 @@ import { grown } from "./grown";
  * Strings numbered by their text, looked up by a span of a longer text without cutting it out: an index build
  * meets each word of a catalog thousands of times, and slicing and hashing a new string per occurrence (what a
  * Map needs) was most of the time it spent on words. A caller hashes the span with `hashStep` as it scans it;
- * only a word seen for the first time becomes a string. Ids count from 0 in the order words were added.
+ * only a word seen for the first time becomes a string (the caller's, to add it). The table keeps every word's
+ * characters in one run, not as strings. Ids count from 0 in the order words were added.
  */
 
 /** FNV-1a, one UTF-16 code unit at a time. Start from `HASH_START`. */
@@ -20,10 +21,16 @@ export class SpanTable {
   /** Each string's characters, one after another (`at[id]` where its own start), compared in place of the string. */
   private chars = new Uint16Array(4096);
   private at = new Int32Array(513);
-  readonly keys: string[] = [];
+  private count = 0;
 
   get size(): number {
-    return this.keys.length;
+    return this.count;
+  }
+
+  /** The string numbered `id`, made from its characters (the table keeps no string of its own). */
+  keyOf(id: number): string {
+    if (!(id >= 0 && id < this.count)) throw new RangeError(`SpanTable: no string numbered ${id}`);
+    return String.fromCharCode(...this.chars.subarray(this.at[id]!, this.at[id + 1]!));
   }
 
   /** The id of `text.slice(start, end)` (whose hash is `h`), or -1 when it was never added. */
@@ -46,14 +53,14 @@ export class SpanTable {
 
   /** Add a string not in the table yet, with its hash; returns its id. */
   add(key: string, h: number): number {
-    const id = this.keys.length;
+    const id = this.count;
     if (4 * (id + 1) > this.slots.length) this.grow();
     if (id + 2 > this.at.length) this.at = grown(this.at, id + 2);
     const from = this.at[id]!;
     if (from + key.length > this.chars.length) this.chars = grown(this.chars, from + key.length);
     for (let j = 0; j < key.length; j++) this.chars[from + j] = key.charCodeAt(j);
     this.at[id + 1] = from + key.length;
-    this.keys.push(key);
+    this.count++;
     this.place(id, h);
     return id;
   }
@@ -62,7 +69,7 @@ export class SpanTable {
     this.slots = new Int32Array(2048);
     this.chars = new Uint16Array(4096);
     this.at = new Int32Array(513);
-    this.keys.length = 0;
+    this.count = 0;
   }
 
   private place(id: number, h: number): void {
