@@ -1244,18 +1244,13 @@ export function reorderByAction(
     (i < reach && serverOf(s.index) === server ? joining : after).push(s);
   }
   if (joining.length === 0) return reorderFirst(ranked, n, key);
-  // The window, then the tools that joined, each with its key; sorted, ties kept in that order.
-  const pool = [...ranked.slice(0, n), ...joining]
-    .map((s, rank) => ({ s, rank, key: key(s) }))
-    .sort((a, b) => a.key - b.key || a.rank - b.rank);
-  // The first place goes to the window's own best; a tool that joined may take any other.
-  const firstAt = pool.findIndex((o) => o.rank < n);
-  const [first] = pool.splice(firstAt, 1);
+  const window = ranked.slice(0, n);
+  // The window, then the tools that joined, sorted (ties in that order). The first place goes to the window's own
+  // best; a tool that joined may take any other.
+  const sorted = sortedBy([...window, ...joining], key);
+  const first = sorted.find((s) => window.includes(s))!;
   // Every place keeps the score it had, whoever takes it.
-  return [first!, ...pool]
-    .map((o) => o.s)
-    .concat(after)
-    .map((s, rank) => ({ ...s, score: ranked[rank]!.score }));
+  return placed([first, ...sorted.filter((s) => s !== first), ...after], ranked);
 }
 
 /**
@@ -1275,11 +1270,20 @@ export function reorderBy(ranked: readonly Scored[], by: readonly Scored[], wind
  * its new rank; the rest as they were. What reorderByAction() and reorderBy() share.
  */
 function reorderFirst(ranked: readonly Scored[], n: number, key: (s: Scored) => number): Scored[] {
-  const order = ranked
-    .slice(0, n)
+  return [...placed(sortedBy(ranked.slice(0, n), key), ranked), ...ranked.slice(n)];
+}
+
+/** `items` sorted by `key` (lowest first, each key worked out once), ties in their order. */
+function sortedBy(items: readonly Scored[], key: (s: Scored) => number): Scored[] {
+  return items
     .map((s, rank) => ({ s, rank, key: key(s) }))
-    .sort((a, b) => a.key - b.key || a.rank - b.rank);
-  return [...order.map((o, rank) => ({ ...o.s, score: ranked[rank]!.score })), ...ranked.slice(n)];
+    .sort((a, b) => a.key - b.key || a.rank - b.rank)
+    .map((o) => o.s);
+}
+
+/** `order`, each taking the score `ranked` has at its place. */
+function placed(order: readonly Scored[], ranked: readonly Scored[]): Scored[] {
+  return order.map((s, rank) => ({ ...s, score: ranked[rank]!.score }));
 }
 
 /**
