@@ -233,12 +233,10 @@ class TableChunks {
   }
 
   private room(id: number): void {
-    let size = this.at.length * 2;
-    while (size <= id) size *= 2;
-    const at = new Int32Array(size).fill(-1);
-    at.set(this.at);
+    const at = grown(this.at, id + 1);
+    at.fill(-1, this.at.length);
     this.at = at;
-    this.count = grown(this.count, size);
+    this.count = grown(this.count, at.length);
   }
 
   private restart(): void {
