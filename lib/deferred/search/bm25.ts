@@ -25,7 +25,7 @@ export const DEFAULT_BM25: Bm25Config = {
   k1: 1.2,
   fields: {
     name: { weight: 0.75, b: 0.5 },
-    server: { weight: 3.528, b: 0 },
+    server: { weight: 7.056, b: 0 },
     lead: { weight: 1, b: 0.5 },
     description: { weight: 0.563, b: 0.75 },
     paramNames: { weight: 0.5, b: 0.5 },
