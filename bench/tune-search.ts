@@ -3,7 +3,7 @@
  * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth),
  * scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
- * [--min-gain N] [--switch TECHNIQUE]...`. Query files joined by commas are pooled into one set (one index build
+ * [--min-gain N] [--switch TECHNIQUE]... [--trials true]`. Query files joined by commas are pooled into one set (one index build
  * per setting). Each `--switch` starts from the default techniques with that one switched the other way (an
  * option on, a default off); with `--passes 0` it only reports, so two runs compare a switch on pooled sets.
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
@@ -63,7 +63,7 @@ function loadSet(spec: string): LabelledSet {
 function main(): void {
   const { flags, lists } = parseFlags(
     process.argv.slice(2),
-    ["train", "check", "passes", "min-gain", "switch"],
+    ["train", "check", "passes", "min-gain", "switch", "trials"],
     ["train", "check", "switch"],
   );
   const train = (lists.train ?? []).map(loadSet);
@@ -76,6 +76,10 @@ function main(): void {
   // One more hit in the largest set raises its Recall@5 by 1 / its size: half that in its (Recall@5 + MRR@5) / 2,
   // divided by the number of sets in the mean.
   const minGain = (0.5 * minGainQueries) / largest / train.length;
+  // With --trials true, every trial is printed with its gain in steps of one query in 200 of the largest set (the
+  // default minimum), so a pass that takes no step still says which one came closest.
+  const showTrials = flags.trials === "true";
+  const unit = (0.5 * (largest / 200)) / largest / train.length;
   let config: RankerConfig = { ...structuredClone(DEFAULT_RANKER), techniques: switchedTechniques(lists.switch ?? []) };
   let best = objective(config, train);
   console.log(
@@ -92,6 +96,8 @@ function main(): void {
         if (v === now) continue;
         const next = set(config, knob.path, v);
         const o = objective(next, train);
+        if (showTrials)
+          console.log(`trial ${knob.path.join(".")} ${now} → ${v}: ${((o - best) / unit).toFixed(2)} steps`);
         // A step must gain at least --min-gain queries' worth: smaller gains are noise.
         if (o > best + minGain) {
           console.log(`pass ${pass} ${knob.path.join(".")} ${now} → ${v}: ${best.toFixed(4)} → ${o.toFixed(4)}`);
