@@ -75,11 +75,12 @@ function main(): void {
   if (!(minGainQueries >= 0)) throw new Error(`--min-gain: "${flags["min-gain"]}" is not a number of queries`);
   // One more hit in the largest set raises its Recall@5 by 1 / its size: half that in its (Recall@5 + MRR@5) / 2,
   // divided by the number of sets in the mean.
-  const minGain = (0.5 * minGainQueries) / largest / train.length;
+  const worth = (queries: number) => (0.5 * queries) / largest / train.length;
+  const minGain = worth(minGainQueries);
   // With --trials true, every trial is printed with its gain in steps of one query in 200 of the largest set (the
   // default minimum), so a pass that takes no step still says which one came closest.
   const showTrials = flags.trials === "true";
-  const unit = (0.5 * (largest / 200)) / largest / train.length;
+  const unit = worth(largest / 200);
   let config: RankerConfig = { ...structuredClone(DEFAULT_RANKER), techniques: switchedTechniques(lists.switch ?? []) };
   let best = objective(config, train);
   console.log(
