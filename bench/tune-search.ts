@@ -3,15 +3,17 @@
  * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth),
  * scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
- * [--min-gain N] [--switch TECHNIQUE]... [--trials true]`. Query files joined by commas are pooled into one set (one index build
- * per setting). Each `--switch` starts from the default techniques with that one switched the other way (an
+ * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO]`. Query files joined by commas are pooled
+ * into one set (one index build per setting). Each `--switch` starts from the default techniques with that one switched the other way (an
  * option on, a default off); with `--passes 0` it only reports, so two runs compare a switch on pooled sets.
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
  * at least N queries' worth of that in the largest training set (default: one query in 200, what the smallest
  * sets could tell from noise). `--check` sets are only reported
  * (a second catalog says whether a setting generalises beyond the catalog it was tuned on). It changes no word
  * list and sees no query text, only the ranks: what it learns is how much each kind of evidence weighs.
- * Prints each accepted step and the final settings as JSON. Use only dev sets: a set tuned on is a dev set.
+ * `--knobs FROM:TO` moves only those knobs (bench/lib/knobs.ts, numbered from 0), so a pass can be split over
+ * processes. Prints each accepted step and the final settings as JSON. Use only dev sets: a set tuned on is a dev
+ * set.
  */
 import path from "node:path";
 import type { SearchDoc } from "@/lib/deferred/search";
@@ -20,7 +22,7 @@ import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { parseFlags } from "./lib/args";
 import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/data";
 import { switchedTechniques } from "./lib/ablation";
-import { get, KNOBS, set, STEPS } from "./lib/knobs";
+import { get, KNOBS, knobRange, set, STEPS } from "./lib/knobs";
 import { runAll, scoreByStyle } from "./lib/metrics";
 
 interface LabelledSet {
@@ -63,9 +65,11 @@ function loadSet(spec: string): LabelledSet {
 function main(): void {
   const { flags, lists } = parseFlags(
     process.argv.slice(2),
-    ["train", "check", "passes", "min-gain", "switch", "trials"],
+    ["train", "check", "passes", "min-gain", "switch", "trials", "knobs"],
     ["train", "check", "switch"],
   );
+  // Read before the sets load, so a wrong range fails at once.
+  const knobs = knobRange(flags.knobs);
   const train = (lists.train ?? []).map(loadSet);
   const check = (lists.check ?? []).map(loadSet);
   if (train.length === 0) throw new Error("--train CATALOG=QUERIES is required (at least one)");
@@ -88,7 +92,7 @@ function main(): void {
   );
   for (let pass = 1; pass <= passes; pass++) {
     let moved = false;
-    for (const knob of KNOBS) {
+    for (const knob of knobs) {
       const now = get(config, knob.path);
       const candidates = now === 0 ? [0.1, 0.25] : STEPS.map((m) => now * m);
       for (const value of candidates) {

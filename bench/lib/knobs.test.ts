@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
-import { get, KNOBS, set } from "./knobs";
+import { get, KNOBS, knobRange, set } from "./knobs";
 
 describe("the tuner's knobs", () => {
   it("each name a number of the default settings, within the knob's range", () => {
@@ -18,5 +18,15 @@ describe("the tuner's knobs", () => {
     const moved = set(DEFAULT_RANKER, ["actions", "window"], 12);
     expect(get(moved, ["actions", "window"])).toBe(12);
     expect(get(DEFAULT_RANKER, ["actions", "window"])).toBe(5);
+  });
+
+  it("name a range of knobs by number, and refuse a range that names none", () => {
+    expect(knobRange(undefined)).toBe(KNOBS);
+    expect(knobRange("0:2").map((k) => k.path.join("."))).toEqual(["bm25.fields.name.weight", "bm25.fields.name.b"]);
+    expect(knobRange(`${KNOBS.length - 1}:`)).toEqual([KNOBS[KNOBS.length - 1]]);
+    expect(knobRange(":3")).toHaveLength(3);
+    expect(() => knobRange("5:5")).toThrow(/names no knobs/);
+    expect(() => knobRange(`0:${KNOBS.length + 1}`)).toThrow(/names no knobs/);
+    expect(() => knobRange("a-b")).toThrow(/is not FROM:TO/);
   });
 });

@@ -77,3 +77,18 @@ export function set(config: RankerConfig, p: string[], value: number): RankerCon
   at[p[p.length - 1]!] = value;
   return copy;
 }
+
+/**
+ * The knobs a `--knobs FROM:TO` option names: KNOBS[FROM] up to but not including KNOBS[TO] (either end may be left
+ * out), so a pass that takes no step can be split over processes, one range each, and give the same trials.
+ */
+export function knobRange(spec: string | undefined, knobs: readonly Knob[] = KNOBS): readonly Knob[] {
+  if (spec === undefined) return knobs;
+  const m = /^(\d*):(\d*)$/.exec(spec.trim());
+  if (!m) throw new Error(`--knobs: "${spec}" is not FROM:TO (knob numbers, 0 to ${knobs.length})`);
+  const from = m[1] === "" ? 0 : Number(m[1]);
+  const to = m[2] === "" ? knobs.length : Number(m[2]);
+  if (from >= to || to > knobs.length)
+    throw new Error(`--knobs: "${spec}" names no knobs (there are ${knobs.length}, numbered from 0)`);
+  return knobs.slice(from, to);
+}
