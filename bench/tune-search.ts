@@ -4,8 +4,9 @@
  * scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
  * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO]`. Query files joined by commas are pooled
- * into one set (one index build per setting). Each `--switch` starts from the default techniques with that one switched the other way (an
- * option on, a default off); with `--passes 0` it only reports, so two runs compare a switch on pooled sets.
+ * into one set (one index build per setting). Each `--switch` starts from the default techniques with that one
+ * switched the other way (an option on, a default off); with `--passes 0` it only reports, so two runs compare a
+ * switch on pooled sets.
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
  * at least N queries' worth of that in the largest training set (default: one query in 200, what the smallest
  * sets could tell from noise). `--check` sets are only reported

@@ -25,7 +25,8 @@ export const DEFAULT_BM25: Bm25Config = {
   k1: 1.2,
   fields: {
     name: { weight: 0.75, b: 0.5 },
-    // 3.528 until the thirty-first session; doubled, it passed its blind rule (search README, "The server field's weight doubled").
+    // 3.528 until the thirty-first session; doubled, it passed its blind rule (search README, "The server field's
+    // weight doubled").
     server: { weight: 7.056, b: 0 },
     lead: { weight: 1, b: 0.5 },
     description: { weight: 0.563, b: 0.75 },
