@@ -1,0 +1,140 @@
+/**
+ * The dev pools, request by request (bench/lib/pools.ts): every committed query set over its own catalog.
+ *
+ * - `npm run -s bench:search-pools -- --out FILE [--config JSON] [--switch TECHNIQUE]... [--pool LABEL]` runs the
+ *   search (the defaults, or with settings put in by path, `--config '{"servers":{"depth":100}}'`, and techniques
+ *   switched as bench:tune-search switches them) and writes one JSON line per request: its pool, set, place, style
+ *   and the first expected tool's rank in the first 10. Prints Recall@5 and MRR@5 per pool and style.
+ * - `npm run -s bench:search-pools -- --before A --after B` compares two such files (main and a candidate's branch,
+ *   or two settings): per pool Recall@5 and MRR@5 on each side, requests found and lost (overall and by style), and
+ *   ranked higher and lower.
+ *
+ * It prints no query. Every committed set is a dev set, so these are dev figures; a candidate is asked of new sets
+ * with a rule written first (bench/queries/README.md).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
+import { LexicalSearcher } from "@/lib/deferred/search/searcher";
+import { switchedTechniques } from "./lib/ablation";
+import { parseFlags } from "./lib/args";
+import { loadCatalog, loadQueries, toSearchDocs } from "./lib/data";
+import {
+  comparePools,
+  overrideConfig,
+  POOL_DEPTH,
+  POOLS,
+  type PoolLine,
+  poolSets,
+  rankOf,
+  readPoolLines,
+} from "./lib/pools";
+import { pct, table } from "./lib/report";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+function parseConfig(text: string | undefined): unknown {
+  if (text === undefined) return {};
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`--config: not JSON (${(e as Error).message})`);
+  }
+}
+
+function run(out: string, configText: string | undefined, switches: string[], only: string | undefined): void {
+  if (only !== undefined && !POOLS.some((p) => p.label === only))
+    throw new Error(`--pool: no pool "${only}" (pools: ${POOLS.map((p) => p.label).join(", ")})`);
+  const config = overrideConfig(
+    { ...DEFAULT_RANKER, techniques: switchedTechniques(switches) },
+    parseConfig(configText),
+  );
+  const lines: PoolLine[] = [];
+  for (const pool of POOLS) {
+    if (only !== undefined && pool.label !== only) continue;
+    const searcher = new LexicalSearcher(toSearchDocs(loadCatalog(path.resolve(ROOT, pool.catalog))), config);
+    for (const set of poolSets(ROOT, pool)) {
+      loadQueries(path.join(ROOT, set)).forEach((q, i) => {
+        if (q.expected.length === 0) return;
+        const rank = rankOf(searcher.search(q.query, POOL_DEPTH), q.expected);
+        lines.push({ pool: pool.label, set: path.basename(set), i, style: q.style, rank });
+      });
+    }
+  }
+  fs.writeFileSync(out, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  // The lines compared with themselves: each pool's and style's figures.
+  const rows = comparePools(lines, lines).flatMap((p) =>
+    [p, ...p.styles].map((s) => [
+      p.pool,
+      s.style,
+      String(s.n),
+      String(s.hits[0]),
+      pct(s.hits[0] / s.n),
+      s.mrr[0].toFixed(4),
+    ]),
+  );
+  console.log(table(["pool", "style", "n", "found", "Recall@5 %", "MRR@5"], rows));
+  console.log(`\n${lines.length} requests written to ${out}`);
+}
+
+function compare(before: string, after: string): void {
+  const result = comparePools(readPoolLines(before), readPoolLines(after));
+  console.log(`${before} → ${after}, request for request (no query shown)\n`);
+  console.log(
+    table(
+      ["pool", "n", "found before → after", "MRR@5", "found", "lost", "ranked higher", "ranked lower"],
+      result.map((p) => [
+        p.pool,
+        String(p.n),
+        `${p.hits[0]} → ${p.hits[1]} (${p.hits[1] - p.hits[0] >= 0 ? "+" : ""}${p.hits[1] - p.hits[0]})`,
+        `${p.mrr[0].toFixed(4)} → ${p.mrr[1].toFixed(4)}`,
+        String(p.found),
+        String(p.lost),
+        String(p.higher),
+        String(p.lower),
+      ]),
+    ),
+  );
+  console.log("\nby style");
+  console.log(
+    table(
+      ["pool", "style", "n", "found before → after", "MRR@5", "found", "lost"],
+      result.flatMap((p) =>
+        p.styles.map((s) => [
+          p.pool,
+          s.style,
+          String(s.n),
+          `${s.hits[0]} → ${s.hits[1]}`,
+          `${s.mrr[0].toFixed(4)} → ${s.mrr[1].toFixed(4)}`,
+          `+${s.found}`,
+          `-${s.lost}`,
+        ]),
+      ),
+    ),
+  );
+}
+
+function main(): void {
+  const { flags, lists } = parseFlags(
+    process.argv.slice(2),
+    ["out", "config", "switch", "pool", "before", "after"],
+    ["switch"],
+  );
+  if (flags.before !== undefined || flags.after !== undefined) {
+    if (flags.before === undefined || flags.after === undefined)
+      throw new Error("--before and --after go together (two bench:search-pools files)");
+    if (flags.out !== undefined || flags.config !== undefined || flags.switch !== undefined || flags.pool !== undefined)
+      throw new Error("--before/--after compare two files; --out, --config, --switch and --pool run the search");
+    compare(flags.before, flags.after);
+    return;
+  }
+  if (flags.out === undefined) throw new Error("--out FILE (a run) or --before A --after B (a comparison)");
+  run(flags.out, flags.config, lists.switch ?? [], flags.pool);
+}
+
+try {
+  main();
+} catch (e) {
+  console.error(`bench:search-pools: ${(e as Error).message}`);
+  process.exit(2);
+}
