@@ -3,8 +3,9 @@
  * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth),
  * scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
- * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO]`. Query files joined by commas are pooled
- * into one set (one index build per setting). Each `--switch` starts from the default techniques with that one
+ * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO] [--pools true]`. Query files joined by
+ * commas are pooled into one set (one index build per setting); `--pools true` trains on every committed set, each
+ * catalog's pooled as bench:search-pools reads them (bench/lib/pools.ts), with or without `--train` sets. Each `--switch` starts from the default techniques with that one
  * switched the other way (an option on, a default off); with `--passes 0` it only reports, so two runs compare a
  * switch on pooled sets.
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
@@ -25,6 +26,7 @@ import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/d
 import { switchedTechniques } from "./lib/ablation";
 import { get, KNOBS, knobRange, set, STEPS } from "./lib/knobs";
 import { runAll, scoreByStyle } from "./lib/metrics";
+import { type Pool, POOLS, poolSets } from "./lib/pools";
 
 interface LabelledSet {
   label: string;
@@ -63,17 +65,31 @@ function loadSet(spec: string): LabelledSet {
   return { label, docs, queries: files.flatMap((f) => loadQueries(path.resolve(f))) };
 }
 
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** Every committed set of one catalog, pooled. */
+function poolSet(pool: Pool): LabelledSet {
+  const files = poolSets(ROOT, pool);
+  return {
+    label: `${pool.label}: ${files.length} sets pooled`,
+    docs: toSearchDocs(loadCatalog(path.resolve(ROOT, pool.catalog))),
+    queries: files.flatMap((f) => loadQueries(path.join(ROOT, f))),
+  };
+}
+
 function main(): void {
   const { flags, lists } = parseFlags(
     process.argv.slice(2),
-    ["train", "check", "passes", "min-gain", "switch", "trials", "knobs"],
+    ["train", "check", "passes", "min-gain", "switch", "trials", "knobs", "pools"],
     ["train", "check", "switch"],
   );
   // Read before the sets load, so a wrong range fails at once.
   const knobs = knobRange(flags.knobs);
-  const train = (lists.train ?? []).map(loadSet);
+  if (flags.pools !== undefined && flags.pools !== "true" && flags.pools !== "false")
+    throw new Error(`--pools: "${flags.pools}" is not true or false`);
+  const train = [...(lists.train ?? []).map(loadSet), ...(flags.pools === "true" ? POOLS.map(poolSet) : [])];
   const check = (lists.check ?? []).map(loadSet);
-  if (train.length === 0) throw new Error("--train CATALOG=QUERIES is required (at least one)");
+  if (train.length === 0) throw new Error("--train CATALOG=QUERIES or --pools true is required");
   const passes = Number(flags.passes ?? 3);
   const largest = Math.max(...train.map((s) => s.queries.length));
   const minGainQueries = Number(flags["min-gain"] ?? largest / 200);
