@@ -5,9 +5,9 @@
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
  * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO] [--pools true]`. Query files joined by
  * commas are pooled into one set (one index build per setting); `--pools true` trains on every committed set, each
- * catalog's pooled as bench:search-pools reads them (bench/lib/pools.ts), with or without `--train` sets. Each `--switch` starts from the default techniques with that one
- * switched the other way (an option on, a default off); with `--passes 0` it only reports, so two runs compare a
- * switch on pooled sets.
+ * catalog's pooled as bench:search-pools reads them (bench/lib/pools.ts), with or without `--train` sets. Each
+ * `--switch` starts from the default techniques with that one switched the other way (an option on, a default off);
+ * with `--passes 0` it only reports, so two runs compare a switch on pooled sets.
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
  * at least N queries' worth of that in the largest training set (default: one query in 200, what the smallest
  * sets could tell from noise). `--check` sets are only reported
