@@ -101,7 +101,10 @@ describe("loadQueries", () => {
     expect(() => loadQueries(g)).toThrow(
       `${g}: entry 0 (query "read notes.md, then mail it to Ana"): field "steps": "gmail_send" is not in "expected"`,
     );
-    const h = file("steps-one.json", [{ ...request, steps: [["read_file"]] }]);
+    // One step is a request that needs one call among much context (the long sets).
+    const one = { ...request, steps: [["read_file"]], expected: ["read_file"] };
+    expect(loadQueries(file("steps-one.json", [one]))).toEqual([one]);
+    const h = file("steps-none.json", [{ ...request, steps: [] }]);
     expect(() => loadQueries(h)).toThrow(`${h}: entry 0 (query "read notes.md, then mail it to Ana"): field "steps"`);
   });
 });

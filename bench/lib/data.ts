@@ -38,12 +38,13 @@ const QuerySchema = z.object({
   expected: z.array(z.string().min(1)),
   style: z.string().min(1),
   /**
-   * A request that needs several tool calls: every tool that does each step, in order. Each name is also in
-   * `expected` (so Recall@5 counts a request with any step found); bench:search also counts the steps found.
+   * The tool calls a request needs: every tool that does each step, in order (one step is allowed: a long request
+   * may need one call among much context). Each name is also in `expected` (so Recall@5 counts a request with any
+   * step found); bench:search also counts the steps found.
    */
   steps: z
     .array(z.array(z.string().min(1)).min(1))
-    .min(2)
+    .min(1)
     .optional(),
 });
 export type BenchQuery = z.infer<typeof QuerySchema>;
