@@ -6,6 +6,7 @@ import type { ScoredEntry, ToolCatalog } from "./catalog";
 import { PromotedStateSchema } from "./filter";
 import { type PromotionPlan, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
 import { MAX_QUERY_LENGTH } from "./search";
+import { condenseRequest } from "./search/condense";
 import { TOOL_SEARCH_NAME } from "./tool-search";
 
 /**
@@ -43,8 +44,8 @@ function textOf(content: BaseMessage["content"]): string {
 /** A message as a plain keyword query: letters and digits only, within the search's length limit. */
 export function prefetchQuery(message: string): string {
   const words = message.replace(/[^\p{L}\p{N}]+/gu, " ").trim();
-  // Cut at a word boundary when over the limit.
-  return words.length <= MAX_QUERY_LENGTH ? words : words.slice(0, MAX_QUERY_LENGTH).replace(/\s+\S*$/, "");
+  // Cut as tool_search cuts a long request (condense.ts), so both search the same words.
+  return condenseRequest(words, MAX_QUERY_LENGTH);
 }
 
 /** What prefetch would promote for this message; null when nothing scores high enough. */

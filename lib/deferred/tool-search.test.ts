@@ -112,10 +112,23 @@ describe("tool_search", () => {
   });
 
   it("a refused query is an error result, not a crash", async () => {
-    const { message, promoted } = await call("x".repeat(501));
+    const { message, promoted } = await call("x ".repeat(2001));
     expect(message.status).toBe("error");
-    expect(String(message.content)).toMatch(/^Error: tool_search query is 501 characters long; the limit is 500/);
+    expect(String(message.content)).toMatch(/^Error: tool_search query is 4002 characters long; the limit is 4000/);
     expect(promoted).toBeUndefined();
+  });
+
+  it("a long request pasted whole is searched by its first words, and the result says so", async () => {
+    const request = `Take a screenshot of the web page for me. ${"It is for a slide deck the team reviews on Monday. ".repeat(12)}`;
+    const { message, promoted } = await call(request);
+    expect(message.status).toBe("success");
+    expect(names(promoted)?.[0]).toBe("web_screenshot");
+    expect(JSON.parse(String(message.content)).notes).toEqual([
+      `The query is ${request.trim().length} characters long; only its first 500 were searched. A few keywords for each tool needed find them more precisely.`,
+    ]);
+    const none = await call(`zebra quokka ${"narwhal ".repeat(80)}`);
+    expect(String(none.message.content)).toMatch(/^No tools found for "zebra quokka narwhal[^"]*…"/);
+    expect(String(none.message.content).length).toBeLessThan(1200);
   });
 
   it("its own definition, as the model receives it: a query string, optional alternatives", () => {

@@ -10,7 +10,8 @@ import { type ClosestName, closestNames, closestText, hintsForWeakMatch, servers
 import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
 import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
-import { parseQuery } from "./search/query-modes";
+import { condenseRequest } from "./search/condense";
+import { MAX_QUERY_LENGTH, parseQuery } from "./search/query-modes";
 import { type ScopedAlternative, scopeAlternative, serverToolsText, unknownServerText } from "./server-query";
 
 export const TOOL_SEARCH_NAME = "tool_search";
@@ -78,6 +79,18 @@ function fuseFound(catalog: ToolCatalog, lists: ReadonlyArray<readonly ScoredEnt
     .filter((f): f is ScoredEntry => f.entry !== undefined);
 }
 
+/** A note for each alternative that was cut to its first words (a long request pasted whole, query-modes.ts). */
+export function cutNotes(alternatives: readonly ScopedAlternative[]): string[] {
+  return alternatives.flatMap((a) => {
+    const p = parseQuery(a.text || a.raw);
+    return p.mode === "text" && p.cutFrom !== undefined
+      ? [
+          `The query is ${p.cutFrom} characters long; only its first ${MAX_QUERY_LENGTH} were searched. A few keywords for each tool needed find them more precisely.`,
+        ]
+      : [];
+  });
+}
+
 /** What a tool_search query finds, before the promotion policy decides what is loaded. */
 export interface FoundTools {
   /** The call's alternatives (`query`, its ` | ` parts, `queries`), each with its `server:` scope. */
@@ -129,10 +142,14 @@ async function answer(
   // One alternative answered in text (a server listing, an unknown server): as before, that text alone.
   if (alternatives.length === 1 && texts.length === 1)
     return { content: texts[0]!.text, status: texts[0]!.status, promote: [] };
-  const notes = texts.map((t) => t.text);
+  const notes = [...texts.map((t) => t.text), ...cutNotes(alternatives)];
   if (found.length === 0) {
     const closest = closestNames(catalog, alternatives, new Set(), budget);
-    const text = noToolsFoundText(alternatives.map((a) => a.raw).join(" | "), closest, serversText(catalog));
+    // A long request is echoed as far as it was searched.
+    const echoed = alternatives.map((a) =>
+      a.raw.length > MAX_QUERY_LENGTH ? `${condenseRequest(a.raw, MAX_QUERY_LENGTH)}…` : a.raw,
+    );
+    const text = noToolsFoundText(echoed.join(" | "), closest, serversText(catalog));
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
   const plan = planPromotion(found, policy, (n) => catalog.tokens(n));

@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH } from "./query-modes";
+import { MAX_REQUEST_LENGTH, requestTooLong } from "./query-modes";
 import { SearchQueryError } from "./types";
 
 /**
@@ -39,17 +39,14 @@ export function splitAlternatives(query: string): string[] {
 
 /**
  * Every alternative of a search, from its query string and an optional list, in order, without repeats.
- * Refuses (SearchQueryError) more than MAX_ALTERNATIVES or any alternative over MAX_QUERY_LENGTH, before any
+ * Refuses (SearchQueryError) more than MAX_ALTERNATIVES or any alternative over MAX_REQUEST_LENGTH, before any
  * search runs.
  */
 export function collectAlternatives(query: string, more: readonly string[] = []): string[] {
   const all: string[] = [];
   for (const q of [query, ...more]) {
     if (typeof q !== "string") throw new SearchQueryError("tool_search queries must be strings");
-    if (q.length > MAX_QUERY_LENGTH)
-      throw new SearchQueryError(
-        `tool_search query is ${q.length} characters long; the limit is ${MAX_QUERY_LENGTH}. Use a few keywords or fewer names.`,
-      );
+    if (q.length > MAX_REQUEST_LENGTH) throw requestTooLong(q.length);
     for (const alt of splitAlternatives(q)) if (!all.includes(alt)) all.push(alt);
   }
   if (all.length > MAX_ALTERNATIVES)

@@ -2,7 +2,7 @@ export type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
 export { newSearchBudget } from "./searcher";
 export { BuildAbandoned, DEFAULT_SLICE_MS, runInSlices, SlicedBuild, type SliceStats } from "./build-steps";
 export { SearchQueryError } from "./types";
-export { MAX_QUERY_LENGTH } from "./query-modes";
+export { MAX_QUERY_LENGTH, MAX_REQUEST_LENGTH } from "./query-modes";
 export { resolveTechniques, type SearchTechniques } from "./ranker";
 import { DEFAULT_RANKER, resolveTechniques, type SearchTechniques } from "./ranker";
 import { SlicedBuild } from "./build-steps";

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { looksLikeRegex, MAX_QUERY_LENGTH, MAX_SELECT_NAMES, parseQuery, stripControl } from "./query-modes";
+import {
+  looksLikeRegex,
+  MAX_QUERY_LENGTH,
+  MAX_REQUEST_LENGTH,
+  MAX_SELECT_NAMES,
+  parseQuery,
+  stripControl,
+} from "./query-modes";
 import { SearchQueryError } from "./types";
 
 describe("parseQuery", () => {
@@ -12,11 +19,37 @@ describe("parseQuery", () => {
     expect(parseQuery("open a pull request")).toEqual({ mode: "text", text: "open a pull request" });
   });
 
-  it("refuses empty queries and queries over the length cap, naming the limit", () => {
+  it("refuses empty queries and any text over MAX_REQUEST_LENGTH, naming the limit", () => {
     for (const q of ["", "   ", "\u0000\u0007", "select:", "select: , ,"])
       expect(() => parseQuery(q)).toThrow(SearchQueryError);
-    expect(() => parseQuery("x".repeat(MAX_QUERY_LENGTH))).not.toThrow();
-    expect(() => parseQuery("x".repeat(MAX_QUERY_LENGTH + 1))).toThrow(new RegExp(`limit is ${MAX_QUERY_LENGTH}`));
+    expect(() => parseQuery("word ".repeat(MAX_REQUEST_LENGTH / 5))).not.toThrow();
+    expect(() => parseQuery(`${"word ".repeat(MAX_REQUEST_LENGTH / 5)}x`)).toThrow(
+      new RegExp(`${MAX_REQUEST_LENGTH + 1} characters long; the limit is ${MAX_REQUEST_LENGTH}`),
+    );
+  });
+
+  it("cuts plain words over MAX_QUERY_LENGTH to their first words, and says how long they were", () => {
+    const request = `We moved the shop to a new host last week. ${"Some background on how it went. ".repeat(30)}Now list the open pull requests.`;
+    const p = parseQuery(request);
+    expect(p.mode).toBe("text");
+    if (p.mode !== "text") return;
+    expect(p.cutFrom).toBe(request.length);
+    expect(p.text.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    expect(request.startsWith(p.text)).toBe(true);
+    // Cut at a word boundary of the request: what follows the kept text is a space.
+    expect(request[p.text.length]).toBe(" ");
+    expect(parseQuery("x".repeat(MAX_QUERY_LENGTH))).toEqual({ mode: "text", text: "x".repeat(MAX_QUERY_LENGTH) });
+  });
+
+  it("a long text is prose, never a pattern; patterns, select: and +term stay within MAX_QUERY_LENGTH", () => {
+    const prose = `${"the a|b options and [x] items ".repeat(20)}`.trim();
+    expect(prose.length).toBeGreaterThan(MAX_QUERY_LENGTH);
+    expect(parseQuery(prose).mode).toBe("text");
+    expect(() => parseQuery(`^(${"ab|".repeat(200)}c)$`)).not.toThrow();
+    expect(parseQuery(`^(${"ab|".repeat(200)}c)$`).mode).toBe("text");
+    expect(() => parseQuery(`select:${"a,".repeat(300)}`)).toThrow(new RegExp(`limit is ${MAX_QUERY_LENGTH}`));
+    expect(() => parseQuery(`+github ${"word ".repeat(120)}`)).toThrow(new RegExp(`limit is ${MAX_QUERY_LENGTH}`));
+    expect(parseQuery(`^(${"ab|".repeat(100)}c)$`).mode).toBe("regex");
   });
 
   it("refuses select: with 10,000 names at once, and bounds the names it reads", () => {

@@ -1,7 +1,13 @@
+import { condenseRequest } from "./condense";
 import { SearchQueryError } from "./types";
 
-/** Longest query accepted, in characters (checked before any other work). */
+/**
+ * Longest query searched as it is, in characters: a pattern, `select:` or `+term` query longer than this is
+ * refused; a plain-words request longer than this is cut to it (condense.ts), so no search reads more.
+ */
 export const MAX_QUERY_LENGTH = 500;
+/** Longest text accepted at all, in characters (checked before any other work): a long request pasted whole. */
+export const MAX_REQUEST_LENGTH = 4000;
 /** At most this many names are looked at in one `select:` (far more than any result limit). */
 export const MAX_SELECT_NAMES = 64;
 
@@ -9,7 +15,8 @@ export type ParsedQuery =
   | { mode: "select"; names: string[] }
   | { mode: "plus"; term: string; rest: string }
   | { mode: "regex"; pattern: string }
-  | { mode: "text"; text: string };
+  /** `cutFrom`: a plain-words request longer than MAX_QUERY_LENGTH, its length before it was cut to `text`. */
+  | { mode: "text"; text: string; cutFrom?: number };
 
 /** Control characters: line breaks and tabs become spaces, the rest disappear. */
 export function stripControl(query: string): string {
@@ -36,20 +43,35 @@ export function looksLikeRegex(q: string): boolean {
   return PATTERN_SIGNS.some((re) => re.exec(q) !== null);
 }
 
-/** Validate, clean and classify a query. Throws SearchQueryError for an empty or over-long one. */
+/** The refusal of a text longer than MAX_REQUEST_LENGTH (tool_search and the searcher say the same). */
+export function requestTooLong(length: number): SearchQueryError {
+  return new SearchQueryError(
+    `tool_search query is ${length} characters long; the limit is ${MAX_REQUEST_LENGTH}. Use a few keywords.`,
+  );
+}
+
+/** The refusal of a pattern, `select:` or `+term` query longer than MAX_QUERY_LENGTH. */
+function tooLongFor(what: string, length: number): SearchQueryError {
+  return new SearchQueryError(
+    `tool_search ${what} is ${length} characters long; the limit is ${MAX_QUERY_LENGTH}. Use fewer names or a shorter pattern.`,
+  );
+}
+
+/**
+ * Validate, clean and classify a query. Throws SearchQueryError for an empty one, one over MAX_REQUEST_LENGTH, and
+ * a pattern, `select:` or `+term` query over MAX_QUERY_LENGTH; plain words over MAX_QUERY_LENGTH are cut to it.
+ */
 export function parseQuery(query: string): ParsedQuery {
   if (typeof query !== "string") throw new SearchQueryError("tool_search query must be a string");
-  if (query.length > MAX_QUERY_LENGTH) {
-    throw new SearchQueryError(
-      `tool_search query is ${query.length} characters long; the limit is ${MAX_QUERY_LENGTH}. Use a few keywords or fewer names.`,
-    );
-  }
+  if (query.length > MAX_REQUEST_LENGTH) throw requestTooLong(query.length);
   const q = stripControl(query).trim();
+  const long = q.length > MAX_QUERY_LENGTH;
   if (q.length === 0)
     throw new SearchQueryError('tool_search query is empty: give keywords, "select:name", or "+term words".');
 
   const select = /^select\s*:/i.exec(q);
   if (select) {
+    if (long) throw tooLongFor('"select:" query', q.length);
     const seen = new Set<string>();
     for (const raw of q.slice(select[0].length).split(",")) {
       const name = raw.trim();
@@ -61,7 +83,11 @@ export function parseQuery(query: string): ParsedQuery {
     return { mode: "select", names: [...seen] };
   }
   const plus = /^\+(\S+)\s*(.*)$/s.exec(q);
-  if (plus) return { mode: "plus", term: plus[1]!, rest: plus[2]!.trim() };
-  if (looksLikeRegex(q)) return { mode: "regex", pattern: q };
-  return { mode: "text", text: q };
+  if (plus) {
+    if (long) throw tooLongFor('"+term" query', q.length);
+    return { mode: "plus", term: plus[1]!, rest: plus[2]!.trim() };
+  }
+  // A long text is prose: a pattern is at most MAX_QUERY_LENGTH, and the signs are tested on no more than that.
+  if (!long) return looksLikeRegex(q) ? { mode: "regex", pattern: q } : { mode: "text", text: q };
+  return { mode: "text", text: condenseRequest(q, MAX_QUERY_LENGTH), cutFrom: q.length };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "@/test/fixtures/search-tools";
-import { createToolSearcher, MAX_QUERY_LENGTH, SearchQueryError } from "./index";
+import { createToolSearcher, MAX_QUERY_LENGTH, MAX_REQUEST_LENGTH, SearchQueryError } from "./index";
+import { parseQuery } from "./query-modes";
 import { LexicalSearcher } from "./searcher";
 
 const searcher = createToolSearcher(TOOLS);
@@ -139,8 +140,18 @@ describe("contract", () => {
   it("refuses empty and over-long queries with SearchQueryError naming the limit", () => {
     expect(() => top("")).toThrow(SearchQueryError);
     expect(() => top(" \n\t ")).toThrow(SearchQueryError);
-    expect(() => top("x".repeat(MAX_QUERY_LENGTH + 1))).toThrow(`limit is ${MAX_QUERY_LENGTH}`);
+    expect(() => top("x ".repeat(MAX_REQUEST_LENGTH))).toThrow(`limit is ${MAX_REQUEST_LENGTH}`);
     expect(() => top(`select:${"a,".repeat(10_000)}`)).toThrow(SearchQueryError);
+  });
+
+  it("a long request pasted whole is searched by its first words, as that shorter query is", () => {
+    const head = "Check the status of my git working tree before I commit.";
+    const long = `${head} ${"Yesterday the team talked about many unrelated things at length. ".repeat(12)}`;
+    expect(long.length).toBeGreaterThan(MAX_QUERY_LENGTH);
+    expect(top(long)[0]).toBe("git_status");
+    const cut = parseQuery(long);
+    expect(cut.mode === "text" && cut.cutFrom).toBe(long.trim().length);
+    if (cut.mode === "text") expect(top(long)).toEqual(top(cut.text));
   });
 
   it("strips control characters", () => {

@@ -152,7 +152,8 @@ export class LexicalSearcher implements ToolSearcher {
       case "regex":
         return unscored(this.regex(parsed.pattern, k, budget));
       case "text":
-        return this.ranked(parsed.text, raw, k);
+        // A long request cut to its first words (condense.ts): its clause boundaries are read from what is kept.
+        return this.ranked(parsed.text, parsed.cutFrom === undefined ? raw : parsed.text, k);
     }
   }
 
