@@ -124,7 +124,7 @@ describe("tool_search", () => {
     expect(message.status).toBe("success");
     expect(names(promoted)?.[0]).toBe("web_screenshot");
     expect(JSON.parse(String(message.content)).notes).toEqual([
-      `The query is ${request.trim().length} characters long; only its first 500 were searched. A few keywords for each tool needed find them more precisely.`,
+      `The query is ${request.trim().length} characters long; only its first 500 were searched. For more precise results, search a few keywords for each tool you need.`,
     ]);
     const none = await call(`zebra quokka ${"narwhal ".repeat(80)}`);
     expect(String(none.message.content)).toMatch(/^No tools found for "zebra quokka narwhal[^"]*…"/);

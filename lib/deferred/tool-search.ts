@@ -85,7 +85,7 @@ export function cutNotes(alternatives: readonly ScopedAlternative[]): string[] {
     const p = parseQuery(a.text || a.raw);
     return p.mode === "text" && p.cutFrom !== undefined
       ? [
-          `The query is ${p.cutFrom} characters long; only its first ${MAX_QUERY_LENGTH} were searched. A few keywords for each tool needed find them more precisely.`,
+          `The query is ${p.cutFrom} characters long; only its first ${MAX_QUERY_LENGTH} were searched. For more precise results, search a few keywords for each tool you need.`,
         ]
       : [];
   });
