@@ -10,7 +10,6 @@ import { type ClosestName, closestNames, closestText, hintsForWeakMatch, servers
 import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
 import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
-import { condenseRequest } from "./search/condense";
 import { MAX_QUERY_LENGTH, parseQuery } from "./search/query-modes";
 import { type ScopedAlternative, scopeAlternative, serverToolsText, unknownServerText } from "./server-query";
 
@@ -146,9 +145,10 @@ async function answer(
   if (found.length === 0) {
     const closest = closestNames(catalog, alternatives, new Set(), budget);
     // A long request is echoed as far as it was searched.
-    const echoed = alternatives.map((a) =>
-      a.raw.length > MAX_QUERY_LENGTH ? `${condenseRequest(a.raw, MAX_QUERY_LENGTH)}…` : a.raw,
-    );
+    const echoed = alternatives.map((a) => {
+      const p = parseQuery(a.text || a.raw);
+      return p.mode === "text" && p.cutFrom !== undefined ? `${p.text}…` : a.raw;
+    });
     const text = noToolsFoundText(echoed.join(" | "), closest, serversText(catalog));
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
