@@ -69,13 +69,8 @@ async function main(argv: string[]): Promise<number> {
           "nothing is deferred (tool_search is disabled or no MCP tools loaded), so there is nothing to search",
         );
       // As tool_search finds them (alternatives, `server:` scopes), before its promotion policy.
-      const { found, texts, alternatives } = await findTools(
-        catalog,
-        query,
-        [],
-        runtime.config.app.tool_search.max_results,
-      );
-      for (const note of [...texts.map((t) => t.text), ...cutNotes(alternatives)]) process.stderr.write(`${note}\n`);
+      const { found, texts, parsed } = await findTools(catalog, query, [], runtime.config.app.tool_search.max_results);
+      for (const note of [...texts.map((t) => t.text), ...cutNotes(parsed)]) process.stderr.write(`${note}\n`);
       const out = found.map(({ entry: e }) => ({
         name: e.name,
         server: e.server,

@@ -10,7 +10,7 @@ import { type ClosestName, closestNames, closestText, hintsForWeakMatch, servers
 import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
 import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
-import { MAX_QUERY_LENGTH, parseQuery } from "./search/query-modes";
+import { MAX_QUERY_LENGTH, type ParsedQuery, parseQuery } from "./search/query-modes";
 import { type ScopedAlternative, scopeAlternative, serverToolsText, unknownServerText } from "./server-query";
 
 export const TOOL_SEARCH_NAME = "tool_search";
@@ -78,22 +78,26 @@ function fuseFound(catalog: ToolCatalog, lists: ReadonlyArray<readonly ScoredEnt
     .filter((f): f is ScoredEntry => f.entry !== undefined);
 }
 
-/** A note for each alternative that was cut to its first words (a long request pasted whole, query-modes.ts). */
-export function cutNotes(alternatives: readonly ScopedAlternative[]): string[] {
-  return alternatives.flatMap((a) => {
-    const p = parseQuery(a.text || a.raw);
-    return p.mode === "text" && p.cutFrom !== undefined
+/**
+ * A note for each alternative the parser cut to its first words (a long request pasted whole, query-modes.ts);
+ * `parsed` as findTools returns it.
+ */
+export function cutNotes(parsed: readonly ParsedQuery[]): string[] {
+  return parsed.flatMap((p) =>
+    p.mode === "text" && p.cutFrom !== undefined
       ? [
           `The query is ${p.cutFrom} characters long; only its first ${MAX_QUERY_LENGTH} were searched. For more precise results, search a few keywords for each tool you need.`,
         ]
-      : [];
-  });
+      : [],
+  );
 }
 
 /** What a tool_search query finds, before the promotion policy decides what is loaded. */
 export interface FoundTools {
   /** The call's alternatives (`query`, its ` | ` parts, `queries`), each with its `server:` scope. */
   alternatives: ScopedAlternative[];
+  /** Each alternative as the parser read it, in the same order (checked before any search ran). */
+  parsed: ParsedQuery[];
   /** Every alternative's results fused, best first, at most `maxResults`. */
   found: ScoredEntry[];
   /** The alternatives answered in text instead (a server's listing, an unknown server), in order. */
@@ -115,7 +119,7 @@ export async function findTools(
   hybrid?: HybridSearch,
 ): Promise<FoundTools> {
   const alternatives = collectAlternatives(query, queries).map((raw) => scopeAlternative(catalog, raw));
-  for (const a of alternatives) parseQuery(a.text || a.raw);
+  const parsed = alternatives.map((a) => parseQuery(a.text || a.raw));
   const budget = newSearchBudget();
   const results = await Promise.all(alternatives.map((a) => runQuery(catalog, a, maxResults, budget, hybrid)));
   const texts = results.filter((r): r is Extract<QueryResult, { text: string }> => "text" in r);
@@ -125,7 +129,7 @@ export async function findTools(
     lists.map((l) => l.found),
     maxResults,
   );
-  return { alternatives, found, texts, budget };
+  return { alternatives, parsed, found, texts, budget };
 }
 
 /** The answer to one call: every alternative searched, results fused, weak or empty answers made useful. */
@@ -137,16 +141,16 @@ async function answer(
   policy: PromotionPolicy,
   hybrid?: HybridSearch,
 ): Promise<{ content: string; status: "success" | "error"; promote: CatalogEntry[] }> {
-  const { alternatives, found, texts, budget } = await findTools(catalog, query, queries, maxResults, hybrid);
+  const { alternatives, parsed, found, texts, budget } = await findTools(catalog, query, queries, maxResults, hybrid);
   // One alternative answered in text (a server listing, an unknown server): as before, that text alone.
   if (alternatives.length === 1 && texts.length === 1)
     return { content: texts[0]!.text, status: texts[0]!.status, promote: [] };
-  const notes = [...texts.map((t) => t.text), ...cutNotes(alternatives)];
+  const notes = [...texts.map((t) => t.text), ...cutNotes(parsed)];
   if (found.length === 0) {
     const closest = closestNames(catalog, alternatives, new Set(), budget);
     // A long request is echoed as far as it was searched.
-    const echoed = alternatives.map((a) => {
-      const p = parseQuery(a.text || a.raw);
+    const echoed = alternatives.map((a, i) => {
+      const p = parsed[i]!;
       return p.mode === "text" && p.cutFrom !== undefined ? `${p.text}…` : a.raw;
     });
     const text = noToolsFoundText(echoed.join(" | "), closest, serversText(catalog));
