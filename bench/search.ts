@@ -28,7 +28,7 @@ import {
   type ToolSearcher,
 } from "@/lib/deferred/search";
 import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
-import { parseQuery } from "@/lib/deferred/search/query-modes";
+import { type ParsedQuery, parseQuery } from "@/lib/deferred/search/query-modes";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { createReferenceSearcher } from "./lib/reference";
 import { ablationTable } from "./lib/ablation";
@@ -60,6 +60,15 @@ const CACHE_CATALOGS = 8;
 // Clause search is off by default (DEFAULT_TECHNIQUES); users may switch it on (tool_search.techniques).
 const withClauses: Factory = (docs) =>
   new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, clauses: true } });
+
+/** A query as the searcher reads it, or null when it refuses it. */
+function parsedOrNull(q: string): ParsedQuery | null {
+  try {
+    return parseQuery(q);
+  } catch {
+    return null;
+  }
+}
 
 /** One search of `q` for timing: a refused query is timed too. */
 const searchOnce = (searcher: ToolSearcher) => (q: string) => {
@@ -101,18 +110,9 @@ async function main(): Promise<void> {
 
   console.log(`catalog ${catalogFile}: ${docs.length} tools`);
   // Cold start first, before anything else in this process has loaded a resource.
+  const texts = sets.flatMap((s) => s.queries.map((q) => q.query));
   // The cold start searches the first request the searcher accepts (one it refuses would build no index).
-  const coldQuery =
-    sets
-      .flatMap((s) => s.queries.map((q) => q.query))
-      .find((q) => {
-        try {
-          parseQuery(q);
-          return true;
-        } catch {
-          return false;
-        }
-      }) ?? "search";
+  const coldQuery = texts.find((q) => parsedOrNull(q) !== null) ?? "search";
   const cold = coldStart(docs, coldQuery);
   // The first 10,000-tool build right after the cold start, before the quality runs and timing rounds have warmed
   // the code up: what a process that starts on a large catalog pays. (The timing table's builds come later.)
@@ -253,16 +253,9 @@ async function main(): Promise<void> {
   });
 
   const timing: Array<Record<string, string | number>> = [];
-  const texts = sets.flatMap((s) => s.queries.map((q) => q.query));
   // Long statements with clause boundaries: the longest queries, and with clause search on its worst case.
   const statements = sets.flatMap((s) => [2, 3].flatMap((n) => compoundStatements(s.queries, n).map((c) => c.text)));
-  const firstPatternQuery = texts.find((q) => {
-    try {
-      return parseQuery(q).mode === "regex";
-    } catch {
-      return false;
-    }
-  });
+  const firstPatternQuery = texts.find((q) => parsedOrNull(q)?.mode === "regex");
   for (const size of [docs.length, REPLICATED]) {
     const set = size === docs.length ? docs : replicate(docs, size);
     const runs: Array<{ label: string; make: Factory; texts: string[] }> = [
