@@ -18,14 +18,13 @@ import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { switchedTechniques } from "./lib/ablation";
 import { parseFlags } from "./lib/args";
-import { loadCatalog, loadQueries, toSearchDocs } from "./lib/data";
 import {
   comparePools,
   overrideConfig,
   POOL_DEPTH,
   POOLS,
   type PoolLine,
-  poolSets,
+  loadPool,
   rankOf,
   readPoolLines,
 } from "./lib/pools";
@@ -52,12 +51,13 @@ function run(out: string, configText: string | undefined, switches: string[], on
   const lines: PoolLine[] = [];
   for (const pool of POOLS) {
     if (only !== undefined && pool.label !== only) continue;
-    const searcher = new LexicalSearcher(toSearchDocs(loadCatalog(path.resolve(ROOT, pool.catalog))), config);
-    for (const set of poolSets(ROOT, pool)) {
-      loadQueries(path.join(ROOT, set)).forEach((q, i) => {
+    const { docs, sets } = loadPool(ROOT, pool);
+    const searcher = new LexicalSearcher(docs, config);
+    for (const set of sets) {
+      set.queries.forEach((q, i) => {
         if (q.expected.length === 0) return;
         const rank = rankOf(searcher.search(q.query, POOL_DEPTH), q.expected);
-        lines.push({ pool: pool.label, set: path.basename(set), i, style: q.style, rank });
+        lines.push({ pool: pool.label, set: path.basename(set.file), i, style: q.style, rank });
       });
     }
   }

@@ -26,7 +26,7 @@ import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/d
 import { switchedTechniques } from "./lib/ablation";
 import { get, KNOBS, knobRange, set, STEPS } from "./lib/knobs";
 import { runAll, scoreByStyle } from "./lib/metrics";
-import { type Pool, POOLS, poolSets } from "./lib/pools";
+import { loadPool, type Pool, POOLS } from "./lib/pools";
 
 interface LabelledSet {
   label: string;
@@ -69,12 +69,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 /** Every committed set of one catalog, pooled. */
 function poolSet(pool: Pool): LabelledSet {
-  const files = poolSets(ROOT, pool);
-  return {
-    label: `${pool.label}: ${files.length} sets pooled`,
-    docs: toSearchDocs(loadCatalog(path.resolve(ROOT, pool.catalog))),
-    queries: files.flatMap((f) => loadQueries(path.join(ROOT, f))),
-  };
+  const { docs, sets } = loadPool(ROOT, pool);
+  return { label: `${pool.label}: ${sets.length} sets pooled`, docs, queries: sets.flatMap((s) => s.queries) };
 }
 
 function main(): void {

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { SearchDoc } from "@/lib/deferred/search";
+import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./data";
 
 /**
  * The dev pools: every committed query set, run over its own catalog and read request by request (bench:search-pools,
@@ -52,6 +54,17 @@ export function poolSets(root: string, pool: Pool): string[] {
     .filter((f) => pool.sets.test(f))
     .sort()
     .map((f) => path.join(pool.dir, f));
+}
+
+/** A pool read from the repository at `root`: its catalog's tools and each of its sets' requests, by file. */
+export function loadPool(
+  root: string,
+  pool: Pool,
+): { docs: SearchDoc[]; sets: Array<{ file: string; queries: BenchQuery[] }> } {
+  return {
+    docs: toSearchDocs(loadCatalog(path.resolve(root, pool.catalog))),
+    sets: poolSets(root, pool).map((file) => ({ file, queries: loadQueries(path.join(root, file)) })),
+  };
 }
 
 /** The 1-based place of the first expected name in `results`, 0 when none is there. */
