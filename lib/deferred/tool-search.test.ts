@@ -129,6 +129,9 @@ describe("tool_search", () => {
     const none = await call(`zebra quokka ${"narwhal ".repeat(80)}`);
     expect(String(none.message.content)).toMatch(/^No tools found for "zebra quokka narwhal[^"]*…"/);
     expect(String(none.message.content).length).toBeLessThan(1200);
+    // Scoped to a server, the echo keeps the scope it was searched in.
+    const scoped = await call(`server:web zebra quokka ${"narwhal ".repeat(80)}`);
+    expect(String(scoped.message.content)).toMatch(/^No tools found for "server:web zebra quokka narwhal[^"]*…"/);
   });
 
   it("its own definition, as the model receives it: a query string, optional alternatives", () => {

@@ -148,10 +148,11 @@ async function answer(
   const notes = [...texts.map((t) => t.text), ...cutNotes(parsed)];
   if (found.length === 0) {
     const closest = closestNames(catalog, alternatives, new Set(), budget);
-    // A long request is echoed as far as it was searched.
+    // A long request is echoed as far as it was searched, with the server it was scoped to.
     const echoed = alternatives.map((a, i) => {
       const p = parsed[i]!;
-      return p.mode === "text" && p.cutFrom !== undefined ? `${p.text}…` : a.raw;
+      if (p.mode !== "text" || p.cutFrom === undefined) return a.raw;
+      return `${a.scope ? `server:${a.scope.asked} ` : ""}${p.text}…`;
     });
     const text = noToolsFoundText(echoed.join(" | "), closest, serversText(catalog));
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
