@@ -3,15 +3,16 @@
  * `npm run -s bench:search-paired -- --before A.json --after B.json`, and more pairs with more `--before` and
  * `--after` (each before file paired with the after file in the same place). Prints, per set and over all sets,
  * Recall@5 and MRR@5 of ours on each side, how many requests rank their first expected tool higher and lower on the
- * second side, and how many are found in the top 5 by the second side only (gained) or the first only (lost). It
- * never prints a query, so a blind set's rule can be read without reading the set (bench/queries/README.md).
+ * second side, and how many are found in the top 5 by the second side only (gained) or the first only (lost); then
+ * the same found, gained and lost per set and style, and per style over all sets (what the rules' "no style loses
+ * more than N" reads). It never prints a query, so a blind set's rule can be read without reading the set (bench/queries/README.md).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseFlags } from "./lib/args";
 import type { BenchQuery } from "./lib/data";
-import { rankShifts, scoreByStyle } from "./lib/metrics";
+import { flipsByStyle, rankShifts, scoreByStyle } from "./lib/metrics";
 import { table } from "./lib/report";
 
 /** The part of a `bench:search --json` file read here. */
@@ -95,6 +96,18 @@ function line(row: Row): string[] {
   ];
 }
 
+/** One row per style of `row`: found in the top 5 before → after, gained and lost. */
+function styleLines(row: Row): string[][] {
+  return flipsByStyle(row.queries, row.before, row.after).map((f) => [
+    row.label,
+    f.style,
+    String(f.n),
+    `${f.before} → ${f.after}`,
+    String(f.gained),
+    String(f.lost),
+  ]);
+}
+
 function main(): void {
   const { lists } = parseFlags(process.argv.slice(2), ["before", "after"], ["before", "after"]);
   const before = lists.before ?? [];
@@ -117,6 +130,13 @@ function main(): void {
     table(
       ["set", "n", "Recall@5 %", "MRR@5", "ΔMRR@5", "ranked higher", "ranked lower", "gained", "lost"],
       [...rows.map(line), ...(rows.length > 1 ? [line(all)] : [])],
+    ),
+  );
+  console.log("\nby style (found in the top 5)");
+  console.log(
+    table(
+      ["set", "style", "n", "found before → after", "gained", "lost"],
+      [...rows.flatMap(styleLines), ...(rows.length > 1 ? styleLines(all) : [])],
     ),
   );
 }

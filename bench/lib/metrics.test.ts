@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BenchQuery } from "./data";
-import { hitFlips, rankShifts, reciprocalRank } from "./metrics";
+import { flipsByStyle, hitFlips, rankShifts, reciprocalRank } from "./metrics";
 
 const q = (expected: string[]): BenchQuery => ({ query: "x", expected, style: "natural" });
 
@@ -30,5 +30,19 @@ describe("rankShifts", () => {
     // (lower, lost); the last has no expected names and counts for nothing.
     expect(rankShifts(queries, baseline, variant)).toEqual({ higher: 2, lower: 2, gained: 1, lost: 1 });
     expect(rankShifts(queries, baseline, baseline)).toEqual({ higher: 0, lower: 0, gained: 0, lost: 0 });
+  });
+});
+
+describe("flipsByStyle", () => {
+  it("counts, per style in the order met, what each side finds in the top 5 and what only one side finds", () => {
+    const s = (expected: string[], style: string): BenchQuery => ({ query: "x", expected, style });
+    const queries = [s(["a"], "task"), s(["b"], "paraphrase"), s(["c"], "task"), s(["d"], "paraphrase"), s([], "task")];
+    const baseline = [["a"], ["x"], ["c"], ["d"], ["a"]];
+    const variant = [["x"], ["b"], ["c"], ["d"], []];
+    // task: a lost, c found by both; paraphrase: b gained, d found by both; the last counts for nothing.
+    expect(flipsByStyle(queries, baseline, variant)).toEqual([
+      { style: "task", n: 2, before: 2, after: 1, gained: 0, lost: 1 },
+      { style: "paraphrase", n: 2, before: 1, after: 2, gained: 1, lost: 0 },
+    ]);
   });
 });

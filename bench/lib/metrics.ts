@@ -73,6 +73,45 @@ export function hitFlips(
   return { gained, lost };
 }
 
+/** One style's requests found in the top K by a baseline and a variant, and by one side only. */
+export interface StyleFlips {
+  style: string;
+  n: number;
+  before: number;
+  after: number;
+  gained: number;
+  lost: number;
+}
+
+/**
+ * Per style, in the order styles first appear: how many requests each side finds in the top K, and how many only the
+ * variant (gained) or only the baseline (lost) finds, as hitFlips counts them. Queries with no expected names are
+ * left out.
+ */
+export function flipsByStyle(
+  queries: readonly BenchQuery[],
+  baseline: readonly string[][],
+  variant: readonly string[][],
+): StyleFlips[] {
+  const byStyle = new Map<string, StyleFlips>();
+  queries.forEach((q, i) => {
+    if (q.expected.length === 0) return;
+    let row = byStyle.get(q.style);
+    if (!row) {
+      row = { style: q.style, n: 0, before: 0, after: 0, gained: 0, lost: 0 };
+      byStyle.set(q.style, row);
+    }
+    const before = reciprocalRank(baseline[i]!, q.expected) > 0;
+    const after = reciprocalRank(variant[i]!, q.expected) > 0;
+    row.n++;
+    if (before) row.before++;
+    if (after) row.after++;
+    if (after && !before) row.gained++;
+    if (before && !after) row.lost++;
+  });
+  return [...byStyle.values()];
+}
+
 /**
  * How a variant moves each query's first expected name against a baseline, within the top K: `higher` and
  * `lower` count queries whose reciprocal rank rose or fell (a query found by one side only counts too), `gained`
