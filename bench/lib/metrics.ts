@@ -63,13 +63,10 @@ export function hitFlips(
 ): { gained: number; lost: number } {
   let gained = 0;
   let lost = 0;
-  queries.forEach((q, i) => {
-    if (q.expected.length === 0) return;
-    const before = reciprocalRank(baseline[i]!, q.expected) > 0;
-    const after = reciprocalRank(variant[i]!, q.expected) > 0;
-    if (after && !before) gained++;
-    if (before && !after) lost++;
-  });
+  for (const f of flipsByStyle(queries, baseline, variant)) {
+    gained += f.gained;
+    lost += f.lost;
+  }
   return { gained, lost };
 }
 
@@ -85,7 +82,7 @@ export interface StyleFlips {
 
 /**
  * Per style, in the order styles first appear: how many requests each side finds in the top K, and how many only the
- * variant (gained) or only the baseline (lost) finds, as hitFlips counts them. Queries with no expected names are
+ * variant (gained) or only the baseline (lost) finds (hitFlips sums these). Queries with no expected names are
  * left out.
  */
 export function flipsByStyle(
