@@ -10,7 +10,7 @@ import { type ClosestName, closestNames, closestText, hintsForWeakMatch, servers
 import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
 import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
-import { MAX_QUERY_LENGTH, type ParsedQuery, parseQuery } from "./search/query-modes";
+import { isCutRequest, MAX_QUERY_LENGTH, type ParsedQuery, parseQuery } from "./search/query-modes";
 import { type ScopedAlternative, scopeAlternative, serverToolsText, unknownServerText } from "./server-query";
 
 export const TOOL_SEARCH_NAME = "tool_search";
@@ -84,7 +84,7 @@ function fuseFound(catalog: ToolCatalog, lists: ReadonlyArray<readonly ScoredEnt
  */
 export function cutNotes(parsed: readonly ParsedQuery[]): string[] {
   return parsed.flatMap((p) =>
-    p.mode === "text" && p.cutFrom !== undefined
+    isCutRequest(p)
       ? [
           `The query is ${p.cutFrom} characters long; only its first ${MAX_QUERY_LENGTH} were searched. For more precise results, search a few keywords for each tool you need.`,
         ]
@@ -151,7 +151,7 @@ async function answer(
     // A long request is echoed as far as it was searched, with the server it was scoped to.
     const echoed = alternatives.map((a, i) => {
       const p = parsed[i]!;
-      if (p.mode !== "text" || p.cutFrom === undefined) return a.raw;
+      if (!isCutRequest(p)) return a.raw;
       return `${a.scope ? `server:${a.scope.asked} ` : ""}${p.text}…`;
     });
     const text = noToolsFoundText(echoed.join(" | "), closest, serversText(catalog));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isCutRequest,
   looksLikeRegex,
   MAX_QUERY_LENGTH,
   MAX_REQUEST_LENGTH,
@@ -31,14 +32,17 @@ describe("parseQuery", () => {
   it("cuts plain words over MAX_QUERY_LENGTH to their first words, and says how long they were", () => {
     const request = `We moved the shop to a new host last week. ${"Some background on how it went. ".repeat(30)}Now list the open pull requests.`;
     const p = parseQuery(request);
-    expect(p.mode).toBe("text");
-    if (p.mode !== "text") return;
+    expect(isCutRequest(p)).toBe(true);
+    if (!isCutRequest(p)) return;
     expect(p.cutFrom).toBe(request.length);
     expect(p.text.length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
     expect(request.startsWith(p.text)).toBe(true);
     // Cut at a word boundary of the request: what follows the kept text is a space.
     expect(request[p.text.length]).toBe(" ");
     expect(parseQuery("x".repeat(MAX_QUERY_LENGTH))).toEqual({ mode: "text", text: "x".repeat(MAX_QUERY_LENGTH) });
+    expect(isCutRequest(parseQuery("x".repeat(MAX_QUERY_LENGTH)))).toBe(false);
+    // Only plain words are ever cut: a pattern or a select: is refused over the limit instead (below).
+    expect(isCutRequest(parseQuery("select:a,b"))).toBe(false);
   });
 
   it("a long text is prose, never a pattern; patterns, select: and +term stay within MAX_QUERY_LENGTH", () => {

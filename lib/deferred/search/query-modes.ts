@@ -18,6 +18,14 @@ export type ParsedQuery =
   /** `cutFrom`: a plain-words request longer than MAX_QUERY_LENGTH, its length before it was cut to `text`. */
   | { mode: "text"; text: string; cutFrom?: number };
 
+/** A plain-words request that was longer than MAX_QUERY_LENGTH and was cut to its first words. */
+export type CutRequest = { mode: "text"; text: string; cutFrom: number };
+
+/** Whether the parser cut this plain-words request (a long request pasted whole). */
+export function isCutRequest(parsed: ParsedQuery): parsed is CutRequest {
+  return parsed.mode === "text" && parsed.cutFrom !== undefined;
+}
+
 /** Control characters: line breaks and tabs become spaces, the rest disappear. */
 export function stripControl(query: string): string {
   return query.replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "");

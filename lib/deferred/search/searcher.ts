@@ -2,7 +2,7 @@ import { getLexicon, lexiconSteps } from "./lexicon";
 import type { ScoredName } from "./alternatives";
 import { CallTermScores } from "./bm25";
 import { fuseClauses, splitClauses } from "./clauses";
-import { type ParsedQuery, parseQuery, stripControl } from "./query-modes";
+import { isCutRequest, type ParsedQuery, parseQuery, stripControl } from "./query-modes";
 import { NameMatcher, squash } from "./select";
 import { type BuildSteps, runSteps, SlicedBuild } from "./build-steps";
 import {
@@ -153,7 +153,7 @@ export class LexicalSearcher implements ToolSearcher {
         return unscored(this.regex(parsed.pattern, k, budget));
       case "text":
         // A long request cut to its first words (condense.ts): its clause boundaries are read from what is kept.
-        return this.ranked(parsed.text, parsed.cutFrom === undefined ? raw : parsed.text, k);
+        return this.ranked(parsed.text, isCutRequest(parsed) ? parsed.text : raw, k);
     }
   }
 
