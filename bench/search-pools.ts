@@ -3,11 +3,11 @@
  *
  * - `npm run -s bench:search-pools -- --out FILE [--config JSON] [--switch TECHNIQUE]... [--pool LABEL]` runs the
  *   search (the defaults, or with settings put in by path, `--config '{"servers":{"depth":100}}'`, and techniques
- *   switched as bench:tune-search switches them) and writes one JSON line per request: its pool, set, place, style
- *   and the first expected tool's rank in the first 10. Prints Recall@5 and MRR@5 per pool and style.
+ *   switched as bench:tune-search switches them) and writes one JSON line per request: its pool, set, place, style,
+ *   the first expected tool's rank in the first 10 and the expected tools' server. Prints Recall@5 and MRR@5 per pool and style.
  * - `npm run -s bench:search-pools -- --before A --after B` compares two such files (main and a candidate's branch,
- *   or two settings): per pool Recall@5 and MRR@5 on each side, requests found and lost (overall and by style), and
- *   ranked higher and lower.
+ *   or two settings): per pool Recall@5 and MRR@5 on each side, requests found and lost (overall, by style and by the
+ *   expected tools' server), and ranked higher and lower.
  *
  * It prints no query. Every committed set is a dev set, so these are dev figures; a candidate is asked of new sets
  * with a rule written first (bench/queries/README.md).
@@ -20,6 +20,7 @@ import { switchedTechniques } from "./lib/ablation";
 import { parseFlags } from "./lib/args";
 import {
   comparePools,
+  expectedServer,
   overrideConfig,
   POOL_DEPTH,
   POOLS,
@@ -27,6 +28,7 @@ import {
   loadPool,
   rankOf,
   readPoolLines,
+  UNKNOWN_SERVER,
 } from "./lib/pools";
 import { pct, table } from "./lib/report";
 
@@ -53,11 +55,13 @@ function run(out: string, configText: string | undefined, switches: string[], on
     if (only !== undefined && pool.label !== only) continue;
     const { docs, sets } = loadPool(ROOT, pool);
     const searcher = new LexicalSearcher(docs, config);
+    const serverOf = new Map(docs.map((d) => [d.name, d.server ?? UNKNOWN_SERVER]));
     for (const set of sets) {
       set.queries.forEach((q, i) => {
         if (q.expected.length === 0) return;
         const rank = rankOf(searcher.search(q.query, POOL_DEPTH), q.expected);
-        lines.push({ pool: pool.label, set: path.basename(set.file), i, style: q.style, rank });
+        const server = expectedServer(q.expected, serverOf);
+        lines.push({ pool: pool.label, set: path.basename(set.file), i, style: q.style, rank, server });
       });
     }
   }
@@ -110,6 +114,28 @@ function compare(before: string, after: string): void {
           `-${s.lost}`,
         ]),
       ),
+    ),
+  );
+  // Which servers' requests a candidate moves, most lost first: a change that helps one kind of product and hurts
+  // another shows here before a blind rule does.
+  const moved = result.flatMap((p) =>
+    p.servers.filter((s) => s.found + s.lost > 0).map((s) => ({ pool: p.pool, ...s })),
+  );
+  if (moved.length === 0) return;
+  moved.sort((x, y) => x.found - x.lost - (y.found - y.lost) || x.pool.localeCompare(y.pool));
+  console.log("\nby the expected tools' server (servers with a request found or lost; most lost first)");
+  console.log(
+    table(
+      ["pool", "server", "n", "found before → after", "MRR@5", "found", "lost"],
+      moved.map((s) => [
+        s.pool,
+        s.server,
+        String(s.n),
+        `${s.hits[0]} → ${s.hits[1]}`,
+        `${s.mrr[0].toFixed(4)} → ${s.mrr[1].toFixed(4)}`,
+        `+${s.found}`,
+        `-${s.lost}`,
+      ]),
     ),
   );
 }

@@ -2,14 +2,39 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { comparePools, overrideConfig, type PoolLine, POOLS, poolSets, rankOf, readPoolLines } from "./pools";
+import {
+  comparePools,
+  expectedServer,
+  overrideConfig,
+  type PoolLine,
+  POOLS,
+  poolSets,
+  rankOf,
+  readPoolLines,
+  SEVERAL_SERVERS,
+  UNKNOWN_SERVER,
+} from "./pools";
 
-const line = (pool: string, set: string, i: number, style: string, rank: number): PoolLine => ({
+const line = (pool: string, set: string, i: number, style: string, rank: number, server?: string): PoolLine => ({
   pool,
   set,
   i,
   style,
   rank,
+  ...(server === undefined ? {} : { server }),
+});
+
+describe("expectedServer", () => {
+  const serverOf = new Map([
+    ["create_issue", "github"],
+    ["list_issues", "github"],
+    ["jira_create_issue", "jira"],
+  ]);
+  it("is the expected tools' one server, or says they are on several", () => {
+    expect(expectedServer(["create_issue", "list_issues"], serverOf)).toBe("github");
+    expect(expectedServer(["create_issue", "jira_create_issue"], serverOf)).toBe(SEVERAL_SERVERS);
+    expect(expectedServer(["not_in_the_catalog"], serverOf)).toBe(UNKNOWN_SERVER);
+  });
 });
 
 describe("rankOf", () => {
@@ -48,6 +73,17 @@ describe("comparePools", () => {
     expect(c2).toMatchObject({ pool: "c2", n: 1, hits: [1, 1], found: 0, lost: 0, higher: 0, lower: 1 });
   });
 
+  it("counts found and lost per server of the expected tools; lines without one are grouped as unknown", () => {
+    const withServers = (lines: PoolLine[]) =>
+      lines.map((l, n) => ({ ...l, ...(n < 4 ? { server: n % 2 === 0 ? "git" : "jira" } : {}) }));
+    const [shared, c2] = comparePools(withServers(before), withServers(after));
+    expect(shared!.servers).toEqual([
+      { server: "git", n: 2, hits: [1, 2], mrr: [1 / 6, 0.75], found: 1, lost: 0 },
+      { server: "jira", n: 2, hits: [1, 0], mrr: [0.5, 0], found: 0, lost: 1 },
+    ]);
+    expect(c2!.servers).toEqual([{ server: UNKNOWN_SERVER, n: 1, hits: [1, 1], mrr: [0.5, 0.25], found: 0, lost: 0 }]);
+  });
+
   it("a run compared with itself moves nothing", () => {
     for (const p of comparePools(before, before)) {
       expect([p.found, p.lost, p.higher, p.lower]).toEqual([0, 0, 0, 0]);
@@ -71,8 +107,8 @@ describe("readPoolLines", () => {
     return f;
   };
 
-  it("reads what a run writes", () => {
-    const lines = [line("shared", "a.json", 0, "natural", 1), line("shared", "a.json", 1, "natural", 0)];
+  it("reads what a run writes, with or without the expected tools' server", () => {
+    const lines = [line("shared", "a.json", 0, "natural", 1, "github"), line("shared", "a.json", 1, "natural", 0)];
     const f = file("ok.jsonl", `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
     expect(readPoolLines(f)).toEqual(lines);
   });

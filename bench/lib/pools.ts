@@ -43,6 +43,8 @@ export const PoolLineSchema = z
     style: z.string(),
     /** Where the first expected tool is, 1 to POOL_DEPTH; 0 when it is not among the first POOL_DEPTH. */
     rank: z.number().int().min(0).max(POOL_DEPTH),
+    /** The expected tools' server (SEVERAL_SERVERS when they are on more than one); absent in older files. */
+    server: z.string().optional(),
   })
   .strict();
 export type PoolLine = z.infer<typeof PoolLineSchema>;
@@ -65,6 +67,17 @@ export function loadPool(
     docs: toSearchDocs(loadCatalog(path.resolve(root, pool.catalog))),
     sets: poolSets(root, pool).map((file) => ({ file, queries: loadQueries(path.join(root, file)) })),
   };
+}
+
+/** What a pools line says for a request whose expected tools are on more than one server. */
+export const SEVERAL_SERVERS = "(several)";
+/** What a comparison groups a request under when neither side names its server (files written before lines had one). */
+export const UNKNOWN_SERVER = "(unknown)";
+
+/** The server of a request's expected tools, by `serverOf` (tool name → server); SEVERAL_SERVERS when they differ. */
+export function expectedServer(expected: readonly string[], serverOf: ReadonlyMap<string, string>): string {
+  const servers = new Set(expected.map((n) => serverOf.get(n) ?? UNKNOWN_SERVER));
+  return servers.size === 1 ? [...servers][0]! : SEVERAL_SERVERS;
 }
 
 /** The 1-based place of the first expected name in `results`, 0 when none is there. */
@@ -116,11 +129,12 @@ export interface PoolComparison extends StyleComparison {
   lower: number;
   /** The same per style, in first-seen order. */
   styles: StyleComparison[];
+  /** The same per server of the expected tools, in first-seen order. */
+  servers: ServerComparison[];
 }
 
-/** One style's figures within a pool, on both sides of a comparison. */
-export interface StyleComparison {
-  style: string;
+/** A group of requests' figures on both sides of a comparison. */
+export interface Tally {
   n: number;
   hits: [number, number];
   mrr: [number, number];
@@ -128,8 +142,18 @@ export interface StyleComparison {
   lost: number;
 }
 
-/** Adds one request, ranked `b` before and `a` after, to a pool's or a style's figures. */
-function count(into: StyleComparison, b: number, a: number): void {
+/** One style's figures within a pool, on both sides of a comparison. */
+export interface StyleComparison extends Tally {
+  style: string;
+}
+
+/** The figures of the requests for one server's tools within a pool, on both sides of a comparison. */
+export interface ServerComparison extends Tally {
+  server: string;
+}
+
+/** Adds one request, ranked `b` before and `a` after, to a pool's, a style's or a server's figures. */
+function count(into: Tally, b: number, a: number): void {
   into.n++;
   if (hit(b)) into.hits[0]++;
   if (hit(a)) into.hits[1]++;
@@ -139,8 +163,18 @@ function count(into: StyleComparison, b: number, a: number): void {
   if (hit(b) && !hit(a)) into.lost++;
 }
 
-const fresh = (style: string): StyleComparison => ({ style, n: 0, hits: [0, 0], mrr: [0, 0], found: 0, lost: 0 });
-const means = <T extends StyleComparison>(x: T): T => ({ ...x, mrr: [x.mrr[0] / x.n, x.mrr[1] / x.n] });
+const tally = (): Tally => ({ n: 0, hits: [0, 0], mrr: [0, 0], found: 0, lost: 0 });
+const means = <T extends Tally>(x: T): T => ({ ...x, mrr: [x.mrr[0] / x.n, x.mrr[1] / x.n] });
+
+/** The entry of `list` that `same` picks, added (`make`) in first-seen order when there is none yet. */
+function entry<T>(list: T[], same: (x: T) => boolean, make: () => T): T {
+  let x = list.find(same);
+  if (!x) {
+    x = make();
+    list.push(x);
+  }
+  return x;
+}
 
 /**
  * Two runs over the same pools, request by request, per pool. The runs must list the same requests in the same
@@ -158,20 +192,25 @@ export function comparePools(before: readonly PoolLine[], after: readonly PoolLi
       );
     let p = pools.get(b.pool);
     if (!p) {
-      p = { ...fresh("all"), pool: b.pool, higher: 0, lower: 0, styles: [] };
+      p = { ...tally(), style: "all", pool: b.pool, higher: 0, lower: 0, styles: [], servers: [] };
       pools.set(b.pool, p);
     }
-    let s = p.styles.find((x) => x.style === b.style);
-    if (!s) {
-      s = fresh(b.style);
-      p.styles.push(s);
-    }
-    count(p, b.rank, a.rank);
-    count(s, b.rank, a.rank);
+    const server = b.server ?? a.server ?? UNKNOWN_SERVER;
+    const style = entry(
+      p.styles,
+      (x) => x.style === b.style,
+      () => ({ ...tally(), style: b.style }),
+    );
+    const ofServer = entry(
+      p.servers,
+      (x) => x.server === server,
+      () => ({ ...tally(), server }),
+    );
+    for (const into of [p, style, ofServer]) count(into, b.rank, a.rank);
     if (rr(a.rank) > rr(b.rank)) p.higher++;
     if (rr(a.rank) < rr(b.rank)) p.lower++;
   });
-  return [...pools.values()].map((p) => ({ ...means(p), styles: p.styles.map(means) }));
+  return [...pools.values()].map((p) => ({ ...means(p), styles: p.styles.map(means), servers: p.servers.map(means) }));
 }
 
 /**
