@@ -28,6 +28,7 @@ import {
   loadPool,
   rankOf,
   readPoolLines,
+  type Tally,
   UNKNOWN_SERVER,
 } from "./lib/pools";
 import { pct, table } from "./lib/report";
@@ -102,18 +103,8 @@ function compare(before: string, after: string): void {
   console.log("\nby style");
   console.log(
     table(
-      ["pool", "style", "n", "found before → after", "MRR@5", "found", "lost"],
-      result.flatMap((p) =>
-        p.styles.map((s) => [
-          p.pool,
-          s.style,
-          String(s.n),
-          `${s.hits[0]} → ${s.hits[1]}`,
-          `${s.mrr[0].toFixed(4)} → ${s.mrr[1].toFixed(4)}`,
-          `+${s.found}`,
-          `-${s.lost}`,
-        ]),
-      ),
+      ["pool", "style", ...TALLY_HEADS],
+      result.flatMap((p) => p.styles.map((s) => [p.pool, s.style, ...tallyCells(s)])),
     ),
   );
   // Which servers' requests a candidate moves, most lost first: a change that helps one kind of product and hurts
@@ -126,18 +117,23 @@ function compare(before: string, after: string): void {
   console.log("\nby the expected tools' server (servers with a request found or lost; most lost first)");
   console.log(
     table(
-      ["pool", "server", "n", "found before → after", "MRR@5", "found", "lost"],
-      moved.map((s) => [
-        s.pool,
-        s.server,
-        String(s.n),
-        `${s.hits[0]} → ${s.hits[1]}`,
-        `${s.mrr[0].toFixed(4)} → ${s.mrr[1].toFixed(4)}`,
-        `+${s.found}`,
-        `-${s.lost}`,
-      ]),
+      ["pool", "server", ...TALLY_HEADS],
+      moved.map((s) => [s.pool, s.server, ...tallyCells(s)]),
     ),
   );
+}
+
+/** The columns of a group's figures in a comparison (a style's, a server's). */
+const TALLY_HEADS = ["n", "found before → after", "MRR@5", "found", "lost"];
+
+function tallyCells(s: Tally): string[] {
+  return [
+    String(s.n),
+    `${s.hits[0]} → ${s.hits[1]}`,
+    `${s.mrr[0].toFixed(4)} → ${s.mrr[1].toFixed(4)}`,
+    `+${s.found}`,
+    `-${s.lost}`,
+  ];
 }
 
 function main(): void {
