@@ -19,7 +19,7 @@ export type ParsedQuery =
   | { mode: "text"; text: string; cutFrom?: number };
 
 /** A plain-words request that was longer than MAX_QUERY_LENGTH and was cut to its first words. */
-export type CutRequest = { mode: "text"; text: string; cutFrom: number };
+export type CutRequest = Extract<ParsedQuery, { mode: "text" }> & { cutFrom: number };
 
 /** Whether the parser cut this plain-words request (a long request pasted whole). */
 export function isCutRequest(parsed: ParsedQuery): parsed is CutRequest {
