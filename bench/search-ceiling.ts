@@ -2,7 +2,7 @@
  * Where the ceiling is on the dev pools (bench/lib/pools.ts): the search as shipped, run deeper than bench:search-pools
  * (every tool of the catalog), and read against oracles. Prints aggregate figures only, never a query.
  *
- *   npx tsx bench/ceiling-pools.ts [--out FILE]
+ *   npm run -s bench:search-ceiling -- [--out FILE]
  *
  * 1. The first expected tool's rank: 1, 2–5, 6–10, 11–20, 21–50, >50 or absent.
  * 2. Server oracle: the ranking kept to the expected tools' server(s), same order: Recall@5 and MRR@5. Misses (not in
@@ -172,7 +172,8 @@ function groups(rows: Row[]): Array<[string, string, Row[]]> {
   for (const pool of [...new Set(rows.map((r) => r.pool))]) {
     const p = rows.filter((r) => r.pool === pool);
     out.push([pool, "all", p]);
-    for (const style of [...new Set(p.map((r) => r.style))]) out.push([pool, style, p.filter((r) => r.style === style)]);
+    for (const style of [...new Set(p.map((r) => r.style))])
+      out.push([pool, style, p.filter((r) => r.style === style)]);
   }
   return out;
 }
@@ -205,7 +206,18 @@ function report(rows: Row[]): void {
   console.log("\n2. server oracle (ranking kept to the expected server) and misses by the first result's server");
   console.log(
     table(
-      ["pool", "style", "n", "R@5 %", "oracle R@5 %", "MRR@5", "oracle MRR@5", "misses", "top right server", "top wrong server"],
+      [
+        "pool",
+        "style",
+        "n",
+        "R@5 %",
+        "oracle R@5 %",
+        "MRR@5",
+        "oracle MRR@5",
+        "misses",
+        "top right server",
+        "top wrong server",
+      ],
       g.map(([p, s, rs]) => {
         const miss = rs.filter((r) => !hit5(r.rank));
         return [
@@ -230,7 +242,16 @@ function report(rows: Row[]): void {
   );
   console.log(
     table(
-      ["pool", "style", "misses", "server in first 5", "sibling-oracle R@5 %", "server not in 5", "of those: tool in 20", "tool in 50"],
+      [
+        "pool",
+        "style",
+        "misses",
+        "server in first 5",
+        "sibling-oracle R@5 %",
+        "server not in 5",
+        "of those: tool in 20",
+        "tool in 50",
+      ],
       g.map(([p, s, rs]) => {
         const miss = rs.filter((r) => !hit5(r.rank));
         const sib = miss.filter((r) => hit5(r.serverFirst));
@@ -250,7 +271,9 @@ function report(rows: Row[]): void {
     ),
   );
 
-  console.log("\n3. right-server misses: the server's tool count and the expected tool's rank among its server's tools");
+  console.log(
+    "\n3. right-server misses: the server's tool count and the expected tool's rank among its server's tools",
+  );
   console.log(
     table(
       ["pool", "style", "right-server misses", "median tools on server", "2nd", "3rd–5th", "6th–10th", ">10th/absent"],
@@ -272,7 +295,12 @@ function report(rows: Row[]): void {
   );
 
   console.log("\n4. right-server misses: first result vs expected tool, by verb and object");
-  const RELS: Relation[] = ["same object, other verb", "same verb, other object", "both differ", "same verb and object"];
+  const RELS: Relation[] = [
+    "same object, other verb",
+    "same verb, other object",
+    "both differ",
+    "same verb and object",
+  ];
   console.log(
     table(
       ["pool", "style", "n", ...RELS],
