@@ -22,6 +22,7 @@ import path from "node:path";
 import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { parseFlags } from "./lib/args";
+import { percentile } from "./lib/metrics";
 import { loadPool, POOL_DEPTH, POOLS, rankOf } from "./lib/pools";
 import { pct, table } from "./lib/report";
 
@@ -151,12 +152,14 @@ function collect(): Row[] {
 const hit5 = (r: number) => r >= 1 && r <= 5;
 const rr5 = (r: number) => (hit5(r) ? 1 / r : 0);
 
-function median(xs: number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
+/** The median of some samples (NaN for none). */
+const median = (xs: number[]): number =>
+  xs.length === 0
+    ? NaN
+    : percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      );
 
 const BUCKETS: Array<[string, (r: number) => boolean]> = [
   ["1", (r) => r === 1],
