@@ -181,6 +181,11 @@ function groups(rows: Row[]): Array<[string, string, Row[]]> {
   return out;
 }
 
+/** Recall@5 (%) and MRR@5 of some rows, reading each row's rank through `rank`. */
+const recallOf = (rs: Row[], rank: (r: Row) => number) => pct(rs.filter((r) => hit5(rank(r))).length / rs.length);
+const mrrOf = (rs: Row[], rank: (r: Row) => number) =>
+  (rs.reduce((a, r) => a + rr5(rank(r)), 0) / rs.length).toFixed(4);
+
 const share = (n: number, d: number) => (d === 0 ? "–" : `${n} (${pct(n / d)})`);
 
 function report(rows: Row[]): void {
@@ -200,8 +205,8 @@ function report(rows: Row[]): void {
         s,
         String(rs.length),
         ...BUCKETS.map(([, f]) => pct(rs.filter((r) => f(r.rank)).length / rs.length)),
-        pct(rs.filter((r) => hit5(r.rank)).length / rs.length),
-        (rs.reduce((a, r) => a + rr5(r.rank), 0) / rs.length).toFixed(4),
+        recallOf(rs, (r) => r.rank),
+        mrrOf(rs, (r) => r.rank),
       ]),
     ),
   );
@@ -227,10 +232,10 @@ function report(rows: Row[]): void {
           p,
           s,
           String(rs.length),
-          pct(rs.filter((r) => hit5(r.rank)).length / rs.length),
-          pct(rs.filter((r) => hit5(r.serverRank)).length / rs.length),
-          (rs.reduce((a, r) => a + rr5(r.rank), 0) / rs.length).toFixed(4),
-          (rs.reduce((a, r) => a + rr5(r.serverRank), 0) / rs.length).toFixed(4),
+          recallOf(rs, (r) => r.rank),
+          recallOf(rs, (r) => r.serverRank),
+          mrrOf(rs, (r) => r.rank),
+          mrrOf(rs, (r) => r.serverRank),
           String(miss.length),
           share(miss.filter((r) => r.topRightServer === true).length, miss.length),
           share(miss.filter((r) => r.topRightServer !== true).length, miss.length),
