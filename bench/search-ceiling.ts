@@ -23,7 +23,7 @@ import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { parseFlags } from "./lib/args";
 import { percentile } from "./lib/metrics";
-import { loadPool, POOL_DEPTH, POOLS, rankOf } from "./lib/pools";
+import { inTop5, loadPool, POOL_DEPTH, POOLS, rankOf, reciprocalRank5 } from "./lib/pools";
 import { pct, table } from "./lib/report";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -125,7 +125,7 @@ function collect(): Row[] {
         const topRightServer = top === undefined ? null : servers.has(serverOf.get(top) ?? "");
         const firstServer = serverOf.get(q.expected[0]!) ?? "";
         let rel: Relation | null = null;
-        if (top !== undefined && topRightServer && !(rank >= 1 && rank <= 5)) {
+        if (top !== undefined && topRightServer && !inTop5(rank)) {
           const topServer = serverOf.get(top) ?? "";
           const want = q.expected.find((n) => serverOf.get(n) === topServer)!;
           rel = relation(verbObject(top, topServer), verbObject(want, topServer));
@@ -148,9 +148,6 @@ function collect(): Row[] {
   }
   return rows;
 }
-
-const hit5 = (r: number) => r >= 1 && r <= 5;
-const rr5 = (r: number) => (hit5(r) ? 1 / r : 0);
 
 /** The median of some samples (NaN for none). */
 const median = (xs: number[]): number =>
@@ -182,9 +179,9 @@ function groups(rows: Row[]): Array<[string, string, Row[]]> {
 }
 
 /** Recall@5 (%) and MRR@5 of some rows, reading each row's rank through `rank`. */
-const recallOf = (rs: Row[], rank: (r: Row) => number) => pct(rs.filter((r) => hit5(rank(r))).length / rs.length);
+const recallOf = (rs: Row[], rank: (r: Row) => number) => pct(rs.filter((r) => inTop5(rank(r))).length / rs.length);
 const mrrOf = (rs: Row[], rank: (r: Row) => number) =>
-  (rs.reduce((a, r) => a + rr5(rank(r)), 0) / rs.length).toFixed(4);
+  (rs.reduce((a, r) => a + reciprocalRank5(rank(r)), 0) / rs.length).toFixed(4);
 
 const share = (n: number, d: number) => (d === 0 ? "–" : `${n} (${pct(n / d)})`);
 
@@ -227,7 +224,7 @@ function report(rows: Row[]): void {
         "top wrong server",
       ],
       g.map(([p, s, rs]) => {
-        const miss = rs.filter((r) => !hit5(r.rank));
+        const miss = rs.filter((r) => !inTop5(r.rank));
         return [
           p,
           s,
@@ -261,9 +258,9 @@ function report(rows: Row[]): void {
         "tool in 50",
       ],
       g.map(([p, s, rs]) => {
-        const miss = rs.filter((r) => !hit5(r.rank));
-        const sib = miss.filter((r) => hit5(r.serverFirst));
-        const not = miss.filter((r) => !hit5(r.serverFirst));
+        const miss = rs.filter((r) => !inTop5(r.rank));
+        const sib = miss.filter((r) => inTop5(r.serverFirst));
+        const not = miss.filter((r) => !inTop5(r.serverFirst));
         const within = (k: number) => share(not.filter((r) => r.rank >= 1 && r.rank <= k).length, not.length);
         return [
           p,
@@ -286,7 +283,7 @@ function report(rows: Row[]): void {
     table(
       ["pool", "style", "right-server misses", "median tools on server", "2nd", "3rd–5th", "6th–10th", ">10th/absent"],
       g.map(([p, s, rs]) => {
-        const m = rs.filter((r) => !hit5(r.rank) && r.topRightServer === true);
+        const m = rs.filter((r) => !inTop5(r.rank) && r.topRightServer === true);
         const b = (f: (x: number) => boolean) => share(m.filter((r) => f(r.serverRank)).length, m.length);
         return [
           p,

@@ -115,8 +115,10 @@ export function readPoolLines(file: string): PoolLine[] {
 }
 
 const K = 5;
-const hit = (rank: number) => rank >= 1 && rank <= K;
-const rr = (rank: number) => (hit(rank) ? 1 / rank : 0);
+/** Whether a pools rank (1-based, 0: not found) is in the first five: a Recall@5 hit. */
+export const inTop5 = (rank: number) => rank >= 1 && rank <= K;
+/** A pools rank's reciprocal rank for MRR@5 (0 outside the first five). */
+export const reciprocalRank5 = (rank: number) => (inTop5(rank) ? 1 / rank : 0);
 
 /**
  * One pool's figures on both sides of a comparison: `hits`, requests with the first expected tool in the first 5,
@@ -155,12 +157,12 @@ export interface ServerComparison extends Tally {
 /** Adds one request, ranked `b` before and `a` after, to a pool's, a style's or a server's figures. */
 function count(into: Tally, b: number, a: number): void {
   into.n++;
-  if (hit(b)) into.hits[0]++;
-  if (hit(a)) into.hits[1]++;
-  into.mrr[0] += rr(b);
-  into.mrr[1] += rr(a);
-  if (hit(a) && !hit(b)) into.found++;
-  if (hit(b) && !hit(a)) into.lost++;
+  if (inTop5(b)) into.hits[0]++;
+  if (inTop5(a)) into.hits[1]++;
+  into.mrr[0] += reciprocalRank5(b);
+  into.mrr[1] += reciprocalRank5(a);
+  if (inTop5(a) && !inTop5(b)) into.found++;
+  if (inTop5(b) && !inTop5(a)) into.lost++;
 }
 
 const tally = (): Tally => ({ n: 0, hits: [0, 0], mrr: [0, 0], found: 0, lost: 0 });
@@ -207,8 +209,8 @@ export function comparePools(before: readonly PoolLine[], after: readonly PoolLi
       () => ({ ...tally(), server }),
     );
     for (const into of [p, style, ofServer]) count(into, b.rank, a.rank);
-    if (rr(a.rank) > rr(b.rank)) p.higher++;
-    if (rr(a.rank) < rr(b.rank)) p.lower++;
+    if (reciprocalRank5(a.rank) > reciprocalRank5(b.rank)) p.higher++;
+    if (reciprocalRank5(a.rank) < reciprocalRank5(b.rank)) p.lower++;
   });
   return [...pools.values()].map((p) => ({ ...means(p), styles: p.styles.map(means), servers: p.servers.map(means) }));
 }
