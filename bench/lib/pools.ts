@@ -28,6 +28,7 @@ export const POOLS: readonly Pool[] = [
     sets: /\.json$/,
   },
   { label: "catalog2", catalog: "bench/catalogs/catalog2.json", dir: "bench/catalogs", sets: /^catalog2-.+\.json$/ },
+  { label: "catalog3", catalog: "bench/catalogs/catalog3.json", dir: "bench/catalogs", sets: /^catalog3-.+\.json$/ },
 ];
 
 /** How deep a request's first expected tool is looked for: rank 6 to 10 is a near miss, told apart from none. */
