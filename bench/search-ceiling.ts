@@ -149,14 +149,15 @@ function collect(): Row[] {
   return rows;
 }
 
-/** The median of some samples (NaN for none). */
+/** The median of some samples (NaN for none, as percentile() gives). */
 const median = (xs: number[]): number =>
-  xs.length === 0
-    ? NaN
-    : percentile(
-        [...xs].sort((a, b) => a - b),
-        50,
-      );
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+
+/** Whether a rank (1-based, 0: not ranked) is among the first `k`. */
+const inFirst = (rank: number, k: number) => rank >= 1 && rank <= k;
 
 const BUCKETS: Array<[string, (r: number) => boolean]> = [
   ["1", (r) => r === 1],
@@ -261,7 +262,7 @@ function report(rows: Row[]): void {
         const miss = rs.filter((r) => !inTop5(r.rank));
         const sib = miss.filter((r) => inTop5(r.serverFirst));
         const not = miss.filter((r) => !inTop5(r.serverFirst));
-        const within = (k: number) => share(not.filter((r) => r.rank >= 1 && r.rank <= k).length, not.length);
+        const within = (k: number) => share(not.filter((r) => inFirst(r.rank, k)).length, not.length);
         return [
           p,
           s,
@@ -321,7 +322,7 @@ function report(rows: Row[]): void {
     table(
       ["pool", "style", "n", "R@5 %", "K=10 %", "K=20 %", "K=50 %", "all ranked %"],
       g.map(([p, s, rs]) => {
-        const within = (k: number) => pct(rs.filter((r) => r.rank >= 1 && r.rank <= k).length / rs.length);
+        const within = (k: number) => pct(rs.filter((r) => inFirst(r.rank, k)).length / rs.length);
         return [
           p,
           s,

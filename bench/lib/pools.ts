@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { SearchDoc } from "@/lib/deferred/search";
 import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./data";
+import { K } from "./metrics";
 
 /**
  * The dev pools: every committed query set, run over its own catalog and read request by request (bench:search-pools,
@@ -115,7 +116,6 @@ export function readPoolLines(file: string): PoolLine[] {
     });
 }
 
-const K = 5;
 /** Whether a pools rank (1-based, 0: not found) is in the first five: a Recall@5 hit. */
 export const inTop5 = (rank: number) => rank >= 1 && rank <= K;
 /** A pools rank's reciprocal rank for MRR@5 (0 outside the first five). */
