@@ -1,9 +1,10 @@
 /**
  * The dev pools, request by request (bench/lib/pools.ts): every committed query set over its own catalog.
  *
- * - `npm run -s bench:search-pools -- --out FILE [--config JSON] [--switch TECHNIQUE]... [--pool LABEL]` runs the
- *   search (the defaults, or with settings put in by path, `--config '{"servers":{"depth":100}}'`, and techniques
- *   switched as bench:tune-search switches them) and writes one JSON line per request: its pool, set, place, style,
+ * - `npm run -s bench:search-pools -- --out FILE [--config JSON] [--switch TECHNIQUE]... [--pool LABEL]
+ *   [--descriptions true]` runs the search (the defaults, or with settings put in by path,
+ *   `--config '{"servers":{"depth":100}}'`, and techniques switched as bench:tune-search switches them; with
+ *   `--descriptions true` each tool also carries its server's description, from the pool's servers file) and writes one JSON line per request: its pool, set, place, style,
  *   the first expected tool's rank in the first 10 and the expected tools' server. Prints Recall@5 and MRR@5 per pool and style.
  * - `npm run -s bench:search-pools -- --before A --after B` compares two such files (main and a candidate's branch,
  *   or two settings): per pool Recall@5 and MRR@5 on each side, requests found and lost (overall, by style and by the
@@ -44,7 +45,13 @@ function parseConfig(text: string | undefined): unknown {
   }
 }
 
-function run(out: string, configText: string | undefined, switches: string[], only: string | undefined): void {
+function run(
+  out: string,
+  configText: string | undefined,
+  switches: string[],
+  only: string | undefined,
+  withDescriptions: boolean,
+): void {
   if (only !== undefined && !POOLS.some((p) => p.label === only))
     throw new Error(`--pool: no pool "${only}" (pools: ${POOLS.map((p) => p.label).join(", ")})`);
   const config = overrideConfig(
@@ -54,7 +61,7 @@ function run(out: string, configText: string | undefined, switches: string[], on
   const lines: PoolLine[] = [];
   for (const pool of POOLS) {
     if (only !== undefined && pool.label !== only) continue;
-    const { docs, sets } = loadPool(ROOT, pool);
+    const { docs, sets } = loadPool(ROOT, pool, withDescriptions);
     const searcher = new LexicalSearcher(docs, config);
     const serverOf = new Map(docs.map((d) => [d.name, d.server ?? UNKNOWN_SERVER]));
     for (const set of sets) {
@@ -139,19 +146,29 @@ function tallyCells(s: Tally): string[] {
 function main(): void {
   const { flags, lists } = parseFlags(
     process.argv.slice(2),
-    ["out", "config", "switch", "pool", "before", "after"],
+    ["out", "config", "switch", "pool", "before", "after", "descriptions"],
     ["switch"],
   );
   if (flags.before !== undefined || flags.after !== undefined) {
     if (flags.before === undefined || flags.after === undefined)
       throw new Error("--before and --after go together (two bench:search-pools files)");
-    if (flags.out !== undefined || flags.config !== undefined || flags.switch !== undefined || flags.pool !== undefined)
-      throw new Error("--before/--after compare two files; --out, --config, --switch and --pool run the search");
+    if (
+      flags.out !== undefined ||
+      flags.config !== undefined ||
+      flags.switch !== undefined ||
+      flags.pool !== undefined ||
+      flags.descriptions !== undefined
+    )
+      throw new Error(
+        "--before/--after compare two files; --out, --config, --switch, --pool and --descriptions run the search",
+      );
     compare(flags.before, flags.after);
     return;
   }
   if (flags.out === undefined) throw new Error("--out FILE (a run) or --before A --after B (a comparison)");
-  run(flags.out, flags.config, lists.switch ?? [], flags.pool);
+  if (flags.descriptions !== undefined && flags.descriptions !== "true" && flags.descriptions !== "false")
+    throw new Error(`--descriptions: "${flags.descriptions}" is not true or false`);
+  run(flags.out, flags.config, lists.switch ?? [], flags.pool, flags.descriptions === "true");
 }
 
 try {

@@ -1,8 +1,8 @@
 /**
- * Tool-search quality and speed: `npm run -s bench:search -- [--catalog FILE] [--queries FILE]... [--json OUT]
- * [--engines minisearch,orama,flexsearch,wink] [--quiet true] [--ablate false] [--compound false]
- * [--clause-variants true] [--rounds N] [--cold-runs N]`. `--queries` may be
- * given several times. For each query set: the top 5 per query (unless --quiet), Recall@5 and MRR@5 overall and
+ * Tool-search quality and speed: `npm run -s bench:search -- [--catalog FILE [--servers FILE]] [--queries FILE]...
+ * [--json OUT] [--engines minisearch,orama,flexsearch,wink] [--quiet true] [--ablate false] [--compound false]
+ * [--clause-variants true] [--rounds N] [--cold-runs N]`. `--queries` may be given several times; `--servers` names
+ * the catalog's servers file (bench/catalogs/*.servers.json), so each tool also carries its server's description. For each query set: the top 5 per query (unless --quiet), Recall@5 and MRR@5 overall and
  * per style for Fawn's searcher and the design's regex searcher (reference column), ours per server of the
  * expected tools (weakest first, and how many misses still found the server), ours' misses per style by where the
  * first 5 went (the expected server first, later, or not at all: readable on a blind set without its queries), and
@@ -37,7 +37,15 @@ import { clauseVariantsTable, compoundStatements, compoundTable, stepFigures, st
 import { parseFlags } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";
 import { listingRecall } from "./lib/listing-recall";
-import { DEFAULT_CATALOG, DEFAULT_QUERIES, loadCatalog, loadQueries, replicate, toSearchDocs } from "./lib/data";
+import {
+  DEFAULT_CATALOG,
+  DEFAULT_QUERIES,
+  loadCatalog,
+  loadQueries,
+  loadServerDescriptions,
+  replicate,
+  toSearchDocs,
+} from "./lib/data";
 import { ENGINE_FACTORIES } from "./lib/engines";
 import { namedByStyle } from "./lib/named";
 import { worstCaseQuery } from "./lib/hostile";
@@ -85,12 +93,28 @@ async function main(): Promise<void> {
   const started = performance.now();
   const { flags: args, lists } = parseFlags(
     process.argv.slice(2),
-    ["catalog", "queries", "json", "engines", "quiet", "rounds", "ablate", "compound", "clause-variants", "cold-runs"],
+    [
+      "catalog",
+      "servers",
+      "queries",
+      "json",
+      "engines",
+      "quiet",
+      "rounds",
+      "ablate",
+      "compound",
+      "clause-variants",
+      "cold-runs",
+    ],
     ["queries"],
   );
   const catalogFile = path.resolve(args.catalog ?? DEFAULT_CATALOG);
   const entries = loadCatalog(catalogFile);
-  const docs = toSearchDocs(entries);
+  // With --servers, each tool also carries its server's description (a catalog's servers file, bench/catalogs/).
+  const docs = toSearchDocs(
+    entries,
+    args.servers === undefined ? undefined : loadServerDescriptions(path.resolve(args.servers), entries),
+  );
   const sets = (lists.queries ?? [DEFAULT_QUERIES]).map((f) => ({
     file: path.resolve(f),
     queries: loadQueries(path.resolve(f)),

@@ -3,9 +3,10 @@
  * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth),
  * scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
- * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO] [--pools true]`. Query files joined by
+ * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO] [--pools true [--descriptions true]]`. Query files joined by
  * commas are pooled into one set (one index build per setting); `--pools true` trains on every committed set, each
- * catalog's pooled as bench:search-pools reads them (bench/lib/pools.ts), with or without `--train` sets. Each
+ * catalog's pooled as bench:search-pools reads them (bench/lib/pools.ts), with or without `--train` sets, and with
+ * `--descriptions true` each pool's tools carry their servers' descriptions. Each
  * `--switch` starts from the default techniques with that one switched the other way (an option on, a default off);
  * with `--passes 0` it only reports, so two runs compare a switch on pooled sets.
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
@@ -67,23 +68,29 @@ function loadSet(spec: string): LabelledSet {
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** Every committed set of one catalog, pooled. */
-function poolSet(pool: Pool): LabelledSet {
-  const { docs, sets } = loadPool(ROOT, pool);
+/** Every committed set of one catalog, pooled (with its servers' descriptions when asked). */
+function poolSet(pool: Pool, withDescriptions: boolean): LabelledSet {
+  const { docs, sets } = loadPool(ROOT, pool, withDescriptions);
   return { label: `${pool.label}: ${sets.length} sets pooled`, docs, queries: sets.flatMap((s) => s.queries) };
 }
 
 function main(): void {
   const { flags, lists } = parseFlags(
     process.argv.slice(2),
-    ["train", "check", "passes", "min-gain", "switch", "trials", "knobs", "pools"],
+    ["train", "check", "passes", "min-gain", "switch", "trials", "knobs", "pools", "descriptions"],
     ["train", "check", "switch"],
   );
   // Read before the sets load, so a wrong range fails at once.
   const knobs = knobRange(flags.knobs);
   if (flags.pools !== undefined && flags.pools !== "true" && flags.pools !== "false")
     throw new Error(`--pools: "${flags.pools}" is not true or false`);
-  const train = [...(lists.train ?? []).map(loadSet), ...(flags.pools === "true" ? POOLS.map(poolSet) : [])];
+  if (flags.descriptions !== undefined && flags.descriptions !== "true" && flags.descriptions !== "false")
+    throw new Error(`--descriptions: "${flags.descriptions}" is not true or false`);
+  const withDescriptions = flags.descriptions === "true";
+  const train = [
+    ...(lists.train ?? []).map(loadSet),
+    ...(flags.pools === "true" ? POOLS.map((p) => poolSet(p, withDescriptions)) : []),
+  ];
   const check = (lists.check ?? []).map(loadSet);
   if (train.length === 0) throw new Error("--train CATALOG=QUERIES or --pools true is required");
   const passes = Number(flags.passes ?? 3);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createToolSearcher } from "@/lib/deferred/search";
-import { loadCatalog, loadQueries, toSearchDocs } from "./data";
+import { loadCatalog, loadQueries, loadServerDescriptions, toSearchDocs } from "./data";
 
 const dir = mkdtempSync(path.join(tmpdir(), "fawn-bench-data-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -106,5 +106,42 @@ describe("loadQueries", () => {
     expect(loadQueries(file("steps-one.json", [one]))).toEqual([one]);
     const h = file("steps-none.json", [{ ...request, steps: [] }]);
     expect(() => loadQueries(h)).toThrow(`${h}: entry 0 (query "read notes.md, then mail it to Ana"): field "steps"`);
+  });
+});
+
+describe("loadServerDescriptions", () => {
+  const catalog = [
+    { name: "get_balance", server: "wallet", description: "Get the balance", inputSchema: {} },
+    { name: "pay", server: "wallet", description: "Pay an invoice", inputSchema: {} },
+    { name: "post", server: "social", description: "Create a post", inputSchema: {} },
+  ];
+
+  it("gives each tool its server's description, and nothing to a catalog read without one", () => {
+    const f = file("servers.json", {
+      catalog: "test",
+      servers: {
+        wallet: { description: "A Lightning wallet", from: "manifest" },
+        social: { description: "A social network", instructions: null },
+      },
+    });
+    const docs = toSearchDocs(catalog, loadServerDescriptions(f, catalog));
+    expect(docs.map((d) => d.serverDescription)).toEqual([
+      "A Lightning wallet",
+      "A Lightning wallet",
+      "A social network",
+    ]);
+    expect(toSearchDocs(catalog).some((d) => "serverDescription" in d)).toBe(false);
+  });
+
+  it("names the file and the server when the file and the catalog disagree", () => {
+    const extra = file("extra.json", {
+      catalog: "test",
+      servers: { wallet: { description: "w" }, social: { description: "s" }, chat: { description: "c" } },
+    });
+    expect(() => loadServerDescriptions(extra, catalog)).toThrow(`${extra}: server "chat": no tool of the catalog`);
+    const missing = file("missing.json", { catalog: "test", servers: { wallet: { description: "w" } } });
+    expect(() => loadServerDescriptions(missing, catalog)).toThrow(`${missing}: server "social": the catalog has`);
+    const empty = file("empty.json", { catalog: "test", servers: { wallet: { description: "" } } });
+    expect(() => loadServerDescriptions(empty, catalog)).toThrow(`${empty}: field "servers.wallet.description"`);
   });
 });

@@ -118,13 +118,50 @@ export function loadQueries(file: string): BenchQuery[] {
   return queries;
 }
 
-export function toSearchDocs(catalog: CatalogEntry[]): SearchDoc[] {
-  return catalog.map((e) => ({
-    name: e.name,
-    description: e.description,
-    parameters: e.inputSchema,
-    ...(e.server ? { server: e.server } : {}),
-  }));
+/**
+ * A catalog's server descriptions (`bench/catalogs/*.servers.json`): per server, the one line its publisher wrote
+ * for it, as a user would paste it into extensions_config.json's `description`. Other keys (where it came from,
+ * the server's MCP instructions) are provenance, kept in the file and not read.
+ */
+const ServerDescriptionsSchema = z.object({
+  catalog: z.string().min(1),
+  servers: z.record(z.string().min(1), z.object({ description: z.string().min(1) }).passthrough()),
+});
+
+/**
+ * Server → description from a servers file, checked against the catalog's servers: every server of the catalog has
+ * one and the file names no other (an error names the file and the server).
+ */
+export function loadServerDescriptions(file: string, catalog: readonly CatalogEntry[]): Map<string, string> {
+  const r = ServerDescriptionsSchema.safeParse(readJson(file));
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    throw new Error(`${file}: field "${issue.path.join(".") || "(top)"}": ${issue.message}`);
+  }
+  const servers = new Set(catalog.map((e) => e.server).filter(Boolean));
+  const out = new Map<string, string>();
+  for (const [server, { description }] of Object.entries(r.data.servers)) {
+    if (!servers.has(server)) throw new Error(`${file}: server "${server}": no tool of the catalog is from it`);
+    out.set(server, description);
+  }
+  const missing = [...servers].find((s) => !out.has(s));
+  if (missing !== undefined)
+    throw new Error(`${file}: server "${missing}": the catalog has its tools, the file no description`);
+  return out;
+}
+
+/** The catalog as the searchers see it; with `descriptions`, each tool also carries its server's. */
+export function toSearchDocs(catalog: CatalogEntry[], descriptions?: ReadonlyMap<string, string>): SearchDoc[] {
+  return catalog.map((e) => {
+    const about = e.server ? descriptions?.get(e.server) : undefined;
+    return {
+      name: e.name,
+      description: e.description,
+      parameters: e.inputSchema,
+      ...(e.server ? { server: e.server } : {}),
+      ...(about ? { serverDescription: about } : {}),
+    };
+  });
 }
 
 /** The catalog repeated until it has `size` tools; copies get a `_r<k>` name suffix so names stay unique. */

@@ -16,7 +16,7 @@ export interface Knob {
 }
 
 export const KNOBS: Knob[] = [
-  ...["name", "server", "lead", "description", "paramNames", "paramText", "asked"].flatMap((f) => [
+  ...["name", "server", "about", "lead", "description", "paramNames", "paramText", "asked"].flatMap((f) => [
     { path: ["bm25", "fields", f, "weight"], min: 0, max: 10 },
     { path: ["bm25", "fields", f, "b"], min: 0, max: 1 },
   ]),

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { SearchDoc } from "@/lib/deferred/search";
-import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./data";
+import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs, loadServerDescriptions } from "./data";
 import { K } from "./metrics";
 
 /**
@@ -19,6 +19,8 @@ export interface Pool {
   dir: string;
   /** Which files of `dir` are query sets of this catalog. */
   sets: RegExp;
+  /** Its servers' descriptions (data.ts, loadServerDescriptions), read when a run asks for them. */
+  servers: string;
 }
 
 export const POOLS: readonly Pool[] = [
@@ -27,9 +29,22 @@ export const POOLS: readonly Pool[] = [
     catalog: path.join("..", "shared", "bench", "catalog.json"),
     dir: "bench/queries",
     sets: /\.json$/,
+    servers: "bench/catalogs/shared.servers.json",
   },
-  { label: "catalog2", catalog: "bench/catalogs/catalog2.json", dir: "bench/catalogs", sets: /^catalog2-.+\.json$/ },
-  { label: "catalog3", catalog: "bench/catalogs/catalog3.json", dir: "bench/catalogs", sets: /^catalog3-.+\.json$/ },
+  {
+    label: "catalog2",
+    catalog: "bench/catalogs/catalog2.json",
+    dir: "bench/catalogs",
+    sets: /^catalog2-.+\.json$/,
+    servers: "bench/catalogs/catalog2.servers.json",
+  },
+  {
+    label: "catalog3",
+    catalog: "bench/catalogs/catalog3.json",
+    dir: "bench/catalogs",
+    sets: /^catalog3-.+\.json$/,
+    servers: "bench/catalogs/catalog3.servers.json",
+  },
 ];
 
 /** How deep a request's first expected tool is looked for: rank 6 to 10 is a near miss, told apart from none. */
@@ -64,9 +79,15 @@ export function poolSets(root: string, pool: Pool): string[] {
 export function loadPool(
   root: string,
   pool: Pool,
+  /** Each tool also carries its server's description (the pool's servers file). */
+  withDescriptions = false,
 ): { docs: SearchDoc[]; sets: Array<{ file: string; queries: BenchQuery[] }> } {
+  const catalog = loadCatalog(path.resolve(root, pool.catalog));
   return {
-    docs: toSearchDocs(loadCatalog(path.resolve(root, pool.catalog))),
+    docs: toSearchDocs(
+      catalog,
+      withDescriptions ? loadServerDescriptions(path.resolve(root, pool.servers), catalog) : undefined,
+    ),
     sets: poolSets(root, pool).map((file) => ({ file, queries: loadQueries(path.join(root, file)) })),
   };
 }

@@ -132,10 +132,18 @@ export class ToolCatalog {
   private readonly serverSearchers = new Map<string, ToolSearcher>();
   /** The search techniques every searcher of this catalog uses (`tool_search.techniques`, defaults filled in). */
   readonly techniques: SearchTechniques;
+  /**
+   * Per server, what it is for (extensions_config.json's `description`): the searchers read it with each of the
+   * server's tools. Not part of `hash` (a promotion stays valid when a description is reworded); part of the key
+   * the searchers are cached by.
+   */
+  private readonly serverDescriptions: ReadonlyMap<string, string>;
+  private readonly descriptionsKey: string;
 
   constructor(
     tools: ReadonlyArray<{ tool: StructuredToolInterface; server: string | null }>,
     techniques?: Partial<SearchTechniques>,
+    serverDescriptions: ReadonlyMap<string, string> = new Map(),
   ) {
     this.techniques = resolveTechniques(techniques);
     this.entries = tools.map(({ tool, server }) => {
@@ -146,6 +154,11 @@ export class ToolCatalog {
     this.names = new Set(this.byName.keys());
     this.hash = catalogHash(this.entries);
     this.toolHashes = new Map(this.entries.map((e) => [e.name, toolHash(e)]));
+    const servers = new Set(this.entries.map((e) => e.server));
+    this.serverDescriptions = new Map(
+      [...serverDescriptions].filter(([server, text]) => servers.has(server) && text.trim() !== ""),
+    );
+    this.descriptionsKey = JSON.stringify([...this.serverDescriptions].sort(([a], [b]) => (a < b ? -1 : 1)));
   }
 
   get(name: string): CatalogEntry | undefined {
@@ -177,16 +190,20 @@ export class ToolCatalog {
 
   /** The catalog as the searchers see it. */
   searchDocs(): SearchDoc[] {
-    return this.entries.map((e) => ({
-      name: e.name,
-      description: e.definition.function.description,
-      parameters: e.definition.function.parameters,
-      server: e.server ?? undefined,
-    }));
+    return this.entries.map((e) => {
+      const about = e.server === null ? undefined : this.serverDescriptions.get(e.server);
+      return {
+        name: e.name,
+        description: e.definition.function.description,
+        parameters: e.definition.function.parameters,
+        server: e.server ?? undefined,
+        ...(about ? { serverDescription: about } : {}),
+      };
+    });
   }
 
   private searcherKey(): string {
-    return `${this.hash} ${JSON.stringify(this.techniques)}`;
+    return `${this.hash} ${JSON.stringify(this.techniques)} ${this.descriptionsKey}`;
   }
 
   private searcher(): ToolSearcher {

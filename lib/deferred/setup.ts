@@ -126,6 +126,7 @@ export function buildDeferredSetup(tools: ReadonlyArray<ToolRecord>, opts: Setup
   const catalog = new ToolCatalog(
     deferred.map((t) => ({ tool: t.tool, server: t.server })),
     opts.techniques,
+    opts.listing?.descriptions,
   );
   const hybrid = opts.hybrid ? new HybridSearch(catalog, opts.hybrid) : undefined;
   const promotion = opts.promotion ?? PROMOTE_ALL;

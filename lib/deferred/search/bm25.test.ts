@@ -8,6 +8,7 @@ const none = new Int32Array(0);
 const doc = (name: string[], description: string[], asked: string[] = []): DocFields => ({
   name: table.idsOf(name),
   server: none,
+  about: none,
   lead: none,
   description: table.idsOf(description),
   paramNames: none,

@@ -3,12 +3,22 @@ import { IdBuffer, type TermTable } from "./term-table";
 import { isWordCode, nameTerms, STOPWORDS, termIdsInto } from "./tokenize";
 import type { SearchDoc } from "./types";
 
-export const FIELD_NAMES = ["name", "server", "lead", "description", "paramNames", "paramText", "asked"] as const;
+export const FIELD_NAMES = [
+  "name",
+  "server",
+  "about",
+  "lead",
+  "description",
+  "paramNames",
+  "paramText",
+  "asked",
+] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
 
 /**
  * The searchable text of a tool, split by where it came from (each field has its own weight), as the numbers of
- * its terms in the build's TermTable: `name`, `server`; `lead`, the first sentence of the description (where tool
+ * its terms in the build's TermTable: `name`, `server`; `about`, its server's description (the same on each of the
+ * server's tools); `lead`, the first sentence of the description (where tool
  * authors say what the tool is for); `description`; `paramNames` and `paramText`; `asked`, the words people used to
  * ask for the operations most like this tool (exemplars.ts), empty unless that is on.
  */
@@ -18,6 +28,8 @@ export type DocFields = Record<FieldName, Int32Array>;
 const MAX_DEPTH = 4;
 const MAX_PARAM_TEXT = 1500;
 const MAX_DESCRIPTION = 8000;
+/** A server's description is a line or two; a longer one is cut, so one server cannot weigh on every tool's index. */
+const MAX_SERVER_DESCRIPTION = 600;
 
 /** Keys whose values are schemas too. */
 const SUBSCHEMAS = ["items", "anyOf", "oneOf", "allOf", "additionalProperties"] as const;
@@ -91,6 +103,24 @@ function serverIds(server: string, table: TermTable): Int32Array {
   return ids;
 }
 
+/** Per build's term table, each server description's terms (many tools share one). Read, never changed. */
+const aboutTerms = new WeakMap<TermTable, Map<string, Int32Array>>();
+
+function aboutIds(text: string, table: TermTable): Int32Array {
+  let known = aboutTerms.get(table);
+  if (!known) {
+    known = new Map();
+    aboutTerms.set(table, known);
+  }
+  let ids = known.get(text);
+  if (!ids) {
+    termIdsInto(text.slice(0, MAX_SERVER_DESCRIPTION), table, buffer);
+    ids = buffer.take();
+    known.set(text, ids);
+  }
+  return ids;
+}
+
 /**
  * A tool's fields, its terms numbered in `table`. With `mentions`, the names of other catalog tools in its
  * description and parameter texts are not its words (mentions.ts).
@@ -121,6 +151,7 @@ export function docFields(doc: SearchDoc, table: TermTable, mentions: ToolMentio
   return {
     name: table.idsOf(nameTerms(doc.name).filter((t) => !STOPWORDS.has(t))),
     server: doc.server ? serverIds(doc.server, table) : NO_TERMS,
+    about: doc.serverDescription ? aboutIds(doc.serverDescription, table) : NO_TERMS,
     lead: leadTerms,
     description: descriptionTerms,
     paramNames,

@@ -51,6 +51,7 @@ export class ServerProfiles {
     const profiles: DocFields[] = names.map((name, id) => ({
       name,
       server: none,
+      about: none,
       lead: none,
       description: words[id]!.take(),
       paramNames: none,

@@ -8,6 +8,11 @@ export interface SearchDoc {
   parameters: Record<string, unknown>;
   /** MCP server the tool came from, when known. */
   server?: string;
+  /**
+   * What that server is for, in its publisher's or its user's words (the server's `description` in
+   * extensions_config.json), when one is given: the same text on every tool of the server.
+   */
+  serverDescription?: string;
 }
 
 /**
