@@ -229,4 +229,23 @@ describe("per-tool hashes, annotations, servers", () => {
     // That search finished it: nothing is left to warm.
     expect((await older.warmPatterns()).built).toBe(false);
   });
+
+  it("reads each server's description with its tools, and a reworded description keeps the hash", () => {
+    const tools = [
+      { tool: makeTool("get_holdings", "Get holdings for the current user"), server: "kite" },
+      { tool: makeTool("get_margins", "Get margins for the current user"), server: "kite" },
+      { tool: makeTool("get_user_data", "Get the current user's profile"), server: "pager" },
+    ];
+    const plain = new ToolCatalog(tools);
+    const described = new ToolCatalog(tools, undefined, new Map([["kite", "Zerodha's stock trading API"]]));
+    const names = (c: ToolCatalog, q: string) => c.search(q, 5).map((e) => e.name);
+    expect(names(plain, "zerodha")).toEqual([]);
+    expect(names(described, "zerodha").sort()).toEqual(["get_holdings", "get_margins"]);
+    // The searchers are cached per description too, not only per hash: a reworded one is read anew.
+    const reworded = new ToolCatalog(tools, undefined, new Map([["pager", "Zerodha's on-call rota"]]));
+    expect(names(reworded, "zerodha")).toEqual(["get_user_data"]);
+    // A promotion is keyed by the hash, which the description is not part of.
+    expect(described.hash).toBe(plain.hash);
+    expect(reworded.hash).toBe(plain.hash);
+  });
 });

@@ -105,4 +105,16 @@ describe("defer policies", () => {
     expect(servers.listing?.mode).toBe("servers");
     expect(servers.listing?.section).toContain("\nsrv (3): small\n");
   });
+
+  it("the servers' descriptions the listing shows are what tool_search reads too", () => {
+    const described = buildDeferredSetup(tools, {
+      enabled: true,
+      maxResults: 5,
+      listing: { setting: "servers", maxTokens: 1500, descriptions: new Map([["srv", "Zerodha's trading API"]]) },
+    });
+    expect(described.listing?.section).toContain("Zerodha's trading API");
+    expect(described.catalog?.search("zerodha", 5).length).toBeGreaterThan(0);
+    const plain = buildDeferredSetup(tools, { enabled: true, maxResults: 5 });
+    expect(plain.catalog?.search("zerodha", 5)).toEqual([]);
+  });
 });
