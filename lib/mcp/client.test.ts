@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnHttpServer } from "@/test/support/spawn-http";
+import { WORKBENCH_DESCRIPTION } from "@/servers/workbench/server";
 import { McpManager } from "./client";
+import { ToolsCache } from "./tools-cache";
 import { everything, fixture, server } from "@/test/support/mcp-servers";
 import { REPO_ROOT as REPO } from "@/test/support/repo";
 
@@ -177,5 +179,27 @@ describe("secrets", () => {
     expect(out).toContain("FAWN_TEST_SECRET");
     expect(out).not.toContain("s3cr3t-value-42");
     expect(out).toContain("***");
+  });
+
+  it("a server's own description stands in for a config that gives none, and is kept with its cached tools", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fawn-described-"));
+    const workbench = (name: string, extra: Record<string, unknown> = {}) =>
+      server(name, {
+        command: "node",
+        args: ["--import", "tsx", "servers/workbench/main.ts", "stdio", "--data", path.join(dir, name)],
+        ...extra,
+      });
+    const cache = new ToolsCache(path.join(dir, "mcp-cache"));
+    const r = await manager().load([workbench("own"), workbench("mine", { description: "My everyday tools" })], {
+      cache,
+    });
+    const byName = Object.fromEntries(r.servers.map((s) => [s.name, s]));
+    expect(byName.own).toMatchObject({ status: "connected", description: WORKBENCH_DESCRIPTION });
+    expect(byName.mine).toMatchObject({ status: "connected", description: "My everyday tools" });
+    // A lazy server read from the cache, not started, still says what it is for.
+    const lazy = new Map([["own", { lifecycle: "lazy" as const, reason: "every tool is deferred", idleMs: 60_000 }]]);
+    const again = await manager().load([workbench("own")], { lifecycles: lazy, cache });
+    expect(again.servers[0]).toMatchObject({ status: "sleeping", description: WORKBENCH_DESCRIPTION });
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

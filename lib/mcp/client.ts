@@ -8,7 +8,16 @@ import { connectServer, type McpConnection } from "./connect";
 import { EAGER, type ServerLifecycle } from "./lifecycle";
 import { isSignInRequired } from "./oauth/errors";
 import { listAllTools, slotClient, wrapServerTools } from "./server-tools";
-import { clearIdle, isLazy, isRunning, newSlot, type ServerSlot, scheduleIdle, slotKey } from "./server-slot";
+import {
+  clearIdle,
+  describedAs,
+  isLazy,
+  isRunning,
+  newSlot,
+  type ServerSlot,
+  scheduleIdle,
+  slotKey,
+} from "./server-slot";
 import { serverIdentity, type ToolsCache } from "./tools-cache";
 import type { McpLoadResult, McpServerStatus } from "./types";
 
@@ -228,6 +237,7 @@ export class McpManager {
       error: null,
       warnings,
       cached_at: cached.cachedAt,
+      description: describedAs(slot, cached.description),
     });
     if (slot.signature !== before) this.generation++;
     return true;
@@ -280,6 +290,7 @@ export class McpManager {
           status: "connected",
           tools: slot.entries.length,
           error: null,
+          description: describedAs(slot, conn.description),
           warnings,
           connect_ms: Math.round(performance.now() - started),
           auth_required: false,
@@ -321,6 +332,7 @@ export class McpManager {
       const cachedAt = this.cache.write(slot.server.name, serverIdentity(slot.server, this.baseDir), {
         tools,
         malformed,
+        description: conn.description,
       });
       this.setStatus(slot, { cached_at: cachedAt });
     }

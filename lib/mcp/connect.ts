@@ -10,6 +10,16 @@ import type { ResolvedServer } from "@/lib/config";
 import { refusalGuard } from "./oauth/refusal-guard";
 
 const STDERR_TAIL = 2000;
+/** A server's own description is a line or two: a longer one is cut (the prompt's listing and the search read it). */
+export const SERVER_DESCRIPTION_MAX = 600;
+
+/** A server's serverInfo description as Fawn keeps it: one line, at most SERVER_DESCRIPTION_MAX characters, or null. */
+export function ownDescription(info: { description?: unknown } | undefined): string | null {
+  const raw = info?.description;
+  if (typeof raw !== "string") return null;
+  const line = raw.replace(/\s+/g, " ").trim().slice(0, SERVER_DESCRIPTION_MAX);
+  return line === "" ? null : line;
+}
 
 /** A live connection to one MCP server. `closed` turns true when the transport ends (crash, exit, network). */
 export interface McpConnection {
@@ -17,6 +27,11 @@ export interface McpConnection {
   closed: boolean;
   /** The server said its tool list changed (notifications/tools/list_changed) since we listed it. */
   toolsChanged: boolean;
+  /**
+   * What the server says it is for (its serverInfo `description`, whitespace collapsed, cut at
+   * SERVER_DESCRIPTION_MAX characters), or null when it says nothing.
+   */
+  description: string | null;
   /** The last lines the server wrote to stderr (stdio only), for error messages. */
   stderrTail(): string;
   close(): Promise<void>;
@@ -91,6 +106,7 @@ export async function connectServer(
     client,
     closed: false,
     toolsChanged: false,
+    description: null,
     stderrTail: () => tail.trim(),
     close: async () => {
       conn.closed = true;
@@ -105,6 +121,7 @@ export async function connectServer(
     const stderr = tail.trim().split("\n").slice(-3).join(" | ");
     throw new Error(`${(e as Error).message}${stderr ? ` (stderr: ${stderr})` : ""}`, { cause: e });
   }
+  conn.description = ownDescription(client.getServerVersion());
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
     conn.toolsChanged = true;
   });

@@ -60,6 +60,15 @@ export function newSlot(server: ResolvedServer, life: ServerLifecycle): ServerSl
   };
 }
 
+/**
+ * What a server's status says it is for: the description its config gives (the user's words), else the one the
+ * server gave of itself (`own`: its serverInfo description, as connected or as cached), else null.
+ */
+export function describedAs(slot: ServerSlot, own: string | null): string | null {
+  const configured = slot.server.config.description?.trim();
+  return configured ? configured : own;
+}
+
 export function clearIdle(slot: ServerSlot): void {
   if (slot.idleTimer) clearTimeout(slot.idleTimer);
   slot.idleTimer = null;

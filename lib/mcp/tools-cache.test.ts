@@ -23,7 +23,23 @@ describe("ToolsCache", () => {
   it("gives back what was written, under the same config", () => {
     const { cache, id } = fresh();
     const at = cache.write("gh", id, { tools, malformed: ["bad one"] });
-    expect(cache.read("gh", id)).toEqual({ tools, malformed: ["bad one"], cachedAt: at });
+    expect(cache.read("gh", id)).toEqual({ tools, malformed: ["bad one"], cachedAt: at, description: null });
+    const described = cache.write("gh", id, { tools, malformed: [], description: "GitHub: issues and pull requests" });
+    expect(cache.read("gh", id)).toEqual({
+      tools,
+      malformed: [],
+      cachedAt: described,
+      description: "GitHub: issues and pull requests",
+    });
+  });
+
+  it("reads a file written before descriptions were kept: no description, the same tools", () => {
+    const { dir, cache, id } = fresh();
+    cache.write("gh", id, { tools, malformed: [], description: "GitHub" });
+    const file = path.join(dir, "gh.json");
+    const { server_description: _, ...older } = JSON.parse(fs.readFileSync(file, "utf8"));
+    fs.writeFileSync(file, JSON.stringify(older));
+    expect(cache.read("gh", id)).toMatchObject({ tools, description: null });
   });
 
   it("writes one 0600 file per server in a 0700 folder, atomically, with no env or header value in clear", () => {

@@ -8,6 +8,7 @@ import { dataDirOf } from "@/lib/config/load";
 import { canonicalJson } from "@/lib/deferred/canonical-json";
 import { log } from "@/lib/log/logger";
 import { writeFileAtomic } from "./atomic-file";
+import { ownDescription } from "./connect";
 
 /**
  * Each MCP server's `tools/list`, kept in the data dir so a lazy server's tools are known without starting it.
@@ -30,6 +31,8 @@ const CacheFileSchema = z.object({
   /** Tools the server listed that do not follow the MCP schema (kept so warnings survive a restart). */
   malformed: z.array(z.string()).default([]),
   list_hash: z.string(),
+  /** What the server said it is for (connect.ts, ownDescription); files written before it was kept have none. */
+  server_description: z.string().nullable().default(null),
 });
 
 export interface CachedList {
@@ -37,6 +40,8 @@ export interface CachedList {
   malformed: string[];
   /** ISO time the list was fetched from the server. */
   cachedAt: string;
+  /** What the server said it is for when it was listed, or null. */
+  description: string | null;
 }
 
 const sha = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -108,7 +113,12 @@ export class ToolsCache {
       tools.push(tool.data);
     }
     if (listHash(parsed.tools.map((t) => t.hash)) !== parsed.list_hash) return miss("the cached list is incomplete");
-    return { tools, malformed: parsed.malformed, cachedAt: parsed.cached_at };
+    return {
+      tools,
+      malformed: parsed.malformed,
+      cachedAt: parsed.cached_at,
+      description: ownDescription({ description: parsed.server_description ?? undefined }),
+    };
   }
 
   /** Drop a server's list (its answers changed for reasons the config does not show, e.g. an OAuth sign-out). */
@@ -117,7 +127,11 @@ export class ToolsCache {
   }
 
   /** Store a server's list atomically (writeFileAtomic: temp file, fsync, rename; mode 0600); a failure is logged, never thrown. */
-  write(server: string, identity: string, list: { tools: readonly Tool[]; malformed: readonly string[] }): string {
+  write(
+    server: string,
+    identity: string,
+    list: { tools: readonly Tool[]; malformed: readonly string[]; description?: string | null },
+  ): string {
     const cachedAt = new Date().toISOString();
     const salt = randomBytes(16).toString("hex");
     const tools = list.tools.map((tool) => ({ hash: toolHash(tool), tool }));
@@ -130,6 +144,7 @@ export class ToolsCache {
       tools,
       malformed: [...list.malformed],
       list_hash: listHash(tools.map((t) => t.hash)),
+      server_description: list.description ?? null,
     };
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });

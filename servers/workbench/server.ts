@@ -26,10 +26,14 @@ export function resolveDataDir(dataDir?: string): string {
   return path.resolve(dataDir ?? process.env.WORKBENCH_DATA_DIR ?? DEFAULT_DATA_DIR);
 }
 
+/** What the server says it is for (serverInfo.description): what a client shows, and Fawn's tool search reads, when its config gives none. */
+export const WORKBENCH_DESCRIPTION =
+  "Offline everyday tools: a calculator, units, dates and time zones, text, hashing, JSON/CSV and a notebook";
+
 export function createWorkbenchServer(opts: WorkbenchOptions = {}): McpServer {
   const now = opts.now ?? (() => new Date());
   const server = new McpServer(
-    { name: WORKBENCH_NAME, version: WORKBENCH_VERSION },
+    { name: WORKBENCH_NAME, version: WORKBENCH_VERSION, description: WORKBENCH_DESCRIPTION },
     {
       capabilities: { tools: {} },
       instructions:
