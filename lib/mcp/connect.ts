@@ -13,11 +13,19 @@ const STDERR_TAIL = 2000;
 /** A server's own description is a line or two: a longer one is cut (the prompt's listing and the search read it). */
 export const SERVER_DESCRIPTION_MAX = 600;
 
-/** A server's serverInfo description as Fawn keeps it: one line, at most SERVER_DESCRIPTION_MAX characters, or null. */
+/**
+ * A server's serverInfo description as Fawn keeps it: one line, at most SERVER_DESCRIPTION_MAX characters, or null.
+ * The server wrote it and the prompt's server listing shows it, so no markup survives: angle brackets and control
+ * characters become spaces (a description cannot close the listing's tag and speak outside it).
+ */
 export function ownDescription(info: { description?: unknown } | undefined): string | null {
   const raw = info?.description;
   if (typeof raw !== "string") return null;
-  const line = raw.replace(/\s+/g, " ").trim().slice(0, SERVER_DESCRIPTION_MAX);
+  const line = raw
+    .replace(/[<>\p{Cc}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, SERVER_DESCRIPTION_MAX);
   return line === "" ? null : line;
 }
 
