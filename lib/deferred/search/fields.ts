@@ -84,42 +84,42 @@ const NO_TERMS = new Int32Array(0);
 /** Scratch for one field at a time (builds are synchronous). */
 const buffer = new IdBuffer();
 /**
- * Per build's term table, each server's name terms: a catalog's tools share a few dozen servers. Read, never
- * changed.
+ * Per build's term table, terms that many tools share, by their text: a server's name terms (`server`) and its
+ * description's (`about`): a catalog's tools share a few dozen servers. Read, never changed.
  */
-const serverTerms = new WeakMap<TermTable, Map<string, Int32Array>>();
+const sharedTerms = {
+  server: new WeakMap<TermTable, Map<string, Int32Array>>(),
+  about: new WeakMap<TermTable, Map<string, Int32Array>>(),
+};
 
-function serverIds(server: string, table: TermTable): Int32Array {
-  let known = serverTerms.get(table);
+/** `text`'s terms in `table`, made once per table by `make` and kept in `memo`. */
+function sharedIds(
+  memo: WeakMap<TermTable, Map<string, Int32Array>>,
+  text: string,
+  table: TermTable,
+  make: (text: string) => Int32Array,
+): Int32Array {
+  let known = memo.get(table);
   if (!known) {
     known = new Map();
-    serverTerms.set(table, known);
-  }
-  let ids = known.get(server);
-  if (!ids) {
-    ids = table.idsOf(nameTerms(server));
-    known.set(server, ids);
-  }
-  return ids;
-}
-
-/** Per build's term table, each server description's terms (many tools share one). Read, never changed. */
-const aboutTerms = new WeakMap<TermTable, Map<string, Int32Array>>();
-
-function aboutIds(text: string, table: TermTable): Int32Array {
-  let known = aboutTerms.get(table);
-  if (!known) {
-    known = new Map();
-    aboutTerms.set(table, known);
+    memo.set(table, known);
   }
   let ids = known.get(text);
   if (!ids) {
-    termIdsInto(text.slice(0, MAX_SERVER_DESCRIPTION), table, buffer);
-    ids = buffer.take();
+    ids = make(text);
     known.set(text, ids);
   }
   return ids;
 }
+
+const serverIds = (server: string, table: TermTable) =>
+  sharedIds(sharedTerms.server, server, table, (s) => table.idsOf(nameTerms(s)));
+
+const aboutIds = (text: string, table: TermTable) =>
+  sharedIds(sharedTerms.about, text, table, (t) => {
+    termIdsInto(t.slice(0, MAX_SERVER_DESCRIPTION), table, buffer);
+    return buffer.take();
+  });
 
 /**
  * A tool's fields, its terms numbered in `table`. With `mentions`, the names of other catalog tools in its
