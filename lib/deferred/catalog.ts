@@ -133,8 +133,8 @@ export class ToolCatalog {
   /** The search techniques every searcher of this catalog uses (`tool_search.techniques`, defaults filled in). */
   readonly techniques: SearchTechniques;
   /**
-   * Per server, what it is for (extensions_config.json's `description`): the searchers read it with each of the
-   * server's tools. Not part of `hash` (a promotion stays valid when a description is reworded); part of the key
+   * Per server, what it is for (its `description` in extensions_config.json, else the one the server gives of
+   * itself: lib/mcp/server-slot.ts, describedAs): the searchers read it with each of the server's tools. Not part of `hash` (a promotion stays valid when a description is reworded); part of the key
    * the searchers are cached by.
    */
   private readonly serverDescriptions: ReadonlyMap<string, string>;

@@ -9,8 +9,8 @@ export interface SearchDoc {
   /** MCP server the tool came from, when known. */
   server?: string;
   /**
-   * What that server is for, in its publisher's or its user's words (the server's `description` in
-   * extensions_config.json), when one is given: the same text on every tool of the server.
+   * What that server is for, in its user's or its publisher's words (its `description` in extensions_config.json,
+   * else its own serverInfo description), when one is given: the same text on every tool of the server.
    */
   serverDescription?: string;
 }
