@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import type { HumanMessage } from "@langchain/core/messages";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createDemoFetch, type FetchLike } from "@/lib/models/demo/fetch";
@@ -6,7 +7,8 @@ import { recordingFetch, scriptedFetch } from "@/test/support/model-fetch";
 import { messageText } from "@/lib/models/demo/wire";
 import { runTurn, type TurnEvent } from "./run-turn";
 import { FawnRuntime } from "./runtime";
-import { tempConfig } from "@/test/support/config";
+import { everythingEntry, tempConfig } from "@/test/support/config";
+import { REPO_ROOT } from "@/test/support/repo";
 
 const runtimes: FawnRuntime[] = [];
 function start(paths: { config: string; extensions: string }, fetch = recordingFetch(createDemoFetch())) {
@@ -324,5 +326,21 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       vectors: false,
     });
     expect(noLexicon.search("repeat back what I say", 3).map((e) => e.name)).toEqual(["everything_echo"]);
+  });
+
+  it("the demo's servers, read with their descriptions: a word a tool's name holds still finds that tool first", async () => {
+    const demo = JSON.parse(fs.readFileSync(`${REPO_ROOT}/extensions_config.json`, "utf8")).mcpServers;
+    const dir = fs.mkdtempSync(`${os.tmpdir()}/fawn-described-`);
+    const workbench = { ...demo.workbench, cwd: REPO_ROOT, args: [...demo.workbench.args.slice(0, -1), `${dir}/wb`] };
+    const { rt } = start(
+      tempConfig({
+        servers: { workbench, everything: { ...everythingEntry(), description: demo.everything.description } },
+      }),
+    );
+    const catalog = (await rt.get()).built.setup.catalog;
+    // The everything server's description says "echo": on all its tools that word would be common, and the echo
+    // tool would fall behind the workbench's "version" and "seconds" (the end-to-end suite's request).
+    expect(demo.everything.description).toContain("echo");
+    expect(catalog?.search('echo "second version"', 5)[0]?.name).toBe("everything_echo");
   });
 });

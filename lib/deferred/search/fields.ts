@@ -159,3 +159,24 @@ export function docFields(doc: SearchDoc, table: TermTable, mentions: ToolMentio
     asked: NO_TERMS,
   };
 }
+
+/**
+ * Each tool's `about` without the words some tool's name holds (the same arrays for a server's tools stay shared).
+ * A description says what its server is for; a word that names a tool ("echo" in "echo, sums, sampling") is better
+ * evidence for that tool than for its server, and on every sibling it would make the word common (lower its IDF)
+ * and lift them all as much as the tool it names.
+ */
+export function aboutWithoutNameWords(fields: readonly DocFields[]): void {
+  const names = new Set<number>();
+  for (const f of fields) for (let j = 0; j < f.name.length; j++) names.add(f.name[j]!);
+  const kept = new Map<Int32Array, Int32Array>();
+  for (const f of fields) {
+    if (f.about.length === 0) continue;
+    let own = kept.get(f.about);
+    if (!own) {
+      own = f.about.filter((t) => !names.has(t));
+      kept.set(f.about, own);
+    }
+    f.about = own;
+  }
+}

@@ -17,7 +17,7 @@ import { cjkSegments, expandQuery, isCjkSegment, newTypedWordMemo, type QueryTer
 import { KATAKANA_WORD, SoundIndex } from "./katakana";
 import { DEFAULT_FEEDBACK, type FeedbackConfig, type FeedbackSource, feedbackTerms } from "./feedback";
 import { DEFAULT_LEXICON_WEIGHTS, type Expansion, getLexicon, type Lexicon, type LexiconWeights } from "./lexicon";
-import { type DocFields, docFields } from "./fields";
+import { aboutWithoutNameWords, type DocFields, docFields } from "./fields";
 import { DEFAULT_LEARNED_USE, type LearnedUse, learnedExpansions } from "./learned";
 import { DEFAULT_LEARNED_CJK_USE, getLearnedCjk, LEARNED_CJK_FILE, type LearnedCjkUse } from "./learned-cjk";
 import { prefixMatches, typoMatches } from "./fuzzy";
@@ -415,6 +415,7 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     fields.push(docFields(d, table, mentions));
     if (fields.length % TOOLS_PER_STEP === 0) yield;
   }
+  aboutWithoutNameWords(fields);
   const nameTerms = fields.map((f) => table.textsOf(f.name));
   // The worked examples in Chinese and Japanese lend from the same neighbours: kept as they are found (a few numbers
   // a tool), so the first such request does not look for them again.
