@@ -324,6 +324,7 @@ export const zhCN: Record<MessageKey, string> = {
   "servers.form.url": "URL",
   "servers.form.headers": "请求头，每行一个 Name: value（可选）",
   "servers.form.description": "描述（可选）",
+  "servers.form.descriptionHint": "用你自己的话说明它的用途：工具搜索会读取（例如：Zerodha 的股票交易 API）",
   "servers.form.enabled": "启用",
   "servers.form.secretsHint":
     "密钥值显示为 ***：保留 *** 即沿用已保存的值，或输入新值。$VAR 表示从 Fawn 服务器的环境变量读取。",

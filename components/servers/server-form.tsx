@@ -185,6 +185,7 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
         <input
           data-testid="server-form-description"
           className={INPUT}
+          placeholder={t("servers.form.descriptionHint")}
           value={values.description}
           onChange={(e) => set("description", e.target.value)}
         />
