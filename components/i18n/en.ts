@@ -326,7 +326,8 @@ export const en = {
   "servers.form.url": "URL",
   "servers.form.headers": "Headers, Name: value per line (optional)",
   "servers.form.description": "Description (optional)",
-  "servers.form.descriptionHint": "What it is for, in your words: tool search reads it (e.g. Zerodha's stock trading API)",
+  "servers.form.descriptionHint":
+    "What it is for, in your words: tool search reads it (e.g. Zerodha's stock trading API)",
   "servers.form.enabled": "Enabled",
   "servers.form.secretsHint":
     "Secret values show as ***: leave *** to keep the stored value, or type a new one. $VAR takes a value from the Fawn server's environment.",
