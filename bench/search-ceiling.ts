@@ -2,7 +2,7 @@
  * Where the ceiling is on the dev pools (bench/lib/pools.ts): the search as shipped, run deeper than bench:search-pools
  * (every tool of the catalog), and read against oracles. Prints aggregate figures only, never a query.
  *
- *   npm run -s bench:search-ceiling -- [--out FILE]
+ *   npm run -s bench:search-ceiling -- [--out FILE] [--descriptions true]
  *
  * 1. The first expected tool's rank: 1, 2–5, 6–10, 11–20, 21–50, >50 or absent.
  * 2. Server oracle: the ranking kept to the expected tools' server(s), same order: Recall@5 and MRR@5. Misses (not in
@@ -14,7 +14,8 @@
  *    (github_create_issue on server github → create issue); the first token left is the verb, the rest the object.
  * 5. Fusion-depth oracle: Recall@5 if the first 20 (50) were ordered perfectly = share with an expected tool there.
  *
- * `--out FILE` writes one JSON line per request (pool, set, place, style, deep rank, server-oracle rank, first result's
+ * `--descriptions true` gives each tool its server's description (the pool's servers file), as a deployment whose
+ * servers say what they are for reads them. `--out FILE` writes one JSON line per request (pool, set, place, style, deep rank, server-oracle rank, first result's
  * server right or not, verb/object relation); no query text.
  */
 import fs from "node:fs";
@@ -98,10 +99,10 @@ function sameStart(a: readonly string[], b: readonly string[], k: number): boole
   return true;
 }
 
-function collect(): Row[] {
+function collect(withDescriptions: boolean): Row[] {
   const rows: Row[] = [];
   for (const pool of POOLS) {
-    const { docs, sets } = loadPool(ROOT, pool);
+    const { docs, sets } = loadPool(ROOT, pool, withDescriptions);
     const searcher = new LexicalSearcher(docs, DEFAULT_RANKER);
     const serverOf = new Map(docs.map((d) => [d.name, d.server ?? ""]));
     const count = new Map<string, number>();
@@ -339,8 +340,10 @@ function report(rows: Row[]): void {
 }
 
 function main(): void {
-  const { flags } = parseFlags(process.argv.slice(2), ["out"], []);
-  const rows = collect();
+  const { flags } = parseFlags(process.argv.slice(2), ["out", "descriptions"], []);
+  if (flags.descriptions !== undefined && flags.descriptions !== "true" && flags.descriptions !== "false")
+    throw new Error(`--descriptions: "${flags.descriptions}" is not true or false`);
+  const rows = collect(flags.descriptions === "true");
   if (flags.out !== undefined) fs.writeFileSync(flags.out, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
   report(rows);
 }
