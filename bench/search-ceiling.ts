@@ -15,14 +15,14 @@
  * 5. Fusion-depth oracle: Recall@5 if the first 20 (50) were ordered perfectly = share with an expected tool there.
  *
  * `--descriptions true` gives each tool its server's description (the pool's servers file), as a deployment whose
- * servers say what they are for reads them. `--out FILE` writes one JSON line per request (pool, set, place, style, deep rank, server-oracle rank, first result's
- * server right or not, verb/object relation); no query text.
+ * servers say what they are for reads them. `--out FILE` writes one JSON line per request (pool, set, place, style,
+ * deep rank, server-oracle rank, first result's server right or not, verb/object relation); no query text.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
-import { parseFlags } from "./lib/args";
+import { booleanFlag, parseFlags } from "./lib/args";
 import { percentile } from "./lib/metrics";
 import { inTop5, loadPool, POOL_DEPTH, POOLS, rankOf, reciprocalRank5 } from "./lib/pools";
 import { pct, table } from "./lib/report";
@@ -341,9 +341,7 @@ function report(rows: Row[]): void {
 
 function main(): void {
   const { flags } = parseFlags(process.argv.slice(2), ["out", "descriptions"], []);
-  if (flags.descriptions !== undefined && flags.descriptions !== "true" && flags.descriptions !== "false")
-    throw new Error(`--descriptions: "${flags.descriptions}" is not true or false`);
-  const rows = collect(flags.descriptions === "true");
+  const rows = collect(booleanFlag(flags, "descriptions"));
   if (flags.out !== undefined) fs.writeFileSync(flags.out, rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
   report(rows);
 }

@@ -4,8 +4,9 @@
  * - `npm run -s bench:search-pools -- --out FILE [--config JSON] [--switch TECHNIQUE]... [--pool LABEL]
  *   [--descriptions true]` runs the search (the defaults, or with settings put in by path,
  *   `--config '{"servers":{"depth":100}}'`, and techniques switched as bench:tune-search switches them; with
- *   `--descriptions true` each tool also carries its server's description, from the pool's servers file) and writes one JSON line per request: its pool, set, place, style,
- *   the first expected tool's rank in the first 10 and the expected tools' server. Prints Recall@5 and MRR@5 per pool and style.
+ *   `--descriptions true` each tool also carries its server's description, from the pool's servers file) and writes
+ *   one JSON line per request: its pool, set, place, style, the first expected tool's rank in the first 10 and the
+ *   expected tools' server. Prints Recall@5 and MRR@5 per pool and style.
  * - `npm run -s bench:search-pools -- --before A --after B` compares two such files (main and a candidate's branch,
  *   or two settings): per pool Recall@5 and MRR@5 on each side, requests found and lost (overall, by style and by the
  *   expected tools' server), and ranked higher and lower.
@@ -18,7 +19,7 @@ import path from "node:path";
 import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { switchedTechniques } from "./lib/ablation";
-import { parseFlags } from "./lib/args";
+import { booleanFlag, parseFlags } from "./lib/args";
 import {
   comparePools,
   expectedServer,
@@ -166,9 +167,7 @@ function main(): void {
     return;
   }
   if (flags.out === undefined) throw new Error("--out FILE (a run) or --before A --after B (a comparison)");
-  if (flags.descriptions !== undefined && flags.descriptions !== "true" && flags.descriptions !== "false")
-    throw new Error(`--descriptions: "${flags.descriptions}" is not true or false`);
-  run(flags.out, flags.config, lists.switch ?? [], flags.pool, flags.descriptions === "true");
+  run(flags.out, flags.config, lists.switch ?? [], flags.pool, booleanFlag(flags, "descriptions"));
 }
 
 try {

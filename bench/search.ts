@@ -2,11 +2,11 @@
  * Tool-search quality and speed: `npm run -s bench:search -- [--catalog FILE [--servers FILE]] [--queries FILE]...
  * [--json OUT] [--engines minisearch,orama,flexsearch,wink] [--quiet true] [--ablate false] [--compound false]
  * [--clause-variants true] [--rounds N] [--cold-runs N]`. `--queries` may be given several times; `--servers` names
- * the catalog's servers file (bench/catalogs/*.servers.json), so each tool also carries its server's description. For each query set: the top 5 per query (unless --quiet), Recall@5 and MRR@5 overall and
- * per style for Fawn's searcher and the design's regex searcher (reference column), ours per server of the
- * expected tools (weakest first, and how many misses still found the server), ours' misses per style by where the
- * first 5 went (the expected server first, later, or not at all: readable on a blind set without its queries), and
- * the same with each search
+ * the catalog's servers file (bench/catalogs/*.servers.json), so each tool also carries its server's description.
+ * For each query set: the top 5 per query (unless --quiet), Recall@5 and MRR@5 overall and per style for Fawn's
+ * searcher and the design's regex searcher (reference column), ours per server of the expected tools (weakest first,
+ * and how many misses still found the server), ours' misses per style by where the first 5 went (the expected server
+ * first, later, or not at all: readable on a blind set without its queries), and the same with each search
  * technique switched off alone (ablation), and multi-step statements built from the set with clause search off and
  * on (--compound false skips them; --clause-variants true adds the clause-search settings that were measured).
  * Then, once: the first search after a cold start resource by resource (time, RSS, disk), and with the first

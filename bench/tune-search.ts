@@ -3,11 +3,11 @@
  * lexicon and WordNet weights, name lift, prefix/typo weights, feedback, each learned technique's weight and depth),
  * scored on labelled query sets:
  * `npm run -s bench:tune-search -- --train CATALOG=QUERIES[,QUERIES…] ... [--check CATALOG=QUERIES ...] [--passes 3]
- * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO] [--pools true [--descriptions true]]`. Query files joined by
- * commas are pooled into one set (one index build per setting); `--pools true` trains on every committed set, each
- * catalog's pooled as bench:search-pools reads them (bench/lib/pools.ts), with or without `--train` sets, and with
- * `--descriptions true` each pool's tools carry their servers' descriptions. Each
- * `--switch` starts from the default techniques with that one switched the other way (an option on, a default off);
+ * [--min-gain N] [--switch TECHNIQUE]... [--trials true] [--knobs FROM:TO] [--pools true [--descriptions true]]`.
+ * Query files joined by commas are pooled into one set (one index build per setting); `--pools true` trains on every
+ * committed set, each catalog's pooled as bench:search-pools reads them (bench/lib/pools.ts), with or without
+ * `--train` sets, and with `--descriptions true` each pool's tools carry their servers' descriptions. Each `--switch`
+ * starts from the default techniques with that one switched the other way (an option on, a default off);
  * with `--passes 0` it only reports, so two runs compare a switch on pooled sets.
  * The objective is the mean over the training sets of (Recall@5 + MRR@5) / 2; a step is taken only if it gains
  * at least N queries' worth of that in the largest training set (default: one query in 200, what the smallest
@@ -22,7 +22,7 @@ import path from "node:path";
 import type { SearchDoc } from "@/lib/deferred/search";
 import { DEFAULT_RANKER, type RankerConfig } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
-import { parseFlags } from "./lib/args";
+import { booleanFlag, parseFlags } from "./lib/args";
 import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/data";
 import { switchedTechniques } from "./lib/ablation";
 import { get, KNOBS, knobRange, set, STEPS } from "./lib/knobs";
@@ -82,15 +82,9 @@ function main(): void {
   );
   // Read before the sets load, so a wrong range fails at once.
   const knobs = knobRange(flags.knobs);
-  if (flags.pools !== undefined && flags.pools !== "true" && flags.pools !== "false")
-    throw new Error(`--pools: "${flags.pools}" is not true or false`);
-  if (flags.descriptions !== undefined && flags.descriptions !== "true" && flags.descriptions !== "false")
-    throw new Error(`--descriptions: "${flags.descriptions}" is not true or false`);
-  const withDescriptions = flags.descriptions === "true";
-  const train = [
-    ...(lists.train ?? []).map(loadSet),
-    ...(flags.pools === "true" ? POOLS.map((p) => poolSet(p, withDescriptions)) : []),
-  ];
+  const pools = booleanFlag(flags, "pools");
+  const withDescriptions = booleanFlag(flags, "descriptions");
+  const train = [...(lists.train ?? []).map(loadSet), ...(pools ? POOLS.map((p) => poolSet(p, withDescriptions)) : [])];
   const check = (lists.check ?? []).map(loadSet);
   if (train.length === 0) throw new Error("--train CATALOG=QUERIES or --pools true is required");
   const passes = Number(flags.passes ?? 3);

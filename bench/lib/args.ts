@@ -27,6 +27,17 @@ export function parseFlags(
   return { flags, lists };
 }
 
+/**
+ * A flag that is `true` or `false` (false when not given); any other value is an error naming the flag, so a typo
+ * does not quietly run without it.
+ */
+export function booleanFlag(flags: Readonly<Record<string, string>>, name: string): boolean {
+  const value = flags[name];
+  if (value !== undefined && value !== "true" && value !== "false")
+    throw new Error(`--${name}: "${value}" is not true or false`);
+  return value === "true";
+}
+
 /** Flags given once each. */
 export function parseArgs(argv: string[], known: readonly string[]): Record<string, string> {
   return parseFlags(argv, known).flags;

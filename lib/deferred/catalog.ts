@@ -134,8 +134,8 @@ export class ToolCatalog {
   readonly techniques: SearchTechniques;
   /**
    * Per server, what it is for (its `description` in extensions_config.json, else the one the server gives of
-   * itself: lib/mcp/server-slot.ts, describedAs): the searchers read it with each of the server's tools. Not part of `hash` (a promotion stays valid when a description is reworded); part of the key
-   * the searchers are cached by.
+   * itself: lib/mcp/server-slot.ts, describedAs): the searchers read it with each of the server's tools. Not part
+   * of `hash` (a promotion stays valid when a description is reworded); part of the key the searchers are cached by.
    */
   private readonly serverDescriptions: ReadonlyMap<string, string>;
   private readonly descriptionsKey: string;

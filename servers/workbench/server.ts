@@ -26,7 +26,10 @@ export function resolveDataDir(dataDir?: string): string {
   return path.resolve(dataDir ?? process.env.WORKBENCH_DATA_DIR ?? DEFAULT_DATA_DIR);
 }
 
-/** What the server says it is for (serverInfo.description): what a client shows, and Fawn's tool search reads, when its config gives none. */
+/**
+ * What the server says it is for (serverInfo.description): what a client shows, and Fawn's tool search reads, when
+ * its config gives none.
+ */
 export const WORKBENCH_DESCRIPTION =
   "Offline everyday tools: a calculator, units, dates and time zones, text, hashing, JSON/CSV and a notebook";
 

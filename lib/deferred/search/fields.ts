@@ -18,9 +18,9 @@ export type FieldName = (typeof FIELD_NAMES)[number];
 /**
  * The searchable text of a tool, split by where it came from (each field has its own weight), as the numbers of
  * its terms in the build's TermTable: `name`, `server`; `about`, its server's description (the same on each of the
- * server's tools); `lead`, the first sentence of the description (where tool
- * authors say what the tool is for); `description`; `paramNames` and `paramText`; `asked`, the words people used to
- * ask for the operations most like this tool (exemplars.ts), empty unless that is on.
+ * server's tools); `lead`, the first sentence of the description (where tool authors say what the tool is for);
+ * `description`; `paramNames` and `paramText`; `asked`, the words people used to ask for the operations most like
+ * this tool (exemplars.ts), empty unless that is on.
  */
 export type DocFields = Record<FieldName, Int32Array>;
 
@@ -167,6 +167,8 @@ export function docFields(doc: SearchDoc, table: TermTable, mentions: ToolMentio
  * and lift them all as much as the tool it names.
  */
 export function aboutWithoutNameWords(fields: readonly DocFields[]): void {
+  // A catalog without descriptions (the usual case) pays nothing: no set of every name word is made.
+  if (!fields.some((f) => f.about.length > 0)) return;
   const names = new Set<number>();
   for (const f of fields) for (let j = 0; j < f.name.length; j++) names.add(f.name[j]!);
   const kept = new Map<Int32Array, Int32Array>();
