@@ -279,6 +279,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       learnedcjk: true,
       exemplarscjk: true,
       vectorscjk: true,
+      neighbours: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

@@ -209,7 +209,8 @@ export const AppConfigSchema = z
          * (translated) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
          * counted as its words) and sibling contrast (siblings) off. Word translations learned from Chinese and
          * Japanese requests (learnedcjk), worked examples in Chinese and Japanese (exemplarscjk) and learned vectors
-         * for Chinese and Japanese words (vectorscjk, read with vectors) are on.
+         * for Chinese and Japanese words (vectorscjk, read with vectors) are on. A typed word's nearest tool-name
+         * words by the learned vectors (neighbours) is off.
          */
         techniques: z
           .object({
@@ -235,6 +236,7 @@ export const AppConfigSchema = z
             learnedcjk: z.boolean().optional(),
             exemplarscjk: z.boolean().optional(),
             vectorscjk: z.boolean().optional(),
+            neighbours: z.boolean().optional(),
           })
           .strict()
           .optional(),

@@ -14,7 +14,7 @@ const DOCS = [
 const ranker = (feedback: boolean) =>
   new TextRanker(DOCS, {
     ...DEFAULT_RANKER,
-    techniques: { ...ALL_TECHNIQUES, lexicon: false, exemplars: false, feedback },
+    techniques: { ...ALL_TECHNIQUES, lexicon: false, exemplars: false, neighbours: false, feedback },
   });
 const names = (r: TextRanker, q: string) => r.top(r.terms(q), 5).map((s) => s.name);
 

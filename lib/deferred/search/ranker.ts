@@ -38,6 +38,7 @@ import {
   type TranslationLmUse,
   translationLmSteps,
 } from "./translation-lm";
+import { DEFAULT_NEIGHBOUR_USE, NameNeighbours, type NeighbourUse } from "./name-neighbours";
 import type { SearchDoc } from "./types";
 import {
   type CjkVectorUse,
@@ -144,6 +145,11 @@ export interface SearchTechniques {
    * vectors); its table holds the first 64 of their axes, and only those numbers of each tool are read.
    */
   vectorscjk: boolean;
+  /**
+   * A typed word's nearest tool-name words by the learned word vectors, as its expansions ("tear" → delete,
+   * "stash" → save; name-neighbours.ts).
+   */
+  neighbours: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -172,6 +178,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   learnedcjk: true,
   exemplarscjk: true,
   vectorscjk: true,
+  neighbours: true,
 };
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
@@ -259,6 +266,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   clauses: false,
   mentions: false,
   siblings: false,
+  neighbours: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -297,6 +305,7 @@ export interface RankerConfig {
   actions: ActionUse;
   named: NamedServerUse;
   siblings: SiblingUse;
+  neighbours: NeighbourUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -325,6 +334,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   actions: DEFAULT_ACTION_USE,
   named: DEFAULT_NAMED_SERVER_USE,
   siblings: DEFAULT_SIBLING_USE,
+  neighbours: DEFAULT_NEIGHBOUR_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -346,6 +356,9 @@ export interface RankOptions {
 const MAX_EXPANSION_MEMO = 20_000;
 
 const NO_EXPANSIONS: Expansion[] = [];
+
+/** A plain lower-case Latin word (as typed words are folded): the only kind whose learned vector is looked up. */
+const ENGLISH_WORD = /^[a-z]+$/;
 
 /** (document, score) pairs of typed words' terms one searcher keeps: 12 bytes each, 24 MB at most. */
 const MAX_SHARED_SCORES = 2_000_000;
@@ -493,6 +506,8 @@ export class TextRanker implements FeedbackSource {
   private readonly nameTerms: string[][];
   /** Every word of some tool's name: the only words the name lift reads. */
   private readonly nameWords: Set<string>;
+  /** The name words nearest a typed word (`neighbours`), made on the first word asked. */
+  private nameNeighbours: NameNeighbours | null = null;
   /** Shared terms' name words and weights (see weights()); entries go with their terms. */
   private readonly nameWeights = new WeakMap<QueryTerm, Array<string | number>>();
   /** Per document, the words of its first sentence (feedback takes them after the name's). */
@@ -981,7 +996,10 @@ export class TextRanker implements FeedbackSource {
     );
   }
 
-  /** What a typed word adds beyond the lexicon: prefixes, typos, WordNet synonyms, associations, learned translations. */
+  /**
+   * What a typed word adds beyond the lexicon: prefixes, typos, WordNet synonyms, associations, learned translations,
+   * the name words nearest it by the learned vectors.
+   */
   private moreExpansions(surface: string, wordnet: Wordnet | null): Expansion[] {
     const [prefix, typos] = this.vocabularyMatches(surface);
     return [
@@ -990,7 +1008,15 @@ export class TextRanker implements FeedbackSource {
       ...(wordnet ? wordnetExpansions(wordnet, surface, this.index, this.config.wordnet) : []),
       ...(this.associations ? this.associations.of(stem(surface)) : []),
       ...(this.config.techniques.learned ? learnedExpansions(surface, this.index, this.config.learned) : []),
+      ...this.neighbourExpansions(surface),
     ];
+  }
+
+  /** With `neighbours` on, an English typed word's nearest name words (name-neighbours.ts), made on first use. */
+  private neighbourExpansions(surface: string): Expansion[] {
+    if (!this.config.techniques.neighbours || !ENGLISH_WORD.test(surface)) return NO_EXPANSIONS;
+    this.nameNeighbours ??= new NameNeighbours(this.nameWords, getWordVectors(), this.config.neighbours);
+    return this.nameNeighbours.of(stem(surface));
   }
 
   /** Each name word the query reaches → the highest weight of an expansion that holds it (what `final` reads). */

@@ -98,7 +98,7 @@ export class WordVectors {
 }
 
 /** Scales `out[at … at + dim)` to length 1; false (left as is) when it is all zeros. */
-function normalise(out: Float32Array, at: number, dim: number): boolean {
+export function normalise(out: Float32Array, at: number, dim: number): boolean {
   let n = 0;
   for (let j = 0; j < dim; j++) n += out[at + j]! * out[at + j]!;
   if (n === 0) return false;
