@@ -279,7 +279,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       learnedcjk: true,
       exemplarscjk: true,
       vectorscjk: true,
-      neighbours: false,
+      neighbours: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -314,9 +314,13 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     const actions = await catalogOf("    actions: true\n");
     expect(actions.techniques).toEqual({ ...byDefault.techniques, actions: true });
 
+    const neighbours = await catalogOf("    neighbours: false\n");
+    expect(neighbours.techniques).toEqual({ ...byDefault.techniques, neighbours: false });
+
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(
-      "    lexicon: false\n    learned: false\n    likelihood: false\n    exemplars: false\n    vectors: false\n",
+      "    lexicon: false\n    learned: false\n    likelihood: false\n    exemplars: false\n    vectors: false\n" +
+        "    neighbours: false\n",
     );
     expect(noLexicon.techniques).toEqual({
       ...byDefault.techniques,
@@ -325,6 +329,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       likelihood: false,
       exemplars: false,
       vectors: false,
+      neighbours: false,
     });
     expect(noLexicon.search("repeat back what I say", 3).map((e) => e.name)).toEqual(["everything_echo"]);
   });

@@ -209,8 +209,8 @@ export const AppConfigSchema = z
          * (translated) on; catalog associations, clause search, mentions (names of other tools in a tool's text not
          * counted as its words) and sibling contrast (siblings) off. Word translations learned from Chinese and
          * Japanese requests (learnedcjk), worked examples in Chinese and Japanese (exemplarscjk) and learned vectors
-         * for Chinese and Japanese words (vectorscjk, read with vectors) are on. A typed word's nearest tool-name
-         * words by the learned vectors (neighbours) is off.
+         * for Chinese and Japanese words (vectorscjk, read with vectors) are on. So are a typed word's nearest
+         * tool-name words by the learned vectors (neighbours).
          */
         techniques: z
           .object({

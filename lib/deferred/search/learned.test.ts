@@ -32,12 +32,19 @@ describe("learned translations at search time", () => {
     ];
     expect(DEFAULT_TECHNIQUES.learned).toBe(true);
     expect(createToolSearcher(docs).search("ditch the feature branch", 3)[0]).toBe("delete_branch");
-    // Worked examples, word vectors and the action classifier off on both sides: all are learned from the same
-    // training data, and would find it on their own.
+    // Worked examples, word vectors (fused, and as name-word neighbours) and the action classifier off on both sides:
+    // all are learned from the same training data, and would find it on their own.
     const only = (learned: boolean) =>
       new LexicalSearcher(docs, {
         ...DEFAULT_RANKER,
-        techniques: { ...DEFAULT_TECHNIQUES, learned, exemplars: false, vectors: false, actions: false },
+        techniques: {
+          ...DEFAULT_TECHNIQUES,
+          learned,
+          exemplars: false,
+          vectors: false,
+          neighbours: false,
+          actions: false,
+        },
       }).search("ditch the feature branch", 3);
     expect(only(true)[0]).toBe("delete_branch");
     expect(only(false)[0]).not.toBe("delete_branch");
