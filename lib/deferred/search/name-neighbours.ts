@@ -1,4 +1,5 @@
 import { BoundedMemo } from "./bounded-memo";
+import { DotScan } from "./dot-scan";
 import type { Expansion } from "./lexicon";
 import { normalise, type WordVectors } from "./word-vectors";
 
@@ -30,8 +31,8 @@ const NONE: Expansion[] = [];
 
 export class NameNeighbours {
   private readonly words: string[] = [];
-  /** The name words' unit vectors, one row of `dim` numbers each, in `words` order. */
-  private readonly rows: Float32Array;
+  /** The name words' unit vectors, one row of `dim` numbers each, in `words` order, and their scan. */
+  private readonly scan: DotScan;
   private readonly memo = new BoundedMemo<string, Expansion[]>(MEMO_WORDS);
   private readonly query: Float32Array;
 
@@ -50,10 +51,10 @@ export class NameNeighbours {
       rows.push(row);
       this.words.push(w);
     }
-    this.rows = new Float32Array(rows.length * dim);
+    this.scan = new DotScan(rows.length, dim);
     rows.forEach((row, i) => {
-      vectors.addRow(row, 1, this.rows, i * dim);
-      normalise(this.rows, i * dim, dim);
+      vectors.addRow(row, 1, this.scan.rows, i * dim);
+      normalise(this.scan.rows, i * dim, dim);
     });
     this.query = new Float32Array(dim);
   }
@@ -77,14 +78,11 @@ export class NameNeighbours {
     q.fill(0);
     this.vectors.addRow(row, 1, q, 0);
     if (!normalise(q, 0, dim)) return NONE;
+    const cosines = this.scan.dots(q, dim);
     const found: Array<{ word: string; cosine: number }> = [];
-    for (let i = 0; i < this.words.length; i++) {
-      const word = this.words[i]!;
-      if (word === term) continue;
-      let c = 0;
-      const at = i * dim;
-      for (let j = 0; j < dim; j++) c += q[j]! * this.rows[at + j]!;
-      if (c >= this.use.minCosine) found.push({ word, cosine: c });
+    for (let i = 0; i < cosines.length; i++) {
+      const c = cosines[i]!;
+      if (c >= this.use.minCosine && this.words[i] !== term) found.push({ word: this.words[i]!, cosine: c });
     }
     found.sort((a, b) => b.cosine - a.cosine || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
     return found.slice(0, this.use.k).map((n) => ({ terms: [n.word], weight: this.use.weight * n.cosine }));
