@@ -1,5 +1,5 @@
 import type { SearchDoc } from "@/lib/deferred/search";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, NO_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/ranker";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import type { BenchQuery } from "./data";
 import { hitFlips, runAll, scoreByStyle } from "./metrics";
@@ -33,7 +33,7 @@ export function ablationTable(docs: SearchDoc[], queries: readonly BenchQuery[])
     ...names.map(
       (n) => [`${n} ${DEFAULT_TECHNIQUES[n] ? "off" : "on"}`, switchedTechniques([n])] as [string, SearchTechniques],
     ),
-    ["all off (BM25F)", Object.fromEntries(names.map((n) => [n, false])) as unknown as SearchTechniques],
+    ["all off (BM25F)", NO_TECHNIQUES],
   ];
   let styles: string[] = [];
   let baseline: string[][] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ToolMentions } from "./mentions";
-import { ALL_TECHNIQUES, DEFAULT_RANKER, type SearchTechniques } from "./ranker";
+import { DEFAULT_RANKER, NO_TECHNIQUES, type SearchTechniques } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 
@@ -42,8 +42,7 @@ describe("mentions: other tools' names in a tool's text are not its words", () =
   });
 
   it("changes the ranking: a tool no longer answers for the neighbour its description names", () => {
-    const only = (mentions: boolean): SearchTechniques =>
-      Object.fromEntries(Object.keys(ALL_TECHNIQUES).map((k) => [k, k === "mentions" ? mentions : false])) as never;
+    const only = (mentions: boolean): SearchTechniques => ({ ...NO_TECHNIQUES, mentions });
     const search = (mentions: boolean) =>
       new LexicalSearcher(NOTES, { ...DEFAULT_RANKER, techniques: only(mentions) }).search("search", 5);
     expect(search(false)).toContain("notes_delete");

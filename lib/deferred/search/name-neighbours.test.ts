@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_NEIGHBOUR_USE, NameNeighbours } from "./name-neighbours";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type SearchTechniques } from "./ranker";
+import { DEFAULT_RANKER, NO_TECHNIQUES } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 import { getWordVectors } from "./word-vectors";
@@ -57,9 +57,7 @@ describe("the `neighbours` switch in a search", () => {
   const only = (neighbours: boolean) =>
     new LexicalSearcher(docs, {
       ...DEFAULT_RANKER,
-      techniques: Object.fromEntries(
-        Object.keys(DEFAULT_TECHNIQUES).map((k) => [k, k === "neighbours" ? neighbours : false]),
-      ) as unknown as SearchTechniques,
+      techniques: { ...NO_TECHNIQUES, neighbours },
     });
 
   it("finds a tool named in other words than the request's, which the words alone tie", () => {

@@ -180,6 +180,12 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   vectorscjk: true,
   neighbours: true,
 };
+
+/** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
+export const NO_TECHNIQUES = Object.fromEntries(
+  Object.keys(ALL_TECHNIQUES).map((k) => [k, false]),
+) as unknown as SearchTechniques;
+
 /**
  * What the search uses by default: associations stay off until a query set shows they help (on the dev sets
  * they moved Recall@5 by one query either way; bench:search prints them switched on). Clause search stays off:
