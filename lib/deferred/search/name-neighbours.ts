@@ -1,4 +1,3 @@
-import { BoundedMemo } from "./bounded-memo";
 import { DotScan } from "./dot-scan";
 import type { Expansion } from "./lexicon";
 import { normalise, type WordVectors } from "./word-vectors";
@@ -24,16 +23,12 @@ export interface NeighbourUse {
 /** Chosen on the dev pools (thirty-eighth session; lib/deferred/search/README.md, "Name-word neighbours"). */
 export const DEFAULT_NEIGHBOUR_USE: NeighbourUse = { weight: 0.8, k: 12, minCosine: 0.25 };
 
-/** Typed words whose neighbours are kept (a search meets few new words; a stream of them starts the memo again). */
-const MEMO_WORDS = 20_000;
-
 const NONE: Expansion[] = [];
 
 export class NameNeighbours {
   private readonly words: string[] = [];
   /** The name words' unit vectors, one row of `dim` numbers each, in `words` order, and their scan. */
   private readonly scan: DotScan;
-  private readonly memo = new BoundedMemo<string, Expansion[]>(MEMO_WORDS);
   private readonly query: Float32Array;
 
   /** `nameWords`: the catalog's name terms (stemmed, as the index holds them); those without a vector are left out. */
@@ -64,21 +59,14 @@ export class NameNeighbours {
     return this.words.length;
   }
 
-  /** The typed word's (a stemmed term's) nearest name words as expansions, nearest first; none without a vector. */
+  /**
+   * The typed word's (a stemmed term's) nearest name words as expansions, nearest first; none without a vector. Not
+   * kept here: the ranker keeps each typed word's expansions (its word memo), so a word is scanned once.
+   */
   of(term: string): Expansion[] {
     if (this.use.weight <= 0 || this.use.k <= 0) return NONE;
-    return this.memo.remember(term, () => this.nearest(term));
-  }
-
-  private nearest(term: string): Expansion[] {
-    const row = this.vectors.rowOfWord(term);
-    if (row < 0) return NONE;
-    const dim = this.vectors.dim;
-    const q = this.query;
-    q.fill(0);
-    this.vectors.addRow(row, 1, q, 0);
-    if (!normalise(q, 0, dim)) return NONE;
-    const cosines = this.scan.dots(q, dim);
+    if (!this.vectors.embedInto([term], this.query)) return NONE;
+    const cosines = this.scan.dots(this.query, this.vectors.dim);
     const found: Array<{ word: string; cosine: number }> = [];
     for (let i = 0; i < cosines.length; i++) {
       const c = cosines[i]!;
