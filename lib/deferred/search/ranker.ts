@@ -23,7 +23,7 @@ import { DEFAULT_LEARNED_CJK_USE, getLearnedCjk, LEARNED_CJK_FILE, type LearnedC
 import { prefixMatches, typoMatches } from "./fuzzy";
 import { ToolMentions } from "./mentions";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers, type NamedServerUse } from "./named-servers";
-import { stem } from "./stem";
+import { isPlainWord, stem } from "./stem";
 import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
@@ -364,9 +364,6 @@ export interface RankOptions {
 const MAX_EXPANSION_MEMO = 20_000;
 
 const NO_EXPANSIONS: Expansion[] = [];
-
-/** A plain lower-case Latin word (as typed words are folded): the only kind whose learned vector is looked up. */
-const ENGLISH_WORD = /^[a-z]+$/;
 
 /** (document, score) pairs of typed words' terms one searcher keeps: 12 bytes each, 24 MB at most. */
 const MAX_SHARED_SCORES = 2_000_000;
@@ -1022,7 +1019,7 @@ export class TextRanker implements FeedbackSource {
 
   /** With `neighbours` on, an English typed word's nearest name words (name-neighbours.ts), made on first use. */
   private neighbourExpansions(surface: string): Expansion[] {
-    if (!this.config.techniques.neighbours || !ENGLISH_WORD.test(surface)) return NO_EXPANSIONS;
+    if (!this.config.techniques.neighbours || !isPlainWord(surface)) return NO_EXPANSIONS;
     this.nameNeighbours ??= new NameNeighbours(this.nameWords, getWordVectors(), this.config.neighbours);
     return this.nameNeighbours.of(stem(surface));
   }

@@ -12,9 +12,17 @@ function undouble(s: string): string {
   return s;
 }
 
+/**
+ * A plain lower-case Latin word (as typed words are folded): the only kind the stemmer changes, and the only kind
+ * WordNet and the learned vectors are asked about.
+ */
+export function isPlainWord(word: string): boolean {
+  return /^[a-z]+$/.exec(word) !== null;
+}
+
 export function stem(word: string): string {
   let w = word;
-  if (w.length <= 3 || /^[a-z]+$/.exec(w) === null) return w;
+  if (w.length <= 3 || !isPlainWord(w)) return w;
   if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
   else if (/(ss|x|ch|sh|zz)es$/.exec(w) !== null) w = w.slice(0, -2);
   else if (w.endsWith("s") && /(ss|us|is)$/.exec(w) === null) w = w.slice(0, -1);

@@ -1,6 +1,6 @@
 import { grown } from "./grown";
 import { HASH_START, hashStep, SpanTable } from "./span-table";
-import { stem } from "./stem";
+import { isPlainWord, stem } from "./stem";
 import type { IdBuffer, TermTable } from "./term-table";
 
 /**
@@ -54,7 +54,7 @@ export function fold(text: string): string {
 
 /** camelCase / PascalCase / ACRONYMWord boundaries, then letter/digit boundaries kept only for long letter parts. */
 export function splitIdentifier(word: string): string[] {
-  if (/^[a-z]+$/.exec(word) !== null) return [word];
+  if (isPlainWord(word)) return [word];
   const spaced = word.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, "$1 $2").replace(/(\p{Lu}+)(\p{Lu}\p{Ll})/gu, "$1 $2");
   const out: string[] = [];
   for (const part of spaced.split(" ")) {

@@ -1,5 +1,5 @@
 import type { Expansion } from "./lexicon";
-import { stem } from "./stem";
+import { isPlainWord, stem } from "./stem";
 import { STOPWORDS } from "./tokenize";
 import type { Wordnet } from "./wordnet";
 
@@ -27,16 +27,13 @@ export const DEFAULT_WORDNET_USE: WordnetUse = {
   derived: 0.45,
 };
 
-/** A plain lower-case Latin word: the only kind WordNet is asked about. */
-const isWord = (w: string) => /^[a-z]+$/.exec(w) !== null;
-
 export interface Vocabulary {
   has(term: string): boolean;
 }
 
 /** WordNet alternatives of a typed word, as index terms the catalog holds (phrases need all their words). */
 export function wordnetExpansions(wn: Wordnet, surface: string, vocab: Vocabulary, use: WordnetUse): Expansion[] {
-  if (STOPWORDS.has(surface) || !isWord(surface)) return [];
+  if (STOPWORDS.has(surface) || !isPlainWord(surface)) return [];
   if (use.scope === "oov" && vocab.has(stem(surface))) return [];
   return alternatives(wn, wn.lemmas(surface), vocab, use);
 }
@@ -52,7 +49,7 @@ export function wordnetPhraseExpansions(
   vocab: Vocabulary,
   use: WordnetUse,
 ): Expansion[] {
-  if (!isWord(first) || !isWord(second)) return [];
+  if (!isPlainWord(first) || !isPlainWord(second)) return [];
   // Most words begin no multi-word lemma: one binary search says so before the second word's forms are tried.
   const head = `${first}_`;
   if (!wn.hasPrefix(head)) return [];
