@@ -125,6 +125,13 @@ describe("tool_search.techniques", () => {
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    vectors: 0\n`, "config.yaml", {}),
     );
     expect(vectors.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.vectors: /);
+    // And name-word neighbours'.
+    const neighboursOff = `${MIN}tool_search:\n  techniques:\n    neighbours: false\n`;
+    expect(parseAppConfig(neighboursOff, "config.yaml", {}).app.tool_search.techniques).toEqual({ neighbours: false });
+    const neighbours = errorOf(() =>
+      parseAppConfig(`${MIN}tool_search:\n  techniques:\n    neighbours: [1]\n`, "config.yaml", {}),
+    );
+    expect(neighbours.message).toMatch(/^config\.yaml:6: tool_search\.techniques\.neighbours: /);
     // And the Chinese–English dictionary's.
     const cedictOn = `${MIN}tool_search:\n  techniques:\n    cedict: true\n`;
     expect(parseAppConfig(cedictOn, "config.yaml", {}).app.tool_search.techniques).toEqual({ cedict: true });
