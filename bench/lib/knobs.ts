@@ -51,6 +51,8 @@ export const KNOBS: Knob[] = [
   { path: ["neighbours", "weight"], min: 0, max: 2 },
   { path: ["neighbours", "k"], min: 1, max: 40, whole: true },
   { path: ["neighbours", "minCosine"], min: 0, max: 0.9 },
+  { path: ["compounds", "minPart"], min: 3, max: 8, whole: true },
+  { path: ["compounds", "joinWeight"], min: 0, max: 2 },
   { path: ["katakana", "weight"], min: 0, max: 2 },
   { path: ["actions", "weight"], min: 0, max: 1 },
   { path: ["actions", "window"], min: 2, max: 50, whole: true },

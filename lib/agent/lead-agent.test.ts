@@ -280,6 +280,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       exemplarscjk: true,
       vectorscjk: true,
       neighbours: true,
+      compounds: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -316,6 +317,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
 
     const neighbours = await catalogOf("    neighbours: false\n");
     expect(neighbours.techniques).toEqual({ ...byDefault.techniques, neighbours: false });
+    const compounds = await catalogOf("    compounds: true\n");
+    expect(compounds.techniques).toEqual({ ...byDefault.techniques, compounds: true });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

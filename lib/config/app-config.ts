@@ -210,7 +210,8 @@ export const AppConfigSchema = z
          * counted as its words) and sibling contrast (siblings) off. Word translations learned from Chinese and
          * Japanese requests (learnedcjk), worked examples in Chinese and Japanese (exemplarscjk) and learned vectors
          * for Chinese and Japanese words (vectorscjk, read with vectors) are on. So are a typed word's nearest
-         * tool-name words by the learned vectors (neighbours).
+         * tool-name words by the learned vectors (neighbours). Compound words written
+         * either way (compounds: "filepath" is also file + path, "back up" also backup) are off.
          */
         techniques: z
           .object({
@@ -237,6 +238,7 @@ export const AppConfigSchema = z
             exemplarscjk: z.boolean().optional(),
             vectorscjk: z.boolean().optional(),
             neighbours: z.boolean().optional(),
+            compounds: z.boolean().optional(),
           })
           .strict()
           .optional(),

@@ -38,6 +38,14 @@ import {
   type TranslationLmUse,
   translationLmSteps,
 } from "./translation-lm";
+import {
+  addCompoundParts,
+  type CompoundUse,
+  compoundParts,
+  DEFAULT_COMPOUND_USE,
+  joinedTerms,
+  wordnetKnows,
+} from "./compounds";
 import { DEFAULT_NEIGHBOUR_USE, NameNeighbours, type NeighbourUse } from "./name-neighbours";
 import type { SearchDoc } from "./types";
 import {
@@ -150,6 +158,11 @@ export interface SearchTechniques {
    * "stash" → save; name-neighbours.ts).
    */
   neighbours: boolean;
+  /**
+   * Compound words written either way: a catalog's closed compound also counts as its two words ("filepath" → file,
+   * path), and two typed words as the one word they make ("back up" → backup; compounds.ts).
+   */
+  compounds: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -179,6 +192,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   exemplarscjk: true,
   vectorscjk: true,
   neighbours: true,
+  compounds: true,
 };
 
 /** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
@@ -275,6 +289,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   clauses: false,
   mentions: false,
   siblings: false,
+  compounds: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -314,6 +329,7 @@ export interface RankerConfig {
   named: NamedServerUse;
   siblings: SiblingUse;
   neighbours: NeighbourUse;
+  compounds: CompoundUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -343,6 +359,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   named: DEFAULT_NAMED_SERVER_USE,
   siblings: DEFAULT_SIBLING_USE,
   neighbours: DEFAULT_NEIGHBOUR_USE,
+  compounds: DEFAULT_COMPOUND_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -434,6 +451,16 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     if (fields.length % TOOLS_PER_STEP === 0) yield;
   }
   aboutWithoutNameWords(fields);
+  // Compounds split before anything reads the fields: the names' parts are name words too.
+  const wordnet = techniques.compounds ? getWordnet() : null;
+  if (wordnet) {
+    const { serverOf } = numberServers(docs.map((d) => d.server ?? ""));
+    addCompoundParts(
+      fields,
+      compoundParts(fields, table, serverOf, (t) => wordnetKnows(wordnet, t), config.compounds),
+    );
+    yield;
+  }
   const nameTerms = fields.map((f) => table.textsOf(f.name));
   // The worked examples in Chinese and Japanese lend from the same neighbours: kept as they are found (a few numbers
   // a tool), so the first such request does not look for them again.
@@ -923,6 +950,8 @@ export class TextRanker implements FeedbackSource {
         const expansions = this.pairExpansions(a, b, wordnet);
         if (expansions.length > 0) phrases.push({ source: `${a} ${b}`, expansions });
       }
+    if (this.config.techniques.compounds)
+      phrases.push(...joinedTerms(text, (t) => this.index.has(t), this.config.compounds));
     const entities = this.config.techniques.entities ? entityTerms(text, this.config.entities) : [];
     const sounds = this.config.techniques.katakana ? this.katakanaTerms(text, lexicon) : [];
     const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>

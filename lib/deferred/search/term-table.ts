@@ -23,6 +23,11 @@ export class TermTable {
     return id;
   }
 
+  /** The term's number, -1 when no text of the build holds it (nothing is given). */
+  find(term: string): number {
+    return this.ids.get(term) ?? -1;
+  }
+
   /** Numbers for terms, given on first sight. */
   idsOf(terms: readonly string[]): Int32Array {
     const out = new Int32Array(terms.length);
