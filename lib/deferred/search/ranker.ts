@@ -2,7 +2,7 @@ import { type ActionModel, type ActionUse, DEFAULT_ACTION_USE, getActions, ToolA
 import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
 import { type ClauseConfig, DEFAULT_CLAUSES } from "./clauses";
 import { BoundedMemo } from "./bounded-memo";
-import { type BuildSteps, runSteps } from "./build-steps";
+import { type BuildSteps, inChunks, runSteps } from "./build-steps";
 import { type CedictUse, DEFAULT_CEDICT_USE, getCedict } from "./cedict";
 import {
   type Bm25Index,
@@ -429,10 +429,10 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   const table = new TermTable();
   const mentions = techniques.mentions ? new ToolMentions(docs) : null;
   const fields: DocFields[] = [];
-  for (const d of docs) {
-    fields.push(docFields(d, table, mentions));
-    if (fields.length % TOOLS_PER_STEP === 0) yield;
-  }
+  // Each loop over the tools runs in a plain function a step's worth at a time (build-steps.ts, `inChunks`).
+  yield* inChunks(docs.length, TOOLS_PER_STEP, (from, to) => {
+    for (let i = from; i < to; i++) fields.push(docFields(docs[i]!, table, mentions));
+  });
   aboutWithoutNameWords(fields);
   const nameTerms = fields.map((f) => table.textsOf(f.name));
   // The worked examples in Chinese and Japanese lend from the same neighbours: kept as they are found (a few numbers
@@ -442,13 +442,15 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     const ex = yield* exemplarsSteps();
     yield;
     if (techniques.exemplarscjk) neighbours = [];
-    for (let i = 0; i < fields.length; i++) {
-      fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);
-      neighbours?.push(ex.lastNeighbours());
-      if (i % TOOLS_PER_STEP === TOOLS_PER_STEP - 1) yield;
-    }
+    const found = neighbours;
+    yield* inChunks(fields.length, TOOLS_PER_STEP, (from, to) => {
+      for (let i = from; i < to; i++) {
+        fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);
+        found?.push(ex.lastNeighbours());
+      }
+    });
   }
-  const nameWords = new Set(nameTerms.flat());
+  const nameWords = wordsOf(nameTerms);
   const leadStart = new Int32Array(fields.length + 1);
   fields.forEach((f, i) => {
     leadStart[i + 1] = leadStart[i]! + f.lead.length;
@@ -502,6 +504,13 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     actions,
     named: named && servers ? new NamedServers(servers, (t) => index.docsOf(t)) : null,
   };
+}
+
+/** Every word of the lists, once each, in the order first met (as `new Set(lists.flat())`, without the flat copy). */
+function wordsOf(lists: readonly (readonly string[])[]): Set<string> {
+  const out = new Set<string>();
+  for (const words of lists) for (const w of words) out.add(w);
+  return out;
 }
 
 /** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */
