@@ -3,6 +3,7 @@ import { type BuildSteps, inChunks, runSteps } from "./build-steps";
 import { type DocFields, FIELD_NAMES, type FieldName } from "./fields";
 import { PostingsBuilder, type SortedLists } from "./postings-builder";
 import type { TermTable } from "./term-table";
+import { TypedSlab } from "./typed-slab";
 
 /**
  * BM25F over the tool fields, with every (term, document) contribution precomputed at build time,
@@ -275,6 +276,13 @@ export class Bm25Index {
   private readonly bestTouched: Int32Array;
   private readonly phraseTouched: Int32Array;
   private lastTouched: number[] = [];
+  /** Where kept term scores' arrays come from (typed-slab.ts): a new word's scores cost no allocation of their own. */
+  private readonly keptDocs = new TypedSlab((n) => new Int32Array(n));
+  private readonly keptValues = new TypedSlab((n) => new Float64Array(n));
+  /** withoutLeftOut()'s scratch (grown as needed), and where the lists it makes keep their scores. */
+  private plainDocs = new Int32Array(0);
+  private plainRest = new Float64Array(0);
+  private readonly plainScores = new TypedSlab((n) => new Float32Array(n));
 
   /**
    * `plainWithout`: a field whose words some queries must not read (the words tools borrow, exemplars.ts); the
@@ -336,9 +344,14 @@ export class Bm25Index {
     if (h === end) return full;
     const k1 = this.k1;
     const top = this.idf(term) * (k1 + 1);
-    // Typed arrays the full list's length, cut to what is kept: no boxed numbers on a list of thousands.
-    const docs = new Int32Array(full.docs.length);
-    const rest = new Float64Array(full.docs.length);
+    // Scratch the full list's length (no boxed numbers on a list of thousands), what is kept copied out of it.
+    if (full.docs.length > this.plainDocs.length) {
+      const room = Math.max(full.docs.length, 2 * this.plainDocs.length);
+      this.plainDocs = new Int32Array(room);
+      this.plainRest = new Float64Array(room);
+    }
+    const docs = this.plainDocs;
+    const rest = this.plainRest;
     let kept = 0;
     let changed = false;
     for (let j = 0; j < full.docs.length; j++) {
@@ -361,9 +374,9 @@ export class Bm25Index {
     }
     if (!changed) return full;
     const idf = bm25Idf(this.size, kept);
-    const scores = new Float32Array(kept);
+    const scores = this.plainScores.take(kept);
     for (let k = 0; k < kept; k++) scores[k] = saturated(idf, rest[k]!, k1);
-    return { docs: kept === docs.length ? docs : docs.slice(0, kept), scores, id: full.id };
+    return { docs: this.keptDocs.copy(docs, kept), scores, id: full.id };
   }
 
   /** The left-out field inverted (see `leftOutIndex`), made on first use. */
@@ -480,8 +493,8 @@ export class Bm25Index {
       }
       // Kept only when reading it back saves walking at least as much again as it holds.
       if (walked >= 2 * nb && memo?.keeps(q)) {
-        const docs = bestTouched.slice(0, nb);
-        const values = new Float64Array(nb);
+        const docs = this.keptDocs.copy(bestTouched, nb);
+        const values = this.keptValues.take(nb);
         for (let k = 0; k < nb; k++) values[k] = best[docs[k]!]!;
         memo.set(q, { docs, values });
       }

@@ -5,6 +5,7 @@ import { PostingsBuilder, type SortedLists } from "./postings-builder";
 import { bestOf } from "./scored";
 import type { TermTable } from "./term-table";
 import { terms } from "./tokenize";
+import { TypedSlab } from "./typed-slab";
 
 /**
  * A translation language model (Berger & Lafferty 1999): how likely a tool's text is to be asked for in the
@@ -237,6 +238,11 @@ export class TranslationLm {
    * summing its sources and taking a logarithm per tool.
    */
   private readonly gains = new Map<string, WordGain>();
+  /** Scratch for wordGain(): the tools a word reaches, in the order met (grown as needed). */
+  private inWord = new Int32Array(0);
+  /** Where the kept gains' arrays come from (typed-slab.ts): a new word's gains cost no allocation of their own. */
+  private readonly gainDocs = new TypedSlab((n) => new Int32Array(n));
+  private readonly gainValues = new TypedSlab((n) => new Float64Array(n));
 
   /** `fields`: each tool's fields, their terms numbered in `terms`; `built`: what translationLmSteps() made. */
   constructor(
@@ -303,7 +309,8 @@ export class TranslationLm {
     // second time it gains 0); at most every list's length in all.
     let most = 0;
     for (const list of sources.lists) most += list.docs.length;
-    const inWord = new Int32Array(most);
+    if (most > this.inWord.length) this.inWord = new Int32Array(Math.max(most, 2 * this.inWord.length));
+    const inWord = this.inWord;
     let n = 0;
     for (let k = 0; k < sources.lists.length; k++) {
       const list = sources.lists[k]!;
@@ -318,8 +325,8 @@ export class TranslationLm {
     }
     const lambda = this.use.smoothing;
     const floor = sources.floor;
-    const docs = inWord.slice(0, n);
-    const word: WordGain = { docs, gain: new Float64Array(n) };
+    const docs = this.gainDocs.copy(inWord, n);
+    const word: WordGain = { docs, gain: this.gainValues.take(n) };
     for (let j = 0; j < n; j++) {
       const d = docs[j]!;
       word.gain[j] = Math.log(((1 - lambda) * p[d]! + floor) / floor);
