@@ -27,7 +27,7 @@ import { isPlainWord, stem } from "./stem";
 import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
-import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
+import { DEFAULT_EXEMPLAR_USE, type ExemplarIndex, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
 import { byScoreThenName, heapPush, heapReplaceMin, kthLargest, type Scored } from "./scored";
 import { numberServers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
@@ -430,9 +430,7 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   const mentions = techniques.mentions ? new ToolMentions(docs) : null;
   const fields: DocFields[] = [];
   // Each loop over the tools runs in a plain function a step's worth at a time (build-steps.ts, `inChunks`).
-  yield* inChunks(docs.length, TOOLS_PER_STEP, (from, to) => {
-    for (let i = from; i < to; i++) fields.push(docFields(docs[i]!, table, mentions));
-  });
+  yield* inChunks(docs.length, TOOLS_PER_STEP, readingFields(docs, table, mentions, fields));
   aboutWithoutNameWords(fields);
   const nameTerms = fields.map((f) => table.textsOf(f.name));
   // The worked examples in Chinese and Japanese lend from the same neighbours: kept as they are found (a few numbers
@@ -442,13 +440,7 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     const ex = yield* exemplarsSteps();
     yield;
     if (techniques.exemplarscjk) neighbours = [];
-    const found = neighbours;
-    yield* inChunks(fields.length, TOOLS_PER_STEP, (from, to) => {
-      for (let i = from; i < to; i++) {
-        fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);
-        found?.push(ex.lastNeighbours());
-      }
-    });
+    yield* inChunks(fields.length, TOOLS_PER_STEP, borrowing(ex, fields, nameTerms, table, config, neighbours));
   }
   const nameWords = wordsOf(nameTerms);
   const leadStart = new Int32Array(fields.length + 1);
@@ -503,6 +495,41 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     siblings: siblings && vectors && servers ? new Siblings(servers, vectors) : null,
     actions,
     named: named && servers ? new NamedServers(servers, (t) => index.docsOf(t)) : null,
+  };
+}
+
+/*
+ * The loops of rankerParts over the tools, for inChunks. Made here, not as arrow functions in rankerParts: a closure
+ * there would keep rankerParts' variables it reads (the tools' fields) alive for as long as any closure made there
+ * lives, and the searcher keeps one (the named servers' docsOf).
+ */
+
+/** Each tool's fields read into `fields`, in order. */
+function readingFields(
+  docs: readonly SearchDoc[],
+  table: TermTable,
+  mentions: ToolMentions | null,
+  fields: DocFields[],
+): (from: number, to: number) => void {
+  return (from, to) => {
+    for (let i = from; i < to; i++) fields.push(docFields(docs[i]!, table, mentions));
+  };
+}
+
+/** Each tool's words borrowed from its worked examples, and (when `neighbours` is given) its neighbours kept there. */
+function borrowing(
+  ex: ExemplarIndex,
+  fields: DocFields[],
+  nameTerms: readonly string[][],
+  table: TermTable,
+  config: RankerConfig,
+  neighbours: number[][] | null,
+): (from: number, to: number) => void {
+  return (from, to) => {
+    for (let i = from; i < to; i++) {
+      fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);
+      neighbours?.push(ex.lastNeighbours());
+    }
   };
 }
 
