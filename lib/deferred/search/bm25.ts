@@ -1,8 +1,9 @@
 import type { QueryTerm } from "./expand";
-import { type BuildSteps, runSteps } from "./build-steps";
+import { type BuildSteps, inChunks, runSteps } from "./build-steps";
 import { type DocFields, FIELD_NAMES, type FieldName } from "./fields";
-import { PostingsBuilder } from "./postings-builder";
+import { PostingsBuilder, type SortedLists } from "./postings-builder";
 import type { TermTable } from "./term-table";
+import { TypedSlab } from "./typed-slab";
 
 /**
  * BM25F over the tool fields, with every (term, document) contribution precomputed at build time,
@@ -155,29 +156,14 @@ function* bm25Lists(
   config: Bm25Config,
   plainWithout: FieldName | undefined,
 ): BuildSteps<Bm25Lists> {
-  const avg = {} as Record<FieldName, number>;
-  for (const f of FIELD_NAMES)
-    avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
-
+  const avg = averageLengths(docs);
   // Per document: weighted, length-normalised frequency summed over fields (the BM25F pseudo-frequency); the
   // left-out field's share also on its own, to take it back out.
-  let adds = 0;
-  for (const f of FIELD_NAMES) if (config.fields[f].weight !== 0) for (const d of docs) adds += d[f].length;
-  const builder = new PostingsBuilder(table, adds);
+  const builder = new PostingsBuilder(table, weighedTerms(docs, config));
   const norms = plainWithout ? new Float32Array(docs.length) : null;
-  for (let i = 0; i < docs.length; i++) {
-    const d = docs[i]!;
-    for (const f of FIELD_NAMES) {
-      const { weight, b } = config.fields[f];
-      const terms = d[f];
-      if (weight === 0 || terms.length === 0) continue;
-      const norm = weight / (1 - b + (b * terms.length) / avg[f]);
-      for (let j = 0; j < terms.length; j++) builder.add(terms[j]!, norm);
-      if (f === plainWithout) norms![i] = norm;
-    }
-    builder.endDocument(i);
-    if (i % DOCS_PER_STEP === DOCS_PER_STEP - 1) yield;
-  }
+  yield* inChunks(docs.length, DOCS_PER_STEP, (from, to) =>
+    addDocuments(builder, docs, from, to, config, avg, plainWithout, norms),
+  );
   const leftOut = plainWithout
     ? {
         words: docs.map((d) => {
@@ -190,24 +176,78 @@ function* bm25Lists(
       }
     : null;
   yield;
-  const n = docs.length;
   const postings = new Map<string, Postings>();
   const vocabulary: string[] = [];
-  let id = 0;
   // Every list's scores in one block (views of it), not a block per term.
-  const allScores = new Float32Array(builder.size);
-  let at = 0;
-  for (const [t, dl, tl] of builder.lists()) {
-    const idf = bm25Idf(n, dl.length);
-    const scores = allScores.subarray(at, at + tl.length);
-    at += tl.length;
-    for (let j = 0; j < scores.length; j++) scores[j] = saturated(idf, tl[j]!, config.k1);
-    postings.set(t, { docs: dl, scores, id: id++ });
-    vocabulary.push(t);
-    if (id % LISTS_PER_STEP === 0) yield;
-  }
+  const lists = builder.sorted();
+  const scored = { postings, vocabulary, allScores: new Float32Array(builder.size), at: 0 };
+  yield* inChunks(lists.count, LISTS_PER_STEP, (from, to) =>
+    scoreLists(lists, from, to, docs.length, config.k1, scored),
+  );
   vocabulary.sort();
   return { postings, vocabulary, leftOut };
+}
+
+/** Each field's average length in terms over the documents (at least 1). */
+function averageLengths(docs: readonly DocFields[]): Record<FieldName, number> {
+  const avg = {} as Record<FieldName, number>;
+  for (const f of FIELD_NAMES)
+    avg[f] = Math.max(1, docs.reduce((a, d) => a + d[f].length, 0) / Math.max(1, docs.length));
+  return avg;
+}
+
+/** How many terms the documents' weighed fields hold in all: how many adds the builder will be given. */
+function weighedTerms(docs: readonly DocFields[], config: Bm25Config): number {
+  let adds = 0;
+  for (const f of FIELD_NAMES) if (config.fields[f].weight !== 0) for (const d of docs) adds += d[f].length;
+  return adds;
+}
+
+/** Documents `from` … `to` - 1 added to the builder (their BM25F pseudo-frequencies), each closed in turn. */
+function addDocuments(
+  builder: PostingsBuilder,
+  docs: readonly DocFields[],
+  from: number,
+  to: number,
+  config: Bm25Config,
+  avg: Record<FieldName, number>,
+  plainWithout: FieldName | undefined,
+  norms: Float32Array | null,
+): void {
+  for (let i = from; i < to; i++) {
+    const d = docs[i]!;
+    for (const f of FIELD_NAMES) {
+      const { weight, b } = config.fields[f];
+      const terms = d[f];
+      if (weight === 0 || terms.length === 0) continue;
+      const norm = weight / (1 - b + (b * terms.length) / avg[f]);
+      for (let j = 0; j < terms.length; j++) builder.add(terms[j]!, norm);
+      if (f === plainWithout) norms![i] = norm;
+    }
+    builder.endDocument(i);
+  }
+}
+
+/** Lists `from` … `to` - 1 (in the builder's order) scored into `out`'s block, each put in its postings in turn. */
+function scoreLists(
+  lists: SortedLists,
+  from: number,
+  to: number,
+  n: number,
+  k1: number,
+  out: { postings: Map<string, Postings>; vocabulary: string[]; allScores: Float32Array; at: number },
+): void {
+  for (let id = from; id < to; id++) {
+    const start = lists.start[id]!;
+    const end = lists.start[id + 1]!;
+    const idf = bm25Idf(n, end - start);
+    const scores = out.allScores.subarray(out.at, out.at + end - start);
+    out.at += end - start;
+    for (let j = 0; j < scores.length; j++) scores[j] = saturated(idf, lists.values[start + j]!, k1);
+    const t = lists.terms[id]!;
+    out.postings.set(t, { docs: lists.docs.subarray(start, end), scores, id });
+    out.vocabulary.push(t);
+  }
 }
 
 export class Bm25Index {
@@ -236,6 +276,13 @@ export class Bm25Index {
   private readonly bestTouched: Int32Array;
   private readonly phraseTouched: Int32Array;
   private lastTouched: number[] = [];
+  /** Where kept term scores' arrays come from (typed-slab.ts): a new word's scores cost no allocation of their own. */
+  private readonly keptDocs = new TypedSlab((n) => new Int32Array(n));
+  private readonly keptValues = new TypedSlab((n) => new Float64Array(n));
+  /** withoutLeftOut()'s scratch (grown as needed), and where the lists it makes keep their scores. */
+  private plainDocs = new Int32Array(0);
+  private plainRest = new Float64Array(0);
+  private readonly plainScores = new TypedSlab((n) => new Float32Array(n));
 
   /**
    * `plainWithout`: a field whose words some queries must not read (the words tools borrow, exemplars.ts); the
@@ -297,9 +344,14 @@ export class Bm25Index {
     if (h === end) return full;
     const k1 = this.k1;
     const top = this.idf(term) * (k1 + 1);
-    // Typed arrays the full list's length, cut to what is kept: no boxed numbers on a list of thousands.
-    const docs = new Int32Array(full.docs.length);
-    const rest = new Float64Array(full.docs.length);
+    // Scratch the full list's length (no boxed numbers on a list of thousands), what is kept copied out of it.
+    if (full.docs.length > this.plainDocs.length) {
+      const room = Math.max(full.docs.length, 2 * this.plainDocs.length);
+      this.plainDocs = new Int32Array(room);
+      this.plainRest = new Float64Array(room);
+    }
+    const docs = this.plainDocs;
+    const rest = this.plainRest;
     let kept = 0;
     let changed = false;
     for (let j = 0; j < full.docs.length; j++) {
@@ -322,9 +374,9 @@ export class Bm25Index {
     }
     if (!changed) return full;
     const idf = bm25Idf(this.size, kept);
-    const scores = new Float32Array(kept);
+    const scores = this.plainScores.take(kept);
     for (let k = 0; k < kept; k++) scores[k] = saturated(idf, rest[k]!, k1);
-    return { docs: kept === docs.length ? docs : docs.slice(0, kept), scores, id: full.id };
+    return { docs: this.keptDocs.copy(docs, kept), scores, id: full.id };
   }
 
   /** The left-out field inverted (see `leftOutIndex`), made on first use. */
@@ -441,8 +493,8 @@ export class Bm25Index {
       }
       // Kept only when reading it back saves walking at least as much again as it holds.
       if (walked >= 2 * nb && memo?.keeps(q)) {
-        const docs = bestTouched.slice(0, nb);
-        const values = new Float64Array(nb);
+        const docs = this.keptDocs.copy(bestTouched, nb);
+        const values = this.keptValues.take(nb);
         for (let k = 0; k < nb; k++) values[k] = best[docs[k]!]!;
         memo.set(q, { docs, values });
       }

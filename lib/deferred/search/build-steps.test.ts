@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "@/test/fixtures/search-tools";
-import { BuildAbandoned, type BuildSteps, runInSlices, runSteps, SlicedBuild } from "./build-steps";
+import { BuildAbandoned, type BuildSteps, inChunks, runInSlices, runSteps, SlicedBuild } from "./build-steps";
 import { createToolSearcher, startToolSearcherBuild } from "./index";
 
 function* counted(log: string[], n: number): BuildSteps<number> {
@@ -40,6 +40,25 @@ describe("builds in steps", () => {
     expect(log.indexOf("other work")).toBeGreaterThan(0);
     expect(log.indexOf("other work")).toBeLessThan(log.length - 1);
     expect(build.cost().slices).toBe(5);
+  });
+
+  it("runs a loop in chunks, pausing after each full chunk, as a loop that yields after every n-th item", () => {
+    const log: string[] = [];
+    function* chunked(count: number, per: number): BuildSteps<void> {
+      yield* inChunks(count, per, (from, to) => log.push(`${from}-${to}`));
+    }
+    const steps = chunked(10, 4);
+    const pauses: string[][] = [];
+    for (let r = steps.next(); !r.done; r = steps.next()) pauses.push([...log]);
+    expect(log).toEqual(["0-4", "4-8", "8-10"]);
+    // Paused after 4 and 8 items, not after the last two (a loop yielding at i % 4 === 3 pauses the same).
+    expect(pauses).toEqual([["0-4"], ["0-4", "4-8"]]);
+    log.length = 0;
+    runSteps(chunked(8, 4));
+    expect(log).toEqual(["0-4", "4-8"]);
+    log.length = 0;
+    runSteps(chunked(0, 4));
+    expect(log).toEqual([]);
   });
 
   it("finishes at once when asked, and keeps a failure for whoever asks next", async () => {

@@ -6,6 +6,22 @@
  */
 export type BuildSteps<T> = Generator<void, T, void>;
 
+/**
+ * Steps that run `work(from, to)` over the items 0 … `count` - 1, `per` at a time, pausing after each full `per`
+ * (as a loop that yields after every `per`-th item does). The loop over the items runs in `work`, a plain function,
+ * not in the generator: V8 (Node 20) runs a loop in a generator's body several times slower than the same loop in
+ * a function, and a build's generators are called once per build, so their loops never got fast (a scratch loop
+ * over 20 million numbers: 94 ms in a generator, 15 ms in a function; a 10,000-tool build's lists and sums run a
+ * million times).
+ */
+export function* inChunks(count: number, per: number, work: (from: number, to: number) => void): BuildSteps<void> {
+  for (let from = 0; from < count; from += per) {
+    const to = Math.min(count, from + per);
+    work(from, to);
+    if (to - from === per) yield;
+  }
+}
+
 /** Runs every step now and returns what the build made. */
 export function runSteps<T>(steps: BuildSteps<T>): T {
   for (;;) {

@@ -1,5 +1,5 @@
 import { bm25Idf } from "./bm25";
-import { type BuildSteps, runSteps } from "./build-steps";
+import { type BuildSteps, inChunks, runSteps } from "./build-steps";
 import exemplarData from "./learned-exemplars.json";
 import { IdBuffer, type TermTable } from "./term-table";
 import { nameTerms, STOPWORDS, terms } from "./tokenize";
@@ -118,65 +118,58 @@ export function* exemplarIndexSteps(data: ExemplarData): BuildSteps<ExemplarInde
 function* exemplarTables(data: ExemplarData): BuildSteps<ExemplarTables> {
   const n = data.name.length;
   if (data.text.length !== n || data.asked.length !== n) throw new Error("learned-exemplars.json: uneven lists");
+  // Each loop runs in a plain function a step's worth at a time (build-steps.ts, `inChunks`).
   // Weighted frequencies per operation (name words count NAME_WEIGHT; each word once per list), by word number.
   const opTf: Array<Array<[number, number]>> = [];
-  let total = 0;
-  for (let o = 0; o < n; o++) {
-    const list: Array<[number, number]> = [];
-    for (const w of data.name[o]!) list.push([w, NAME_WEIGHT]);
-    for (const w of data.text[o]!) list.push([w, 1]);
-    list.sort((a, b) => a[0] - b[0]);
-    for (const [, v] of list) total += v;
-    opTf.push(list);
-    if (o % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
-  }
+  const sum = { total: 0 };
+  yield* inChunks(n, ITEMS_PER_STEP, (from, to) => {
+    for (let o = from; o < to; o++) {
+      const list: Array<[number, number]> = [];
+      for (const w of data.name[o]!) list.push([w, NAME_WEIGHT]);
+      for (const w of data.text[o]!) list.push([w, 1]);
+      list.sort((a, b) => a[0] - b[0]);
+      for (const [, v] of list) sum.total += v;
+      opTf.push(list);
+    }
+  });
   const vocabulary = data.words.length;
-  const df = new Int32Array(vocabulary);
-  for (const list of opTf) for (const [w] of list) df[w]!++;
-  const avg = n > 0 ? total / n : 1;
+  const df = documentFrequencies(opTf, vocabulary);
+  const avg = n > 0 ? sum.total / n : 1;
   const opStart = new Int32Array(n + 1);
   const entries = opTf.reduce((a, l) => a + l.length, 0);
   const opWords = new Int32Array(entries);
   const opWeights = new Float32Array(entries);
-  let at = 0;
-  for (let o = 0; o < n; o++) {
-    const list = opTf[o]!;
-    opStart[o] = at;
-    let length = 0;
-    for (const [, v] of list) length += v;
-    const norm = K1 * (1 - B + (B * length) / avg);
-    for (const [w, v] of list) {
-      const idf = bm25Idf(n, df[w]!);
-      opWords[at] = w;
-      opWeights[at++] = (idf * v * (K1 + 1)) / (v + norm);
+  const filled = { at: 0 };
+  yield* inChunks(n, ITEMS_PER_STEP, (from, to) => {
+    for (let o = from; o < to; o++) {
+      const list = opTf[o]!;
+      opStart[o] = filled.at;
+      let length = 0;
+      for (const [, v] of list) length += v;
+      const norm = K1 * (1 - B + (B * length) / avg);
+      for (const [w, v] of list) {
+        const idf = bm25Idf(n, df[w]!);
+        opWords[filled.at] = w;
+        opWeights[filled.at++] = (idf * v * (K1 + 1)) / (v + norm);
+      }
     }
-    if (o % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
-  }
-  opStart[n] = at;
+  });
+  opStart[n] = filled.at;
   // The same weights by word.
-  const postStart = new Int32Array(vocabulary + 1);
-  for (let w = 0; w < vocabulary; w++) postStart[w + 1] = postStart[w]! + df[w]!;
-  const postOps = new Int32Array(entries);
-  const postWeights = new Float32Array(entries);
-  const fill = postStart.slice(0, vocabulary);
-  for (let o = 0; o < n; o++)
-    for (let k = opStart[o]!; k < opStart[o + 1]!; k++) {
-      const slot = fill[opWords[k]!]!++;
-      postOps[slot] = o;
-      postWeights[slot] = opWeights[k]!;
-    }
+  const { postStart, postOps, postWeights } = byWord(opStart, opWords, opWeights, df);
   yield;
   const topStart = new Int32Array(vocabulary + 1);
   const top: number[] = [];
-  for (let w = 0; w < vocabulary; w++) {
-    if (df[w]! > WALK_LIMIT) {
-      const slots = Array.from({ length: df[w]! }, (_, j) => postStart[w]! + j);
-      slots.sort((a, b) => postWeights[b]! - postWeights[a]! || postOps[a]! - postOps[b]!);
-      for (const slot of slots.slice(0, CANDIDATES)) top.push(slot);
+  yield* inChunks(vocabulary, ITEMS_PER_STEP, (from, to) => {
+    for (let w = from; w < to; w++) {
+      if (df[w]! > WALK_LIMIT) {
+        const slots = Array.from({ length: df[w]! }, (_, j) => postStart[w]! + j);
+        slots.sort((a, b) => postWeights[b]! - postWeights[a]! || postOps[a]! - postOps[b]!);
+        for (const slot of slots.slice(0, CANDIDATES)) top.push(slot);
+      }
+      topStart[w + 1] = top.length;
     }
-    topStart[w + 1] = top.length;
-    if (w % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
-  }
+  });
   const topOps = Int32Array.from(top, (slot) => postOps[slot]!);
   const topWeights = Float32Array.from(top, (slot) => postWeights[slot]!);
   const askedStart = new Int32Array(n + 1);
@@ -195,6 +188,36 @@ function* exemplarTables(data: ExemplarData): BuildSteps<ExemplarTables> {
     askedStart,
     askedWords,
   };
+}
+
+/** Per word number, how many operations' lists hold it. */
+function documentFrequencies(opTf: ReadonlyArray<ReadonlyArray<[number, number]>>, vocabulary: number): Int32Array {
+  const df = new Int32Array(vocabulary);
+  for (const list of opTf) for (const [w] of list) df[w]!++;
+  return df;
+}
+
+/** The operations' (word, weight) lists turned by word: per word, the operations holding it and its weight there. */
+function byWord(
+  opStart: Int32Array,
+  opWords: Int32Array,
+  opWeights: Float32Array,
+  df: Int32Array,
+): { postStart: Int32Array; postOps: Int32Array; postWeights: Float32Array } {
+  const vocabulary = df.length;
+  const n = opStart.length - 1;
+  const postStart = new Int32Array(vocabulary + 1);
+  for (let w = 0; w < vocabulary; w++) postStart[w + 1] = postStart[w]! + df[w]!;
+  const postOps = new Int32Array(opWords.length);
+  const postWeights = new Float32Array(opWords.length);
+  const fill = postStart.slice(0, vocabulary);
+  for (let o = 0; o < n; o++)
+    for (let k = opStart[o]!; k < opStart[o + 1]!; k++) {
+      const slot = fill[opWords[k]!]!++;
+      postOps[slot] = o;
+      postWeights[slot] = opWeights[k]!;
+    }
+  return { postStart, postOps, postWeights };
 }
 
 /**

@@ -24,6 +24,24 @@ describe("PostingsBuilder", () => {
     ]);
   });
 
+  it("gives the same lists at once (sorted) as one at a time (lists)", () => {
+    const { b, id } = builder();
+    for (let d = 0; d < 50; d++) {
+      for (let k = 0; k < 1 + (d % 7); k++) b.add(id(`t${(d * 3 + k * 5) % 11}`), 1 + k);
+      b.endDocument(d, 1 + (d % 3));
+    }
+    const { count, terms, start, docs, values } = b.sorted();
+    const lists = [...b.lists()];
+    expect(count).toBe(lists.length);
+    expect(count).toBe(11);
+    lists.forEach(([term, d, v], id) => {
+      expect(terms[id]).toBe(term);
+      expect(docs.subarray(start[id]!, start[id + 1]!)).toEqual(d);
+      expect(values.subarray(start[id]!, start[id + 1]!)).toEqual(v);
+    });
+    expect(start[count]).toBe(b.size);
+  });
+
   it("grows past its first 1,024 terms without losing a sum", () => {
     const { b, id } = builder();
     for (let i = 0; i < 3000; i++) b.add(id(`t${i}`), i + 1);

@@ -90,6 +90,17 @@ export class PostingsBuilder {
    * shared by all the lists (read them, or copy what is kept apart).
    */
   *lists(): Generator<[term: string, docs: Int32Array, values: Float64Array]> {
+    const { terms, start, docs, values } = this.sorted();
+    for (let id = 0; id < terms.length; id++)
+      yield [terms[id]!, docs.subarray(start[id]!, start[id + 1]!), values.subarray(start[id]!, start[id + 1]!)];
+  }
+
+  /**
+   * The same lists as lists() gives them, all at once: the entries sorted by term (a counting sort, which keeps
+   * each term's documents in order). A plain method, not the generator: a loop inside a generator runs several
+   * times slower in V8 (build-steps.ts, `inChunks`), and this one passes over every entry twice.
+   */
+  sorted(): SortedLists {
     const count = this.terms.length;
     const start = new Int32Array(count + 1);
     for (let k = 0; k < this.entries; k++) start[this.entryTerm[k]! + 1]!++;
@@ -102,7 +113,18 @@ export class PostingsBuilder {
       docs[slot] = this.entryDoc[k]!;
       values[slot] = this.entryValue[k]!;
     }
-    for (let id = 0; id < count; id++)
-      yield [this.terms[id]!, docs.subarray(start[id]!, start[id + 1]!), values.subarray(start[id]!, start[id + 1]!)];
+    return { count, terms: this.terms, start, docs, values };
   }
+}
+
+/**
+ * A builder's lists, sorted: term number `id` (first seen, first) is `terms[id]`, and its documents and values are
+ * `docs` and `values` from `start[id]` up to `start[id + 1]`.
+ */
+export interface SortedLists {
+  count: number;
+  terms: readonly string[];
+  start: Int32Array;
+  docs: Int32Array;
+  values: Float64Array;
 }

@@ -2,7 +2,7 @@ import { type ActionModel, type ActionUse, DEFAULT_ACTION_USE, getActions, ToolA
 import { type AssociationConfig, DEFAULT_ASSOCIATIONS, NameAssociations } from "./associations";
 import { type ClauseConfig, DEFAULT_CLAUSES } from "./clauses";
 import { BoundedMemo } from "./bounded-memo";
-import { type BuildSteps, runSteps } from "./build-steps";
+import { type BuildSteps, inChunks, runSteps } from "./build-steps";
 import { type CedictUse, DEFAULT_CEDICT_USE, getCedict } from "./cedict";
 import {
   type Bm25Index,
@@ -27,7 +27,7 @@ import { isPlainWord, stem } from "./stem";
 import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
-import { DEFAULT_EXEMPLAR_USE, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
+import { DEFAULT_EXEMPLAR_USE, type ExemplarIndex, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
 import { byScoreThenName, heapPush, heapReplaceMin, kthLargest, type Scored } from "./scored";
 import { numberServers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
@@ -449,10 +449,8 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   const table = new TermTable();
   const mentions = techniques.mentions ? new ToolMentions(docs) : null;
   const fields: DocFields[] = [];
-  for (const d of docs) {
-    fields.push(docFields(d, table, mentions));
-    if (fields.length % TOOLS_PER_STEP === 0) yield;
-  }
+  // Each loop over the tools runs in a plain function a step's worth at a time (build-steps.ts, `inChunks`).
+  yield* inChunks(docs.length, TOOLS_PER_STEP, readingFields(docs, table, mentions, fields));
   aboutWithoutNameWords(fields);
   // Compounds split before anything reads the fields: the names' parts are name words too.
   const wordnet = techniques.compounds ? getWordnet() : null;
@@ -472,13 +470,9 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     const ex = yield* exemplarsSteps();
     yield;
     if (techniques.exemplarscjk) neighbours = [];
-    for (let i = 0; i < fields.length; i++) {
-      fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);
-      neighbours?.push(ex.lastNeighbours());
-      if (i % TOOLS_PER_STEP === TOOLS_PER_STEP - 1) yield;
-    }
+    yield* inChunks(fields.length, TOOLS_PER_STEP, borrowing(ex, fields, nameTerms, table, config, neighbours));
   }
-  const nameWords = new Set(nameTerms.flat());
+  const nameWords = wordsOf(nameTerms);
   const leadStart = new Int32Array(fields.length + 1);
   fields.forEach((f, i) => {
     leadStart[i + 1] = leadStart[i]! + f.lead.length;
@@ -532,6 +526,48 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     actions,
     named: named && servers ? new NamedServers(servers, (t) => index.docsOf(t)) : null,
   };
+}
+
+/*
+ * The loops of rankerParts over the tools, for inChunks. Made here, not as arrow functions in rankerParts: a closure
+ * there would keep rankerParts' variables it reads (the tools' fields) alive for as long as any closure made there
+ * lives, and the searcher keeps one (the named servers' docsOf).
+ */
+
+/** Each tool's fields read into `fields`, in order. */
+function readingFields(
+  docs: readonly SearchDoc[],
+  table: TermTable,
+  mentions: ToolMentions | null,
+  fields: DocFields[],
+): (from: number, to: number) => void {
+  return (from, to) => {
+    for (let i = from; i < to; i++) fields.push(docFields(docs[i]!, table, mentions));
+  };
+}
+
+/** Each tool's words borrowed from its worked examples, and (when `neighbours` is given) its neighbours kept there. */
+function borrowing(
+  ex: ExemplarIndex,
+  fields: DocFields[],
+  nameTerms: readonly string[][],
+  table: TermTable,
+  config: RankerConfig,
+  neighbours: number[][] | null,
+): (from: number, to: number) => void {
+  return (from, to) => {
+    for (let i = from; i < to; i++) {
+      fields[i]!.asked = ex.askedIdsFor(nameTerms[i]!, table, config.exemplars);
+      neighbours?.push(ex.lastNeighbours());
+    }
+  };
+}
+
+/** Every word of the lists, once each, in the order first met (as `new Set(lists.flat())`, without the flat copy). */
+function wordsOf(lists: readonly (readonly string[])[]): Set<string> {
+  const out = new Set<string>();
+  for (const words of lists) for (const w of words) out.add(w);
+  return out;
 }
 
 /** The ranked lexical search: BM25F plus vocabulary-aware expansion (prefixes, typos) and name coverage. */

@@ -1,10 +1,11 @@
 import likelihoods from "./learned-likelihoods.json";
-import { type BuildSteps, runSteps } from "./build-steps";
+import { type BuildSteps, inChunks, runSteps } from "./build-steps";
 import type { DocFields } from "./fields";
-import { PostingsBuilder } from "./postings-builder";
+import { PostingsBuilder, type SortedLists } from "./postings-builder";
 import { bestOf } from "./scored";
 import type { TermTable } from "./term-table";
 import { terms } from "./tokenize";
+import { TypedSlab } from "./typed-slab";
 
 /**
  * A translation language model (Berger & Lafferty 1999): how likely a tool's text is to be asked for in the
@@ -110,7 +111,27 @@ function* translationLmLists(
     terms,
     fields.reduce((a, f) => a + weighed.reduce((b, name) => b + f[name].length, 0), 0),
   );
-  for (let d = 0; d < fields.length; d++) {
+  // The loops run in plain functions a step's worth at a time (build-steps.ts, `inChunks`).
+  yield* inChunks(fields.length, ITEMS_PER_STEP, (from, to) => addTools(builder, fields, from, to, w));
+  const postings = new Map<string, Postings>();
+  // Average of P(w | tool) over the catalog, the smoothing background.
+  const average = new Map<string, number>();
+  // Every list's likelihoods in one block (views of it), not a block per term.
+  const lists = builder.sorted();
+  const kept = { postings, average, all: new Float32Array(builder.size), at: 0 };
+  yield* inChunks(lists.count, ITEMS_PER_STEP, (from, to) => keepLists(lists, from, to, fields.length, kept));
+  return { sources: yield* resolveSources(postings, average, use, table) };
+}
+
+/** Tools `from` … `to` - 1 added to the builder: each field's terms at its weight, over the tool's total weight. */
+function addTools(
+  builder: PostingsBuilder,
+  fields: readonly DocFields[],
+  from: number,
+  to: number,
+  w: TranslationLmUse["fields"],
+): void {
+  for (let d = from; d < to; d++) {
     const f = fields[d]!;
     let total = 0;
     const add = (ts: Int32Array, fieldWeight: number) => {
@@ -125,25 +146,32 @@ function* translationLmLists(
     add(f.description, w.description);
     add(f.paramNames, w.paramNames);
     builder.endDocument(d, total);
-    if (d % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) yield;
   }
-  const postings = new Map<string, Postings>();
-  // Average of P(w | tool) over the catalog, the smoothing background.
-  const average = new Map<string, number>();
-  // Every list's likelihoods in one block (views of it), not a block per term.
-  const all = new Float32Array(builder.size);
-  let at = 0;
-  for (const [t, docs, ps] of builder.lists()) {
-    const p = all.subarray(at, at + ps.length);
-    p.set(ps);
-    at += ps.length;
-    postings.set(t, { docs, p });
+}
+
+/**
+ * Lists `from` … `to` - 1 (in the builder's order) copied into `out`'s block as P(w | tool), each put in the
+ * postings with its average over the `tools` tools.
+ */
+function keepLists(
+  lists: SortedLists,
+  from: number,
+  to: number,
+  tools: number,
+  out: { postings: Map<string, Postings>; average: Map<string, number>; all: Float32Array; at: number },
+): void {
+  for (let id = from; id < to; id++) {
+    const start = lists.start[id]!;
+    const end = lists.start[id + 1]!;
+    const p = out.all.subarray(out.at, out.at + end - start);
+    p.set(lists.values.subarray(start, end));
+    out.at += end - start;
+    const t = lists.terms[id]!;
+    out.postings.set(t, { docs: lists.docs.subarray(start, end), p });
     let sum = 0;
     for (const x of p) sum += x;
-    average.set(t, sum / Math.max(1, fields.length));
-    if (postings.size % ITEMS_PER_STEP === 0) yield;
+    out.average.set(t, sum / Math.max(1, tools));
   }
-  return { sources: yield* resolveSources(postings, average, use, table) };
 }
 
 /**
@@ -179,15 +207,19 @@ function* resolveSources(
     }
     if (lists.length > 0) out.set(q, { lists, t, floor: lambda * background });
   };
-  let done = 0;
-  for (const [q, entries] of asMap(table)) {
-    resolveWord(q, entries);
-    if (++done % ITEMS_PER_STEP === 0) yield;
-  }
-  for (const q of postings.keys()) {
-    if (!out.has(q)) resolveWord(q, []);
-    if (++done % ITEMS_PER_STEP === 0) yield;
-  }
+  // The modelled words, then every catalog word the table does not model (as itself only); the loop runs in a
+  // plain function a step's worth at a time (build-steps.ts, `inChunks`).
+  const modelled = [...asMap(table)];
+  const words = [...postings.keys()];
+  yield* inChunks(modelled.length + words.length, ITEMS_PER_STEP, (from, to) => {
+    for (let k = from; k < to; k++) {
+      if (k < modelled.length) resolveWord(modelled[k]![0], modelled[k]![1]);
+      else {
+        const q = words[k - modelled.length]!;
+        if (!out.has(q)) resolveWord(q, []);
+      }
+    }
+  });
   return out;
 }
 
@@ -206,6 +238,11 @@ export class TranslationLm {
    * summing its sources and taking a logarithm per tool.
    */
   private readonly gains = new Map<string, WordGain>();
+  /** Scratch for wordGain(): the tools a word reaches, in the order met (grown as needed). */
+  private inWord = new Int32Array(0);
+  /** Where the kept gains' arrays come from (typed-slab.ts): a new word's gains cost no allocation of their own. */
+  private readonly gainDocs = new TypedSlab((n) => new Int32Array(n));
+  private readonly gainValues = new TypedSlab((n) => new Float64Array(n));
 
   /** `fields`: each tool's fields, their terms numbered in `terms`; `built`: what translationLmSteps() made. */
   constructor(
@@ -272,7 +309,8 @@ export class TranslationLm {
     // second time it gains 0); at most every list's length in all.
     let most = 0;
     for (const list of sources.lists) most += list.docs.length;
-    const inWord = new Int32Array(most);
+    if (most > this.inWord.length) this.inWord = new Int32Array(Math.max(most, 2 * this.inWord.length));
+    const inWord = this.inWord;
     let n = 0;
     for (let k = 0; k < sources.lists.length; k++) {
       const list = sources.lists[k]!;
@@ -287,8 +325,8 @@ export class TranslationLm {
     }
     const lambda = this.use.smoothing;
     const floor = sources.floor;
-    const docs = inWord.slice(0, n);
-    const word: WordGain = { docs, gain: new Float64Array(n) };
+    const docs = this.gainDocs.copy(inWord, n);
+    const word: WordGain = { docs, gain: this.gainValues.take(n) };
     for (let j = 0; j < n; j++) {
       const d = docs[j]!;
       word.gain[j] = Math.log(((1 - lambda) * p[d]! + floor) / floor);

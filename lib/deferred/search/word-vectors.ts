@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { type BuildSteps, runSteps } from "./build-steps";
+import { type BuildSteps, inChunks, runSteps } from "./build-steps";
 import { DotScan } from "./dot-scan";
 import { RowSums } from "./row-sums";
 import type { DocFields } from "./fields";
@@ -179,15 +179,35 @@ function* toolVectors(
   // The table's terms → vector rows, looked up once per term rather than once per use.
   const rows = Int32Array.from(table.texts, (t) => vectors.rowOfWord(t));
   // One tool's words' rows and weights: its name's words, then the first of its description's.
-  let words = new Int32Array(64);
-  let weights = new Float64Array(64);
-  for (let i = 0; i < fields.length; i++) {
+  const scratch = { words: new Int32Array(64), weights: new Float64Array(64) };
+  // The loop runs in a plain function a step's worth at a time (build-steps.ts, `inChunks`).
+  yield* inChunks(fields.length, TOOLS_PER_STEP, (from, to) =>
+    sumTools(fields, from, to, rows, use, vectors, scratch, tools, has),
+  );
+  return { scan, has };
+}
+
+/** Tools `from` … `to` - 1: each one's unit vector (its words' rows summed) into `tools`, and whether it has one. */
+function sumTools(
+  fields: readonly Pick<DocFields, "name" | "description">[],
+  from: number,
+  to: number,
+  rows: Int32Array,
+  use: VectorUse,
+  vectors: WordVectors,
+  scratch: { words: Int32Array; weights: Float64Array },
+  tools: Float32Array,
+  has: Uint8Array,
+): void {
+  const dim = vectors.dim;
+  for (let i = from; i < to; i++) {
     const f = fields[i]!;
     const n = Math.min(f.description.length, use.descriptionWords);
-    if (f.name.length + n > words.length) {
-      words = new Int32Array(2 * (f.name.length + n));
-      weights = new Float64Array(words.length);
+    if (f.name.length + n > scratch.words.length) {
+      scratch.words = new Int32Array(2 * (f.name.length + n));
+      scratch.weights = new Float64Array(scratch.words.length);
     }
+    const { words, weights } = scratch;
     let count = 0;
     for (const t of f.name)
       if (rows[t]! >= 0) {
@@ -203,9 +223,7 @@ function* toolVectors(
     const at = i * dim;
     if (count > 0) vectors.sumRowsInto(words, weights, count, tools, at);
     has[i] = count > 0 && normalise(tools, at, dim) ? 1 : 0;
-    if (i % TOOLS_PER_STEP === TOOLS_PER_STEP - 1) yield;
   }
-  return { scan, has };
 }
 
 /** The catalog's tools as unit vectors, and the tools nearest a query. */
