@@ -48,13 +48,13 @@ export function compoundParts(
   use: Pick<CompoundUse, "minPart">,
 ): Map<number, [number, number]> {
   const min = use.minPart;
-  // How many servers use each term (a document without a server counts as its own).
+  // How many servers use each term. A document without a server counts as its own: group -2 - doc, below every
+  // server's number and the -1 that `last` starts from.
   const servers = new Int32Array(table.size);
   const last = new Int32Array(table.size).fill(-1);
-  let groups = 0;
-  for (let doc = 0; doc < fields.length; doc++) if ((serverOf[doc] ?? -1) >= groups) groups = serverOf[doc]! + 1;
   fields.forEach((f, doc) => {
-    const group = (serverOf[doc] ?? -1) >= 0 ? serverOf[doc]! : groups + doc;
+    const server = serverOf[doc] ?? -1;
+    const group = server >= 0 ? server : -2 - doc;
     for (const name of FIELD_NAMES) {
       const ids = f[name];
       for (let j = 0; j < ids.length; j++) {

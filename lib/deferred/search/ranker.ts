@@ -452,13 +452,15 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   // Each loop over the tools runs in a plain function a step's worth at a time (build-steps.ts, `inChunks`).
   yield* inChunks(docs.length, TOOLS_PER_STEP, readingFields(docs, table, mentions, fields));
   aboutWithoutNameWords(fields);
+  const { servers: profiles, vectors: fuseVectors, named, siblings, compounds } = techniques;
+  // The servers by number, worked out once for the techniques that read them.
+  const servers = profiles || named || siblings || compounds ? numberServers(docs.map((d) => d.server ?? "")) : null;
   // Compounds split before anything reads the fields: the names' parts are name words too.
-  const wordnet = techniques.compounds ? getWordnet() : null;
-  if (wordnet) {
-    const { serverOf } = numberServers(docs.map((d) => d.server ?? ""));
+  const wordnet = compounds ? getWordnet() : null;
+  if (wordnet && servers) {
     addCompoundParts(
       fields,
-      compoundParts(fields, table, serverOf, (t) => wordnetKnows(wordnet, t), config.compounds),
+      compoundParts(fields, table, servers.serverOf, (t) => wordnetKnows(wordnet, t), config.compounds),
     );
     yield;
   }
@@ -487,9 +489,6 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   const associations = techniques.associations ? new NameAssociations(nameTerms, index, config.associations) : null;
   const likelihood = techniques.likelihood ? yield* translationLmSteps(fields, table, config.likelihood) : null;
   yield;
-  const { servers: profiles, vectors: fuseVectors, named, siblings } = techniques;
-  // The servers by number, worked out once for the techniques that read them.
-  const servers = profiles || named || siblings ? numberServers(docs.map((d) => d.server ?? "")) : null;
   const serverProfiles = profiles && servers ? new ServerProfiles(servers, fields, table, config.bm25) : null;
   yield;
   // Sibling contrast reads the tools' vectors too; the vectors' own fusion runs only with `vectors` on.
