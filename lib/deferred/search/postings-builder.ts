@@ -86,19 +86,10 @@ export class PostingsBuilder {
   }
 
   /**
-   * Every term seen, in first-seen order, with its documents (ascending) and values: views into two arrays
-   * shared by all the lists (read them, or copy what is kept apart).
-   */
-  *lists(): Generator<[term: string, docs: Int32Array, values: Float64Array]> {
-    const { terms, start, docs, values } = this.sorted();
-    for (let id = 0; id < terms.length; id++)
-      yield [terms[id]!, docs.subarray(start[id]!, start[id + 1]!), values.subarray(start[id]!, start[id + 1]!)];
-  }
-
-  /**
-   * The same lists as lists() gives them, all at once: the entries sorted by term (a counting sort, which keeps
-   * each term's documents in order). A plain method, not the generator: a loop inside a generator runs several
-   * times slower in V8 (build-steps.ts, `inChunks`), and this one passes over every entry twice.
+   * Every term seen, in first-seen order, with its documents (ascending) and values, all at once (SortedLists): the
+   * entries sorted by term (a counting sort, which keeps each term's documents in order). A plain method, not a
+   * generator: a loop inside a generator runs several times slower in V8 (build-steps.ts, `inChunks`), and this one
+   * passes over every entry twice.
    */
   sorted(): SortedLists {
     const count = this.terms.length;
