@@ -281,6 +281,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       vectorscjk: true,
       neighbours: true,
       compounds: false,
+      rerank: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
@@ -319,6 +320,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(neighbours.techniques).toEqual({ ...byDefault.techniques, neighbours: false });
     const compounds = await catalogOf("    compounds: true\n");
     expect(compounds.techniques).toEqual({ ...byDefault.techniques, compounds: true });
+    const rerank = await catalogOf("    rerank: true\n");
+    expect(rerank.techniques).toEqual({ ...byDefault.techniques, rerank: true });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

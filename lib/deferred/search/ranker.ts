@@ -29,7 +29,7 @@ import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarIndex, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
 import { byScoreThenName, heapPush, heapReplaceMin, kthLargest, type Scored } from "./scored";
-import { numberServers } from "./server-numbers";
+import { numberServers, type ServerNumbers } from "./server-numbers";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse, ServerProfiles } from "./server-profiles";
 import { DEFAULT_SIBLING_USE, type SiblingUse, Siblings } from "./siblings";
 import {
@@ -47,6 +47,16 @@ import {
   wordnetKnows,
 } from "./compounds";
 import { DEFAULT_NEIGHBOUR_USE, NameNeighbours, type NeighbourUse } from "./name-neighbours";
+import {
+  type CandidateFacts,
+  DEFAULT_RERANK_USE,
+  getReranker,
+  type RankTrace,
+  type RerankModel,
+  type RerankUse,
+  FEATURE_COUNT,
+  rerankFeatures,
+} from "./rerank";
 import type { SearchDoc } from "./types";
 import {
   type CjkVectorUse,
@@ -163,6 +173,11 @@ export interface SearchTechniques {
    * path), and two typed words as the one word they make ("back up" → backup; compounds.ts).
    */
   compounds: boolean;
+  /**
+   * The ranking's first results reordered by a small network learned from the dev pools' requests, over what the
+   * ranking's stages said of each (rerank.ts); no tool enters or leaves them.
+   */
+  rerank: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -193,6 +208,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   vectorscjk: true,
   neighbours: true,
   compounds: true,
+  rerank: true,
 };
 
 /** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
@@ -293,6 +309,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   mentions: false,
   siblings: false,
   compounds: false,
+  rerank: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -333,6 +350,7 @@ export interface RankerConfig {
   siblings: SiblingUse;
   neighbours: NeighbourUse;
   compounds: CompoundUse;
+  rerank: RerankUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -363,6 +381,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   siblings: DEFAULT_SIBLING_USE,
   neighbours: DEFAULT_NEIGHBOUR_USE,
   compounds: DEFAULT_COMPOUND_USE,
+  rerank: DEFAULT_RERANK_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -427,6 +446,8 @@ interface RankerParts {
   siblings: Siblings | null;
   actions: ToolActionClasses | null;
   named: NamedServers | null;
+  /** The learned reranker and the servers by number it reads, when that technique is on. */
+  reranker: { servers: ServerNumbers; sizes: Int32Array } | null;
 }
 
 /**
@@ -452,9 +473,10 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   // Each loop over the tools runs in a plain function a step's worth at a time (build-steps.ts, `inChunks`).
   yield* inChunks(docs.length, TOOLS_PER_STEP, readingFields(docs, table, mentions, fields));
   aboutWithoutNameWords(fields);
-  const { servers: profiles, vectors: fuseVectors, named, siblings, compounds } = techniques;
+  const { servers: profiles, vectors: fuseVectors, named, siblings, compounds, rerank } = techniques;
   // The servers by number, worked out once for the techniques that read them.
-  const servers = profiles || named || siblings || compounds ? numberServers(docs.map((d) => d.server ?? "")) : null;
+  const servers =
+    profiles || named || siblings || compounds || rerank ? numberServers(docs.map((d) => d.server ?? "")) : null;
   // Compounds split before anything reads the fields: the names' parts are name words too.
   const wordnet = compounds ? getWordnet() : null;
   if (wordnet && servers) {
@@ -524,7 +546,15 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
     siblings: siblings && vectors && servers ? new Siblings(servers, vectors) : null,
     actions,
     named: named && servers ? new NamedServers(servers, (t) => index.docsOf(t)) : null,
+    reranker: rerank && servers ? { servers, sizes: serverSizes(servers) } : null,
   };
+}
+
+/** Per server number, how many tools it has. */
+function serverSizes(servers: ServerNumbers): Int32Array {
+  const sizes = new Int32Array(servers.names.length);
+  for (const s of servers.serverOf) if (s >= 0) sizes[s] = sizes[s]! + 1;
+  return sizes;
 }
 
 /*
@@ -606,6 +636,12 @@ export class TextRanker implements FeedbackSource {
   private readonly named: NamedServers | null;
   /** Each server's tools and mean vector, when the `siblings` technique is on. */
   private readonly siblings: Siblings | null;
+  /** The learned reranker, when that technique is on. */
+  private readonly reranker: RankerParts["reranker"];
+  /** Its learned model (learned-reranker.json), read on the first request it reorders. */
+  private rerankModel: RerankModel | null = null;
+  /** While topFused() ranks a request for the reranker, what its stages said of it (first write wins). */
+  private trace: RankTrace | null = null;
   /**
    * Per typed word or word pair, what searching it again needs (see terms()): pure functions of the word and this
    * catalog, each memo emptied when full. `wordMemo` holds a word's whole term (the lexicon's expansions and those
@@ -673,6 +709,7 @@ export class TextRanker implements FeedbackSource {
     this.siblings = parts.siblings;
     this.actions = parts.actions;
     this.named = parts.named;
+    this.reranker = parts.reranker;
   }
 
   /**
@@ -697,6 +734,57 @@ export class TextRanker implements FeedbackSource {
    */
   topFused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions = {}): Scored[] {
     if (limit <= 0) return [];
+    if (!this.reranker) return this.fused(text, query, limit, options);
+    const { ranked, features } = this.rerankRows(text, query, Math.max(limit, this.config.rerank.depth), options);
+    const n = features.length / FEATURE_COUNT;
+    if (n < 2) return ranked.slice(0, limit);
+    if (!this.rerankModel) this.rerankModel = getReranker();
+    const scores = this.rerankModel.score(features);
+    const scoreOf = new Map<number, number>();
+    for (let r = 0; r < n; r++) scoreOf.set(ranked[r]!.index, scores[r]!);
+    return reorderFirst(ranked, n, (s) => -scoreOf.get(s.index)!).slice(0, limit);
+  }
+
+  /**
+   * The ranking (topFused() before the reranker reorders it) to `depth`, and the reranker's features of its first
+   * `config.rerank.depth` (rerank.ts), one row each: what scripts/learn-reranker.ts learns from. Needs the `rerank`
+   * technique on (the servers by number).
+   */
+  rerankRows(
+    text: string,
+    query: readonly QueryTerm[],
+    depth: number,
+    options: RankOptions = {},
+  ): { ranked: Scored[]; features: Float64Array } {
+    const parts = this.reranker;
+    if (!parts) throw new Error("rerankRows: the rerank technique is off");
+    const trace: RankTrace = {};
+    this.trace = trace;
+    let ranked: Scored[];
+    try {
+      ranked = this.fused(text, query, depth, options);
+    } finally {
+      this.trace = null;
+    }
+    const { servers, sizes } = parts;
+    const profiles = this.servers;
+    const actions = this.actions;
+    const clip = this.config.actions.clip;
+    const facts: CandidateFacts = {
+      matchShare: (i) => this.matchShare(query, i),
+      serverOf: (i) => servers.serverOf[i]!,
+      serverSize: (s) => sizes[s]!,
+      serverShare: (i, shares) => (profiles ? profiles.shareOf(shares, i) : 0),
+      nameWords: (i) => this.nameTerms[i]!.length,
+      actionLift: (i, p) => (actions ? actions.model.lift(p, actions.of(i), clip) : 0),
+    };
+    const head = ranked.slice(0, this.config.rerank.depth);
+    const english = this.modelWords(text) !== null;
+    return { ranked, features: rerankFeatures(head, trace, facts, { english, terms: query.length }) };
+  }
+
+  /** topFused() before the reranker. */
+  private fused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions): Scored[] {
     const words = this.modelWords(text);
     if (!words) {
       // Not English: the learned models read nothing of it (but a Chinese or Japanese request's own vectors,
@@ -708,7 +796,15 @@ export class TextRanker implements FeedbackSource {
       this.shared = { query, options, byLimit: new Map() };
       try {
         const ranked = this.siblingsLifted(text, query, null, Math.max(limit, TRANSLATED_WINDOW), options);
-        const read = this.siblingsLifted(text, query, translated, TRANSLATED_DEPTH, options);
+        // The reranker reads what the first ranking's stages said (the one whose first five this reorders).
+        const trace = this.trace;
+        this.trace = null;
+        let read: Scored[];
+        try {
+          read = this.siblingsLifted(text, query, translated, TRANSLATED_DEPTH, options);
+        } finally {
+          this.trace = trace;
+        }
         return reorderBy(ranked, read, TRANSLATED_WINDOW).slice(0, limit);
       } finally {
         this.shared = null;
@@ -719,10 +815,12 @@ export class TextRanker implements FeedbackSource {
     const use = this.config.actions;
     const ranked = this.siblingsLifted(text, query, words, Math.max(limit, use.window, use.siblings), options);
     const classes = this.actions;
+    const probabilities = classes.model.probabilities(text);
+    if (this.trace) this.trace.actions ??= probabilities;
     return reorderByAction(
       ranked,
       classes.model,
-      classes.model.probabilities(text),
+      probabilities,
       (index) => classes.of(index),
       use,
       (index) => classes.serverOf(index),
@@ -756,6 +854,7 @@ export class TextRanker implements FeedbackSource {
     options: RankOptions,
   ): Scored[] {
     const server = this.named ? this.named.named(text) : -1;
+    if (this.trace) this.trace.named ??= server;
     if (server < 0) return this.vectorFused(words, query, limit, options);
     const use = this.config.named;
     const ranked = this.vectorFused(words, query, Math.max(limit, use.depth, use.main), options);
@@ -775,6 +874,7 @@ export class TextRanker implements FeedbackSource {
     let near = this.cjkNearest(query);
     if (near.length === 0 && this.vectors && words) near = this.vectors.nearestWords(words, use.depth);
     if (near.length === 0) return this.serverLifted(words, query, limit, options);
+    if (this.trace) this.trace.near ??= near;
     const ranked = this.serverLifted(words, query, Math.max(limit, use.pool), options);
     return fuseVectors(ranked, near, use.weight, (i) => this.names[i]!, limit);
   }
@@ -830,6 +930,7 @@ export class TextRanker implements FeedbackSource {
     options: RankOptions,
   ): Scored[] {
     const shares = this.serverShares(query);
+    if (this.trace) this.trace.shares ??= shares;
     if (!this.servers || !shares) return this.modelFused(words, query, limit, options);
     return this.liftByServer(
       this.modelFused(words, query, Math.max(limit, this.config.servers.depth), options),
@@ -859,15 +960,18 @@ export class TextRanker implements FeedbackSource {
       const segments = cjkSegments(query);
       if (segments.length > 0) return this.cjkExamplesFused(segments, query, limit, options);
     }
-    if (!this.likelihood || !words) return this.top(query, limit, undefined, options);
+    if (!this.likelihood || !words) return this.traced(this.top(query, limit, undefined, options));
     const use = this.config.likelihood;
     const depth = Math.max(limit, use.depth);
-    return this.fusedByShare(
-      this.top(query, depth, undefined, options),
-      this.likelihood.topWords(words, depth),
-      use.weight,
-      limit,
-    );
+    const model = this.likelihood.topWords(words, depth);
+    if (this.trace) this.trace.likelihood ??= model;
+    return this.fusedByShare(this.traced(this.top(query, depth, undefined, options)), model, use.weight, limit);
+  }
+
+  /** A lexical ranking, kept in the reranker's trace when one is being kept (the first one). */
+  private traced(lexical: Scored[]): Scored[] {
+    if (this.trace) this.trace.lexical ??= lexical.slice();
+    return lexical;
   }
 
   /**
@@ -884,7 +988,7 @@ export class TextRanker implements FeedbackSource {
     const use = this.config.cjkExamples;
     const depth = Math.max(limit, use.depth);
     return this.fusedByShare(
-      this.top(query, depth, undefined, options),
+      this.traced(this.top(query, depth, undefined, options)),
       this.cjkExampleIndex().top(segments, depth),
       use.weight,
       limit,
