@@ -224,7 +224,9 @@ export class RerankModel {
     this.linear = sized("linear", table.linear, f);
     this.units = table.hidden.length;
     this.hidden = new Float64Array(this.units * f);
-    table.hidden.forEach((row, h) => this.hidden.set(sized(`hidden.${h}`, row, f), h * f));
+    table.hidden.forEach((row, h) => {
+      this.hidden.set(sized(`hidden.${h}`, row, f), h * f);
+    });
     this.bias = sized("bias", table.bias, this.units);
     this.out = sized("out", table.out, this.units);
   }
