@@ -281,13 +281,14 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       vectorscjk: true,
       neighbours: true,
       compounds: false,
-      rerank: false,
+      rerank: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
-    // With the learned tables off (they may find the sum anyway, by what its training neighbours were asked in),
-    // the sum is drowned by the other steps' words unless clause search is on.
-    const TABLES_OFF = "    learned: false\n    likelihood: false\n    exemplars: false\n    vectors: false\n";
+    // With the learned tables and the learned reranker off (they may find the sum anyway, by what its training
+    // neighbours were asked in), the sum is drowned by the other steps' words unless clause search is on.
+    const TABLES_OFF =
+      "    learned: false\n    likelihood: false\n    exemplars: false\n    vectors: false\n    rerank: false\n";
     const plain = await catalogOf(TABLES_OFF);
     expect(plain.hash).toBe(byDefault.hash);
     expect(plain.search(STEPS, 3)[0]?.name).toBe("everything_simulate-research-query");
@@ -320,8 +321,8 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     expect(neighbours.techniques).toEqual({ ...byDefault.techniques, neighbours: false });
     const compounds = await catalogOf("    compounds: true\n");
     expect(compounds.techniques).toEqual({ ...byDefault.techniques, compounds: true });
-    const rerank = await catalogOf("    rerank: true\n");
-    expect(rerank.techniques).toEqual({ ...byDefault.techniques, rerank: true });
+    const rerank = await catalogOf("    rerank: false\n");
+    expect(rerank.techniques).toEqual({ ...byDefault.techniques, rerank: false });
 
     // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
     const noLexicon = await catalogOf(

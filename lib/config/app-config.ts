@@ -211,8 +211,8 @@ export const AppConfigSchema = z
          * Japanese requests (learnedcjk), worked examples in Chinese and Japanese (exemplarscjk) and learned vectors
          * for Chinese and Japanese words (vectorscjk, read with vectors) are on. So are a typed word's nearest
          * tool-name words by the learned vectors (neighbours). Compound words written
-         * either way (compounds: "filepath" is also file + path, "back up" also backup) are off, and so is the
-         * learned reranker of the first twenty (rerank).
+         * either way (compounds: "filepath" is also file + path, "back up" also backup) are off; the learned
+         * reranker of the first twenty (rerank) is on.
          */
         techniques: z
           .object({

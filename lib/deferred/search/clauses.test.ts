@@ -159,7 +159,7 @@ describe("clause search in the searcher", () => {
   const searcher = (changes: Partial<SearchTechniques>) =>
     new LexicalSearcher(DOCS, {
       ...DEFAULT_RANKER,
-      techniques: { ...ALL_TECHNIQUES, associations: false, ...changes },
+      techniques: { ...ALL_TECHNIQUES, associations: false, rerank: false, ...changes },
     });
   const statement =
     "The staging worker deploy failed with errors, the worker logs show the deploy status and metrics; then rename the collection";

@@ -106,6 +106,7 @@ describe("entity typing: what a request names says what kind of tool it needs", 
           likelihood: false,
           exemplars: false,
           vectors: false,
+          rerank: false,
           entities,
         },
       });

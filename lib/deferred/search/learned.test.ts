@@ -32,7 +32,8 @@ describe("learned translations at search time", () => {
     ];
     expect(DEFAULT_TECHNIQUES.learned).toBe(true);
     expect(createToolSearcher(docs).search("ditch the feature branch", 3)[0]).toBe("delete_branch");
-    // Worked examples, word vectors (fused, and as name-word neighbours) and the action classifier off on both sides:
+    // Worked examples, word vectors (fused, and as name-word neighbours), the action classifier and the reranker off
+    // on both sides:
     // all are learned from the same training data, and would find it on their own.
     const only = (learned: boolean) =>
       new LexicalSearcher(docs, {
@@ -44,6 +45,7 @@ describe("learned translations at search time", () => {
           vectors: false,
           neighbours: false,
           actions: false,
+          rerank: false,
         },
       }).search("ditch the feature branch", 3);
     expect(only(true)[0]).toBe("delete_branch");

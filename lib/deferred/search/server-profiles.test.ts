@@ -57,8 +57,14 @@ describe("server profiles: a tool is lifted by how well its server's tools, take
   });
 
   it("breaks a tie between two servers' tools by the server the request describes", () => {
-    // Worked examples and word vectors off: what they learned would break the tie on their own.
-    const only = (servers: boolean) => ({ ...DEFAULT_TECHNIQUES, servers, exemplars: false, vectors: false });
+    // Worked examples, word vectors and the reranker off: what they learned would break the tie on their own.
+    const only = (servers: boolean) => ({
+      ...DEFAULT_TECHNIQUES,
+      servers,
+      exemplars: false,
+      vectors: false,
+      rerank: false,
+    });
     const off = new LexicalSearcher(DOCS, { ...DEFAULT_RANKER, techniques: only(false) });
     const on = new LexicalSearcher(DOCS, { ...DEFAULT_RANKER, techniques: only(true) });
     // Alone, the two list_customers tools score the same and the name decides; kappa's other
