@@ -450,7 +450,7 @@ interface RankerParts {
   siblings: Siblings | null;
   actions: ToolActionClasses | null;
   named: NamedServers | null;
-  /** The learned reranker and the servers by number it reads, when that technique is on. */
+  /** What the learned reranker reads of the catalog (the servers by number, their sizes), when that technique is on. */
   reranker: { servers: ServerNumbers; sizes: Int32Array } | null;
 }
 
@@ -734,7 +734,9 @@ export class TextRanker implements FeedbackSource {
    * `actions.window` of that are reordered by the action the request asks for, the first result's server's tools
    * among the first `actions.siblings` joining them (reorderByAction); and with
    * `translated` on, a request in another language (which the models cannot read) has its first five ordered as the
-   * same ranking through its translation ranks them (reorderBy). Every score is in the lexical score's units.
+   * same ranking through its translation ranks them (reorderBy). Every score is in the lexical score's units. Last,
+   * with `rerank` on, the first `rerank.depth` of that are ordered by the learned reranker over what each stage said
+   * of them (rerankRows, rerank.ts), each place keeping its score.
    */
   topFused(text: string, query: readonly QueryTerm[], limit: number, options: RankOptions = {}): Scored[] {
     if (limit <= 0) return [];
