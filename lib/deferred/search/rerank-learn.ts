@@ -1,4 +1,5 @@
 import { FEATURE_COUNT, RERANK_FEATURES, type RerankTable } from "./rerank";
+import { seeded } from "./word-vectors-learn";
 
 /** How the reranker is learned (scripts/learn-reranker.ts). */
 export interface RerankLearn {
@@ -22,18 +23,6 @@ export const DEFAULT_RERANK_LEARN: RerankLearn = { hidden: 8, epochs: 30, batch:
 export interface RerankList {
   features: Float64Array;
   labels: Uint8Array;
-}
-
-/** A small deterministic generator (mulberry32): the same seed gives the same weights on every machine. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A normal draw (Box–Muller) from a uniform generator. */
@@ -77,7 +66,7 @@ export function learnReranker(lists: readonly RerankList[], use: RerankLearn = D
   });
 
   const h = use.hidden;
-  const next = generator(use.seed);
+  const next = seeded(use.seed);
   // Parameters, flat: linear (f), hidden weights (h × f), hidden biases (h), output weights (h).
   const size = f + h * f + h + h;
   const w = new Float64Array(size);
