@@ -3,10 +3,11 @@
  * (bench/lib/pools.ts: every committed query set, per catalog) and writes lib/deferred/search/learned-reranker.json.
  * Every figure it prints is a dev figure: the pools are the sets the search has been tuned on.
  *
- *   npm run -s learn:reranker -- [--folds true] [--write false] [--hidden N] [--epochs N] [--descriptions true]
+ *   npm run -s learn:reranker -- [--folds true] [--write false] [--descriptions true] [--depth N]
+ *     [--hidden N] [--epochs N] [--rate X] [--l2 X] [--batch N] [--seed N]
  *
  * Each plain-words request of the pools is ranked by the search as shipped (every technique as by default); the
- * first `rerank.depth` results and what the ranking's stages said of each are one list, its expected tools the
+ * first `rerank.depth` results (or `--depth`) and what the ranking's stages said of each are one list, its expected tools the
  * right ones. `--folds true` first learns three times, each time leaving one catalog out, and prints Recall@5 and
  * MRR@5 on the catalog left out before and after reordering (how well it carries to a catalog it never saw).
  * Deterministic: the same pools give the same file. No network.
@@ -81,6 +82,7 @@ function main(): void {
     "l2",
     "batch",
     "seed",
+    "depth",
     "descriptions",
   ]);
   const use = {
@@ -95,9 +97,12 @@ function main(): void {
   for (const k of ["hidden", "epochs"] as const)
     if (!Number.isInteger(use[k]) || use[k] < (k === "hidden" ? 0 : 1))
       throw new Error(`--${k}: "${flags[k]}" is not a whole number${k === "hidden" ? "" : " above 0"}`);
+  const depth = flags.depth !== undefined ? Number(flags.depth) : DEFAULT_RANKER.rerank.depth;
+  if (!Number.isInteger(depth) || depth < 2) throw new Error(`--depth: "${flags.depth}" is not a whole number above 1`);
   const config: RankerConfig = {
     ...DEFAULT_RANKER,
     techniques: { ...DEFAULT_RANKER.techniques, rerank: true },
+    rerank: { depth },
   };
   const all = examples(config, booleanFlag(flags, "descriptions"));
   if (booleanFlag(flags, "folds")) {
