@@ -554,6 +554,19 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   };
 }
 
+/** Whether a sorted posting list holds a document (binary search). */
+function holdsDoc(docs: Int32Array, index: number): boolean {
+  let lo = 0;
+  let hi = docs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (docs[mid] === index) return true;
+    if (docs[mid]! < index) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 /** Per server number, how many tools it has. */
 function serverSizes(servers: ServerNumbers): Int32Array {
   const sizes = new Int32Array(servers.names.length);
@@ -774,7 +787,7 @@ export class TextRanker implements FeedbackSource {
     const actions = this.actions;
     const clip = this.config.actions.clip;
     const facts: CandidateFacts = {
-      matchShare: (i) => this.matchShare(query, i),
+      matchShare: this.matchShares(query),
       serverOf: (i) => servers.serverOf[i]!,
       serverSize: (s) => sizes[s]!,
       serverShare: (i, shares) => (profiles ? profiles.shareOf(shares, i) : 0),
@@ -1252,32 +1265,44 @@ export class TextRanker implements FeedbackSource {
    * worked examples). Says whether a best match is a real match or only the least bad one.
    */
   matchShare(query: readonly QueryTerm[], index: number): number {
-    if (query.length === 0) return 0;
-    const holds = (t: string) => {
-      // The tool's own words: a word it holds only as borrowed from worked examples is no match of the user's.
-      const docs = this.index.docsOf(t, true);
-      if (!docs) return false;
-      let lo = 0;
-      let hi = docs.length - 1;
-      while (lo <= hi) {
-        const mid = (lo + hi) >> 1;
-        if (docs[mid] === index) return true;
-        if (docs[mid]! < index) lo = mid + 1;
-        else hi = mid - 1;
-      }
-      return false;
-    };
-    let matched = 0;
-    let counted = 0;
+    return this.matchShares(query)(index);
+  }
+
+  /**
+   * matchShare() for many documents of one query: the query's trusted expansions and their words' posting lists are
+   * looked up once, and each document then costs a binary search per word.
+   */
+  matchShares(query: readonly QueryTerm[]): (index: number) => number {
+    if (query.length === 0) return () => 0;
+    // Per counted term, its trusted expansions as their words' posting lists (the tool's own words: a word it holds
+    // only as borrowed from worked examples is no match of the user's); an expansion with a word no tool holds
+    // can hold for none, and is left out.
+    const terms: Int32Array[][][] = [];
     for (const q of query) {
       // A CJK run's own segments stand beside its translations (for catalogs written in that language); in an
       // English catalog they never match, and must not make a found translation look weak.
       if (isCjkSegment(q)) continue;
       if (q.inferred) continue;
-      counted++;
-      if (q.expansions.some((e) => e.weight >= 0.5 && e.terms.every(holds))) matched++;
+      const expansions: Int32Array[][] = [];
+      for (const e of q.expansions) {
+        if (e.weight < 0.5) continue;
+        const lists: Int32Array[] = [];
+        for (const t of e.terms) {
+          const docs = this.index.docsOf(t, true);
+          if (!docs) break;
+          lists.push(docs);
+        }
+        if (lists.length === e.terms.length) expansions.push(lists);
+      }
+      terms.push(expansions);
     }
-    return counted === 0 ? 1 : matched / counted;
+    if (terms.length === 0) return () => 1;
+    return (index) => {
+      let matched = 0;
+      for (const expansions of terms)
+        if (expansions.some((lists) => lists.every((docs) => holdsDoc(docs, index)))) matched++;
+      return matched / terms.length;
+    };
   }
 
   feedbackWords(index: number): readonly string[] {
