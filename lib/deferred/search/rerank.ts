@@ -90,13 +90,15 @@ export const RERANK_FEATURES = [
 
 export const FEATURE_COUNT = RERANK_FEATURES.length;
 
-/** A ranking (best first) as index → [share of the best score, 1 / (1 + rank)]. */
-function sharesAndRanks(list: readonly { index: number; score: number }[] | undefined): Map<number, [number, number]> {
-  const out = new Map<number, [number, number]>();
+/** A ranking (best first) as index → [share of the best score, 1 / (1 + rank), the score]. */
+function sharesAndRanks(
+  list: readonly { index: number; score: number }[] | undefined,
+): Map<number, [number, number, number]> {
+  const out = new Map<number, [number, number, number]>();
   if (!list || list.length === 0) return out;
   const best = list[0]!.score;
   list.forEach((s, rank) => {
-    if (!out.has(s.index)) out.set(s.index, [best > 0 ? s.score / best : 0, 1 / (1 + rank)]);
+    if (!out.has(s.index)) out.set(s.index, [best > 0 ? s.score / best : 0, 1 / (1 + rank), s.score]);
   });
   return out;
 }
@@ -118,8 +120,6 @@ export function rerankFeatures(
   const lexical = sharesAndRanks(trace.lexical);
   const likelihood = sharesAndRanks(trace.likelihood);
   const near = sharesAndRanks(trace.near);
-  const cosineOf = new Map<number, number>();
-  for (const s of trace.near ?? []) if (!cosineOf.has(s.index)) cosineOf.set(s.index, s.score);
   const bestCosine = trace.near?.[0]?.score ?? 0;
   const lexicalBest = trace.lexical?.[0]?.score ?? 0;
   const crowd = new Map<number, number>();
@@ -134,7 +134,7 @@ export function rerankFeatures(
     const server = facts.serverOf(index);
     const [lex, lexRank] = lexical.get(index) ?? [0, 0];
     const [lik, likRank] = likelihood.get(index) ?? [0, 0];
-    const [vec, vecRank] = near.get(index) ?? [0, 0];
+    const [vec, vecRank, cosine] = near.get(index) ?? [0, 0, 0];
     const share = trace.shares ? facts.serverShare(index, trace.shares) : 0;
     const action = trace.actions ? facts.actionLift(index, trace.actions) : 0;
     const match = facts.matchShare(index);
@@ -155,7 +155,7 @@ export function rerankFeatures(
       likRank,
       vec,
       vecRank,
-      cosineOf.get(index) ?? 0,
+      cosine,
       bestCosine,
       share,
       trace.named !== undefined && trace.named >= 0 && server === trace.named ? 1 : 0,
