@@ -16,10 +16,10 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseQuery } from "@/lib/deferred/search/query-modes";
 import { DEFAULT_RANKER, type RankerConfig, TextRanker } from "@/lib/deferred/search/ranker";
-import { FEATURE_COUNT, parseRerankModel, RERANK_FILE } from "@/lib/deferred/search/rerank";
+import { FEATURE_COUNT, parseRerankModel, RERANK_FILE, RerankModel } from "@/lib/deferred/search/rerank";
 import { DEFAULT_RERANK_LEARN, learnReranker, type RerankList } from "@/lib/deferred/search/rerank-learn";
-import { booleanFlag, parseFlags } from "../bench/lib/args";
-import { loadPool, POOLS } from "../bench/lib/pools";
+import { booleanFlag, numberFlag, parseFlags } from "../bench/lib/args";
+import { inTop5, loadPool, POOLS, reciprocalRank5 } from "../bench/lib/pools";
 import { table } from "../bench/lib/report";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -27,15 +27,13 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 interface Example extends RerankList {
   pool: string;
   style: string;
-  /** Whether an expected tool is in the first five as the search ranks them now. */
-  hit: boolean;
-  reciprocal: number;
+  /** The first expected tool's place (from 1) as the search ranks them now; 0 when none is among them. */
+  rank: number;
 }
 
-/** The first five's hit and reciprocal rank for labels in an order. */
-function atFive(labels: Uint8Array, order: readonly number[]): [boolean, number] {
-  for (let r = 0; r < Math.min(5, order.length); r++) if (labels[order[r]!] === 1) return [true, 1 / (r + 1)];
-  return [false, 0];
+/** The first right candidate's place (from 1) in an order of a list's candidates; 0 when none is right. */
+function firstRight(labels: Uint8Array, order: readonly number[]): number {
+  return order.findIndex((i) => labels[i] === 1) + 1;
 }
 
 function examples(config: RankerConfig, withDescriptions: boolean): Example[] {
@@ -52,24 +50,24 @@ function examples(config: RankerConfig, withDescriptions: boolean): Example[] {
         const n = features.length / FEATURE_COUNT;
         const want = new Set(q.expected);
         const labels = Uint8Array.from(ranked.slice(0, n), (s) => (want.has(s.name) ? 1 : 0));
-        const [hit, reciprocal] = atFive(
+        const rank = firstRight(
           labels,
           Array.from(labels, (_, i) => i),
         );
-        out.push({ pool: pool.label, style: q.style, features, labels, hit, reciprocal });
+        out.push({ pool: pool.label, style: q.style, features, labels, rank });
       }
     process.stderr.write(`${pool.label}: ${out.filter((e) => e.pool === pool.label).length} requests\n`);
   }
   return out;
 }
 
-/** Each example's hit and reciprocal rank after the model reorders its list. */
-function reordered(model: ReturnType<typeof parseRerankModel>, e: Example): [boolean, number] {
+/** An example's first right place after the model reorders its list (ties keep their order, as in the search). */
+function reordered(model: RerankModel, e: Example): number {
   const n = e.labels.length;
-  if (n < 2) return [e.hit, e.reciprocal];
+  if (n < 2) return e.rank;
   const scores = model.score(e.features);
   const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
-  return atFive(e.labels, order);
+  return firstRight(e.labels, order);
 }
 
 function main(): void {
@@ -85,20 +83,16 @@ function main(): void {
     "depth",
     "descriptions",
   ]);
+  const given = DEFAULT_RERANK_LEARN;
   const use = {
-    ...DEFAULT_RERANK_LEARN,
-    ...(flags.hidden !== undefined ? { hidden: Number(flags.hidden) } : {}),
-    ...(flags.epochs !== undefined ? { epochs: Number(flags.epochs) } : {}),
-    ...(flags.rate !== undefined ? { rate: Number(flags.rate) } : {}),
-    ...(flags.l2 !== undefined ? { l2: Number(flags.l2) } : {}),
-    ...(flags.batch !== undefined ? { batch: Number(flags.batch) } : {}),
-    ...(flags.seed !== undefined ? { seed: Number(flags.seed) } : {}),
+    hidden: numberFlag(flags, "hidden", given.hidden, { min: 0, whole: true }),
+    epochs: numberFlag(flags, "epochs", given.epochs, { min: 1, whole: true }),
+    rate: numberFlag(flags, "rate", given.rate, { min: 0 }),
+    l2: numberFlag(flags, "l2", given.l2, { min: 0 }),
+    batch: numberFlag(flags, "batch", given.batch, { min: 1, whole: true }),
+    seed: numberFlag(flags, "seed", given.seed, { whole: true }),
   };
-  for (const k of ["hidden", "epochs"] as const)
-    if (!Number.isInteger(use[k]) || use[k] < (k === "hidden" ? 0 : 1))
-      throw new Error(`--${k}: "${flags[k]}" is not a whole number${k === "hidden" ? "" : " above 0"}`);
-  const depth = flags.depth !== undefined ? Number(flags.depth) : DEFAULT_RANKER.rerank.depth;
-  if (!Number.isInteger(depth) || depth < 2) throw new Error(`--depth: "${flags.depth}" is not a whole number above 1`);
+  const depth = numberFlag(flags, "depth", DEFAULT_RANKER.rerank.depth, { min: 2, whole: true });
   const config: RankerConfig = {
     ...DEFAULT_RANKER,
     techniques: { ...DEFAULT_RANKER.techniques, rerank: true },
@@ -108,12 +102,10 @@ function main(): void {
   if (booleanFlag(flags, "folds")) {
     const rows: string[][] = [];
     for (const pool of POOLS) {
-      const model = parseRerankModel(
-        JSON.stringify(
-          learnReranker(
-            all.filter((e) => e.pool !== pool.label),
-            use,
-          ),
+      const model = new RerankModel(
+        learnReranker(
+          all.filter((e) => e.pool !== pool.label),
+          use,
         ),
         "(fold)",
       );
@@ -126,11 +118,11 @@ function main(): void {
         let mrrBefore = 0;
         let mrrAfter = 0;
         for (const e of set) {
-          const [hit, rr] = reordered(model, e);
-          before += e.hit ? 1 : 0;
-          mrrBefore += e.reciprocal;
-          after += hit ? 1 : 0;
-          mrrAfter += rr;
+          const rank = reordered(model, e);
+          before += inTop5(e.rank) ? 1 : 0;
+          mrrBefore += reciprocalRank5(e.rank);
+          after += inTop5(rank) ? 1 : 0;
+          mrrAfter += reciprocalRank5(rank);
         }
         rows.push([
           pool.label,
@@ -147,7 +139,7 @@ function main(): void {
     console.log("Left-out catalog (dev pools; the model learned from the other two):");
     console.log(table(["catalog", "style", "n", "R@5 before", "after", "±", "MRR@5 before", "after"], rows));
   }
-  if (flags.write === "false") return;
+  if (flags.write !== undefined && !booleanFlag(flags, "write")) return;
   const file = path.join(ROOT, RERANK_FILE);
   const text = `${JSON.stringify(learnReranker(all, use))}\n`;
   parseRerankModel(text, file);

@@ -38,6 +38,26 @@ export function booleanFlag(flags: Readonly<Record<string, string>>, name: strin
   return value === "true";
 }
 
+/**
+ * A number flag (`fallback` when not given): a finite number of at least `min`, and whole when `whole`; any other
+ * value is an error naming the flag.
+ */
+export function numberFlag(
+  flags: Readonly<Record<string, string>>,
+  name: string,
+  fallback: number,
+  { min = -Infinity, whole = false }: { min?: number; whole?: boolean } = {},
+): number {
+  const text = flags[name];
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (text.trim() === "" || !Number.isFinite(value) || value < min || (whole && !Number.isInteger(value)))
+    throw new Error(
+      `--${name}: "${text}" is not ${whole ? "a whole number" : "a number"}${min > -Infinity ? ` of at least ${min}` : ""}`,
+    );
+  return value;
+}
+
 /** Flags given once each. */
 export function parseArgs(argv: string[], known: readonly string[]): Record<string, string> {
   return parseFlags(argv, known).flags;
