@@ -554,6 +554,11 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
   };
 }
 
+/** Whether the learned models read a text's own words: English (ASCII, typographic punctuation allowed). */
+function isEnglish(text: string): boolean {
+  return NOT_ENGLISH.exec(text) === null;
+}
+
 /** Whether a sorted posting list holds a document (binary search). */
 function holdsDoc(docs: Int32Array, index: number): boolean {
   let lo = 0;
@@ -795,7 +800,7 @@ export class TextRanker implements FeedbackSource {
       actionLift: (i, p) => (actions ? actions.model.lift(p, actions.of(i), clip) : 0),
     };
     const head = ranked.slice(0, this.config.rerank.depth);
-    const english = this.modelWords(text) !== null;
+    const english = isEnglish(text);
     return { ranked, features: rerankFeatures(head, trace, facts, { english, terms: query.length }) };
   }
 
@@ -920,7 +925,7 @@ export class TextRanker implements FeedbackSource {
    * reads that one through its translation).
    */
   private modelWords(text: string): readonly string[] | null {
-    return NOT_ENGLISH.exec(text) === null ? textTerms(text) : null;
+    return isEnglish(text) ? textTerms(text) : null;
   }
 
   /**
