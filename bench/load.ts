@@ -21,7 +21,7 @@ import { instancePort } from "../test/support/instances";
 import { type RunningServer, startServer } from "../test/support/next-server";
 import { startPostgres, type TestPostgres } from "../test/support/postgres";
 import { REPO_ROOT as REPO } from "../test/support/repo";
-import { parseArgs } from "./lib/args";
+import { numberFlag, parseArgs } from "./lib/args";
 import { pct, runThread, verify } from "./lib/load-turns";
 import { sampleRss, startDemoModel } from "./lib/processes";
 
@@ -37,11 +37,10 @@ const args = parseArgs(process.argv.slice(2), [
 const MODEL = args.model ?? "process";
 if (!["process", "inprocess"].includes(MODEL))
   throw new Error('--model is "process" (the demo model as its own HTTP endpoint, default) or "inprocess"');
-const THREADS = Number(args.threads ?? 50);
-const TURNS = Number(args.turns ?? 5);
-const INSTANCES = Number(args.instances ?? 1);
-if (!(THREADS > 0 && TURNS > 0)) throw new Error("--threads and --turns must be positive numbers");
-if (!(Number.isInteger(INSTANCES) && INSTANCES >= 1 && INSTANCES <= 8)) throw new Error("--instances is 1 to 8");
+const THREADS = numberFlag(args, "threads", 50, { min: 1, whole: true });
+const TURNS = numberFlag(args, "turns", 5, { min: 1, whole: true });
+const INSTANCES = numberFlag(args, "instances", 1, { min: 1, whole: true });
+if (INSTANCES > 8) throw new Error("--instances is 1 to 8");
 const STORE = args.checkpointer ?? "sqlite";
 if (!["sqlite", "postgres"].includes(STORE)) throw new Error('--checkpointer is "sqlite" or "postgres"');
 
@@ -59,7 +58,7 @@ interface PhaseResult extends Phase {
   peak: number[];
 }
 
-const delay = args["delay-ms"] ?? "8";
+const delay = String(numberFlag(args, "delay-ms", 8, { min: 0 }));
 let pgCluster: TestPostgres | null = null;
 let phaseNo = 0;
 

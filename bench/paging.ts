@@ -16,7 +16,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "./lib/args";
+import { numberFlag, parseArgs } from "./lib/args";
 import { firstCallLatency, startupDir } from "./lib/paging-setup";
 import { runPrefix, runTaskSet, type TaskRun } from "./lib/paging-runs";
 import { table } from "./lib/report";
@@ -24,11 +24,10 @@ import { REPO_ROOT as REPO } from "../test/support/repo";
 
 const args = parseArgs(process.argv.slice(2), ["part", "servers", "runs", "json"]);
 const PART = args.part ?? "all";
-const SERVERS = Number(args.servers ?? 20);
-const RUNS = Number(args.runs ?? 3);
+const SERVERS = numberFlag(args, "servers", 20, { min: 1, whole: true });
+const RUNS = numberFlag(args, "runs", 3, { min: 1, whole: true });
 if (!["all", "startup", "first-call", "prefetch", "prefix"].includes(PART))
   throw new Error("--part is all, startup, first-call, prefetch or prefix");
-if (!(SERVERS > 0 && RUNS > 0)) throw new Error("--servers and --runs must be positive numbers");
 process.env.FAWN_LOG_LEVEL ??= "error";
 
 const out: Record<string, unknown> = {};

@@ -12,15 +12,14 @@ import { buildTestRuntime, sdkClient, silentLogger, tempDbPath } from "../test/s
 import { pgInstance, postgresConfig } from "../test/support/pg-instances";
 import { startPostgres } from "../test/support/postgres";
 import { createLangGraphApi } from "../lib/server/api";
-import { parseArgs } from "./lib/args";
+import { numberFlag, parseArgs } from "./lib/args";
 import { pct } from "./lib/load-turns";
 import { waitQueries } from "./lib/wait-queries";
 
 process.env.FAWN_LOG_LEVEL ??= "warn";
 const args = parseArgs(process.argv.slice(2), ["threads", "turns", "database-url"]);
-const THREADS = Number(args.threads ?? 20);
-const TURNS = Number(args.turns ?? 5);
-if (!(THREADS > 0 && TURNS > 0)) throw new Error("--threads and --turns must be positive numbers");
+const THREADS = numberFlag(args, "threads", 20, { min: 1, whole: true });
+const TURNS = numberFlag(args, "turns", 5, { min: 1, whole: true });
 
 async function measure(client: Client): Promise<{ turns: number[]; last: number[] }> {
   const turns: number[] = [];

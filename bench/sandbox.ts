@@ -13,7 +13,7 @@ import type { StructuredToolInterface } from "@langchain/core/tools";
 import { bash_tool } from "@/lib/sandbox/bash";
 import type { BashMode } from "@/lib/sandbox/settings";
 import { toolContextFor } from "@/lib/tools/context";
-import { parseArgs } from "./lib/args";
+import { numberFlag, parseArgs } from "./lib/args";
 import { percentile } from "./lib/metrics";
 import { ms, table } from "./lib/report";
 
@@ -56,7 +56,7 @@ async function timeCalls(bash: StructuredToolInterface, command: string, calls: 
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), ["calls"]);
-  const calls = Number(args.calls ?? 50);
+  const calls = numberFlag(args, "calls", 50, { min: 1, whole: true });
   const base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "fawn-bench-sandbox-")));
   const rows: string[][] = [];
   const medians = new Map<string, number>();
