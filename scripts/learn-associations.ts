@@ -1,8 +1,10 @@
 /**
  * `npm run learn:associations`: learns tool search's word translations (lib/deferred/search/translation-model.ts)
  * from training/search/ — API operations (ops-N.json) and the requests written for them (requests-N.jsonl, see
- * training/search/README.md) — and writes lib/deferred/search/learned-associations.json. Deterministic: the same
- * training files give the same table. No network.
+ * training/search/README.md) — and writes lib/deferred/search/learned-associations.json and the other learned
+ * tables. `--pools A,B` also learns from those catalogs' dev pools (bench/lib/pool-pairs.ts), to measure on another
+ * catalog what such tables would do; the shipped tables learn from none. Deterministic: the same training files
+ * (and pools) give the same tables. No network.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -14,6 +16,7 @@ import { DEFAULT_ACTION_LEARN, learnActions, packActions } from "../lib/deferred
 import { deriveExemplars, type WorkedExample } from "../lib/deferred/search/exemplars";
 import { packExampleWords } from "../lib/deferred/search/cjk-examples";
 import { CJK_LEARN, cjkWordsOnly } from "../lib/deferred/search/learned-cjk";
+import { loadPoolOperations } from "../bench/lib/pool-pairs";
 import { HAS_CJK, nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
 import {
   DEFAULT_LEARN,
@@ -41,6 +44,8 @@ const OUT_VECTORS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-v
 const OUT_ACTIONS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-actions.json");
 const OUT_CJK = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-cjk.json");
 const OUT_CJK_VECTORS = path.join(REPO_ROOT, "lib", "deferred", "search", "learned-cjk-vectors.json");
+/** Worked examples from the dev pools are numbered from here (the training files' ids stay below it). */
+const POOL_IDS = 1_000_000;
 
 const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(), text: z.string() });
 const Text = z.string().min(1).optional();
@@ -246,6 +251,22 @@ const started = performance.now();
 // Every ops-N.json, read once for the English pairs and the Chinese and Japanese ones.
 const allOperations = loadOperations();
 const { pairs, examples, exampleIds, sources, operations, files } = loadPairs(allOperations);
+// `--pools A,B`: those catalogs' dev pools too, each tool they ask for one more operation (its name and its
+// description's first sentence) with those requests. None by default: the shipped tables never saw a measured catalog.
+const poolsFlag = process.argv.indexOf("--pools");
+const poolLabels = poolsFlag > 0 ? (process.argv[poolsFlag + 1] ?? "").split(",").filter((l) => l !== "") : [];
+for (const { pool, operations: tools } of loadPoolOperations(REPO_ROOT, poolLabels)) {
+  let count = 0;
+  for (const tool of tools) {
+    examples.push({ name: tool.name, text: tool.text, requests: tool.requests });
+    exampleIds.push(POOL_IDS + exampleIds.length);
+    sources.push(`pool:${pool.label}:${tool.server}`);
+    const operation = [...nameTerms(tool.name).filter((t) => !STOPWORDS.has(t)), ...terms(tool.text)];
+    for (const request of tool.requests) pairs.push({ request: terms(request), operation });
+    count += tool.requests.length;
+  }
+  files.push(`pool:${pool.label} (${tools.length} tools, ${count} requests)`);
+}
 if (pairs.length === 0) throw new Error(`no training pairs in ${DIR}`);
 // `--options '{"minLift":3}'` overrides the learning options (to compare settings on the dev sets).
 const flag = process.argv.indexOf("--options");

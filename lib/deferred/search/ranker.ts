@@ -555,7 +555,7 @@ function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): BuildSt
 }
 
 /** Whether the learned models read a text's own words: English (ASCII, typographic punctuation allowed). */
-function isEnglish(text: string): boolean {
+export function isEnglish(text: string): boolean {
   return NOT_ENGLISH.exec(text) === null;
 }
 
