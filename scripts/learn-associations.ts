@@ -51,9 +51,21 @@ const Operation = z.object({ id: z.number(), source: z.string(), name: z.string(
 const Text = z.string().min(1).optional();
 /** One line of a requests file: the operation's id and any of the request kinds written for it. */
 const Request = z
-  .object({ id: z.number(), casual: Text, casual2: Text, casual3: Text, casual4: Text, natural: Text })
+  .object({
+    id: z.number(),
+    casual: Text,
+    casual2: Text,
+    casual3: Text,
+    casual4: Text,
+    natural: Text,
+    paraphrase: Text,
+    task: Text,
+  })
   .strict()
-  .refine((r) => r.casual ?? r.casual2 ?? r.casual3 ?? r.casual4 ?? r.natural, "no request text");
+  .refine(
+    (r) => r.casual ?? r.casual2 ?? r.casual3 ?? r.casual4 ?? r.natural ?? r.paraphrase ?? r.task,
+    "no request text",
+  );
 
 function readJsonLines(file: string): unknown[] {
   return readFileSync(file, "utf8")
@@ -98,7 +110,7 @@ function loadPairs(ops: ReturnType<typeof loadOperations>): {
 } {
   const pairs: TrainingPair[] = [];
   const files = readdirSync(DIR)
-    .filter((x) => /^(requests|more)-\d+\.jsonl$/.test(x))
+    .filter((x) => /^(requests|more|style)-\d+\.jsonl$/.test(x))
     .sort();
   const covered = new Set<number>();
   const examples = new Map<number, WorkedExample & { requests: string[] }>();
