@@ -9,6 +9,7 @@
  */
 import { packInt8Rows } from "./int8-rows";
 import { ACTION_OTHER, type ActionTable, actionWord, requestFeatures, softmaxInto } from "./actions";
+import { shuffle } from "./word-vectors-learn";
 
 export interface ActionLearnOptions {
   /** An action word is a class of its own when at least this many operations' descriptions start with it. */
@@ -106,10 +107,7 @@ export function learnActions(
   const random = generator(options.seed);
   const order = data.map((_d, i) => i);
   for (let epoch = 0; epoch < options.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    shuffle(order, random);
     for (const n of order) {
       const d = data[n]!;
       softmaxInto(bias, weights, d.features, C, p);

@@ -1,5 +1,5 @@
 import { FEATURE_COUNT, RERANK_FEATURES, type RerankTable } from "./rerank";
-import { seeded } from "./word-vectors-learn";
+import { seeded, shuffle } from "./word-vectors-learn";
 
 /** How the reranker is learned (scripts/learn-reranker.ts). */
 export interface RerankLearn {
@@ -86,11 +86,8 @@ export function learnReranker(lists: readonly RerankList[], use: RerankLearn = D
   const score = new Float64Array(most);
 
   for (let epoch = 0; epoch < use.epochs; epoch++) {
-    // The lists in a new order each pass (Fisher–Yates with the seeded generator).
-    for (let i = order.length - 1; i > 0; i--) {
-      const j = Math.floor(next() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
+    // The lists in a new order each pass.
+    shuffle(order, next);
     for (let start = 0; start < order.length; start += use.batch) {
       grad.fill(0);
       const end = Math.min(order.length, start + use.batch);

@@ -117,8 +117,8 @@ function bagOf(
   return { ids: Int32Array.from(m.keys()), weights: Float32Array.from(m.values()) };
 }
 
-/** Fisher–Yates from the seeded stream. */
-function shuffle<T>(items: T[], random: () => number): void {
+/** Fisher–Yates from the seeded stream, in place (the learners' one shuffle: the same stream gives the same order). */
+export function shuffle<T>(items: T[], random: () => number): void {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j]!, items[i]!];
