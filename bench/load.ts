@@ -58,7 +58,7 @@ interface PhaseResult extends Phase {
   peak: number[];
 }
 
-const delay = String(numberFlag(args, "delay-ms", 8, { min: 0 }));
+const DELAY_MS = numberFlag(args, "delay-ms", 8, { min: 0 });
 let pgCluster: TestPostgres | null = null;
 let phaseNo = 0;
 
@@ -99,7 +99,7 @@ async function configFor(store: Store, modelUrl: string | null): Promise<Record<
 }
 
 async function runPhase(phase: Phase, modelUrl: string | null): Promise<PhaseResult> {
-  const env = { FAWN_DEMO_DELAY_MS: delay, ...(await configFor(phase.store, modelUrl)) };
+  const env = { FAWN_DEMO_DELAY_MS: String(DELAY_MS), ...(await configFor(phase.store, modelUrl)) };
   const dataName = `bench-load-data-${phase.store}-${phase.instances}`;
   const servers: RunningServer[] = [];
   // One data folder for all (sandbox root, uploads and artifacts): the first start wipes it, the others keep it.
@@ -146,7 +146,7 @@ function report(r: PhaseResult): void {
     ["threads × turns", `${THREADS} × ${TURNS} = ${THREADS * TURNS} turns`],
     [
       "model",
-      `demo, ${MODEL === "process" ? "own process over HTTP" : "in the server process"}, ${delay} ms per streamed chunk`,
+      `demo, ${MODEL === "process" ? "own process over HTTP" : "in the server process"}, ${DELAY_MS} ms per streamed chunk`,
     ],
     ["single thread p50 / p95 turn (ms)", `${p50single.toFixed(0)} / ${pct(r.single, 95).toFixed(0)}`],
     ["concurrent wall time (s)", r.wall.toFixed(1)],
@@ -165,7 +165,7 @@ function report(r: PhaseResult): void {
 
 async function main() {
   let model: { url: string; stop(): void } | null = null;
-  if (MODEL === "process") model = await startDemoModel(Number(delay));
+  if (MODEL === "process") model = await startDemoModel(DELAY_MS);
   const phases: Phase[] =
     INSTANCES === 1
       ? [{ store: STORE as Store, instances: 1 }]
