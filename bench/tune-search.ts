@@ -27,7 +27,7 @@ import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/d
 import { switchedTechniques } from "./lib/ablation";
 import { get, KNOBS, knobRange, set, STEPS } from "./lib/knobs";
 import { runAll, scoreByStyle } from "./lib/metrics";
-import { loadPool, type Pool, POOLS } from "./lib/pools";
+import { LEARNED_POOLS, loadPool, type Pool } from "./lib/pools";
 
 interface LabelledSet {
   label: string;
@@ -84,7 +84,10 @@ function main(): void {
   const knobs = knobRange(flags.knobs);
   const pools = booleanFlag(flags, "pools");
   const withDescriptions = booleanFlag(flags, "descriptions");
-  const train = [...(lists.train ?? []).map(loadSet), ...(pools ? POOLS.map((p) => poolSet(p, withDescriptions)) : [])];
+  const train = [
+    ...(lists.train ?? []).map(loadSet),
+    ...(pools ? LEARNED_POOLS.map((p) => poolSet(p, withDescriptions)) : []),
+  ];
   const check = (lists.check ?? []).map(loadSet);
   if (train.length === 0) throw new Error("--train CATALOG=QUERIES or --pools true is required");
   const passes = Number(flags.passes ?? 3);

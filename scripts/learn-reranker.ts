@@ -1,6 +1,7 @@
 /**
  * `npm run learn:reranker`: learns tool search's reranker (lib/deferred/search/rerank.ts) from the dev pools
- * (bench/lib/pools.ts: every committed query set, per catalog) and writes lib/deferred/search/learned-reranker.json.
+ * (bench/lib/pools.ts: every committed query set, per catalog, of the pools marked `learn`; catalog4 is only measured
+ * on) and writes lib/deferred/search/learned-reranker.json.
  * Every figure it prints is a dev figure: the pools are the sets the search has been tuned on.
  *
  *   npm run -s learn:reranker -- [--folds true] [--write false] [--descriptions true] [--depth N]
@@ -19,7 +20,7 @@ import { DEFAULT_RANKER, type RankerConfig, TextRanker } from "@/lib/deferred/se
 import { FEATURE_COUNT, parseRerankModel, RERANK_FILE, RerankModel } from "@/lib/deferred/search/rerank";
 import { DEFAULT_RERANK_LEARN, learnReranker, type RerankList } from "@/lib/deferred/search/rerank-learn";
 import { booleanFlag, numberFlag, parseFlags } from "../bench/lib/args";
-import { inTop5, loadPool, POOLS, reciprocalRank5 } from "../bench/lib/pools";
+import { inTop5, LEARNED_POOLS, loadPool, reciprocalRank5 } from "../bench/lib/pools";
 import { table } from "../bench/lib/report";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -38,7 +39,7 @@ function firstRight(labels: Uint8Array, order: readonly number[]): number {
 
 function examples(config: RankerConfig, withDescriptions: boolean): Example[] {
   const out: Example[] = [];
-  for (const pool of POOLS) {
+  for (const pool of LEARNED_POOLS) {
     const { docs, sets } = loadPool(ROOT, pool, withDescriptions);
     const ranker = new TextRanker(docs, config);
     for (const { queries } of sets)
@@ -101,7 +102,7 @@ function main(): void {
   const all = examples(config, booleanFlag(flags, "descriptions"));
   if (booleanFlag(flags, "folds")) {
     const rows: string[][] = [];
-    for (const pool of POOLS) {
+    for (const pool of LEARNED_POOLS) {
       const model = new RerankModel(
         learnReranker(
           all.filter((e) => e.pool !== pool.label),

@@ -69,7 +69,7 @@ describe("loadPoolOperations", () => {
 
   it("refuses an unknown pool, naming the known ones", () => {
     expect(() => loadPoolOperations(ROOT, ["catalog9"])).toThrow(
-      'no dev pool "catalog9" (there are shared, catalog2, catalog3)',
+      'no dev pool "catalog9" (there are shared, catalog2, catalog3, catalog4)',
     );
   });
 });

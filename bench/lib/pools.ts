@@ -21,6 +21,12 @@ export interface Pool {
   sets: RegExp;
   /** Its servers' descriptions (data.ts, loadServerDescriptions), read when a run asks for them. */
   servers: string;
+  /**
+   * Whether the learners (learn:reranker, bench:tune-search --pools) read it. A catalog kept out of learning stays a
+   * catalog nothing was fitted to, so its pool measures a learned model on tools it never saw; learn:associations
+   * --pools still reads it when named.
+   */
+  learn: boolean;
 }
 
 export const POOLS: readonly Pool[] = [
@@ -30,6 +36,7 @@ export const POOLS: readonly Pool[] = [
     dir: "bench/queries",
     sets: /\.json$/,
     servers: "bench/catalogs/shared.servers.json",
+    learn: true,
   },
   {
     label: "catalog2",
@@ -37,6 +44,7 @@ export const POOLS: readonly Pool[] = [
     dir: "bench/catalogs",
     sets: /^catalog2-.+\.json$/,
     servers: "bench/catalogs/catalog2.servers.json",
+    learn: true,
   },
   {
     label: "catalog3",
@@ -44,6 +52,16 @@ export const POOLS: readonly Pool[] = [
     dir: "bench/catalogs",
     sets: /^catalog3-.+\.json$/,
     servers: "bench/catalogs/catalog3.servers.json",
+    learn: true,
+  },
+  {
+    label: "catalog4",
+    catalog: "bench/catalogs/catalog4.json",
+    dir: "bench/catalogs",
+    sets: /^catalog4-.+\.json$/,
+    servers: "bench/catalogs/catalog4.servers.json",
+    // The fourth catalog (forty-first session) is measured on, never learned from.
+    learn: false,
   },
 ];
 
@@ -258,3 +276,6 @@ export function overrideConfig<T>(base: T, override: unknown, at = "--config"): 
   }
   return out as T;
 }
+
+/** The pools the learners read (`learn`): the others are only measured on. */
+export const LEARNED_POOLS: readonly Pool[] = POOLS.filter((p) => p.learn);
