@@ -282,6 +282,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       neighbours: true,
       compounds: false,
       rerank: true,
+      names: false,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

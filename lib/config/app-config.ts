@@ -212,7 +212,8 @@ export const AppConfigSchema = z
          * for Chinese and Japanese words (vectorscjk, read with vectors) are on. So are a typed word's nearest
          * tool-name words by the learned vectors (neighbours). Compound words written
          * either way (compounds: "filepath" is also file + path, "back up" also backup) are off; the learned
-         * reranker of the first twenty (rerank) is on.
+         * reranker of the first twenty (rerank) is on. Proper names read as the kinds WordNet says they are
+         * instances of (names: "Zion" → national park) are off.
          */
         techniques: z
           .object({
@@ -241,6 +242,7 @@ export const AppConfigSchema = z
             neighbours: z.boolean().optional(),
             compounds: z.boolean().optional(),
             rerank: z.boolean().optional(),
+            names: z.boolean().optional(),
           })
           .strict()
           .optional(),

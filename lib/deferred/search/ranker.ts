@@ -27,6 +27,7 @@ import { isPlainWord, stem } from "./stem";
 import { TermTable } from "./term-table";
 import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
+import { capitalisedRuns, DEFAULT_PROPER_NAME_USE, type ProperNameUse, properNameTerm, runKey } from "./proper-names";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarIndex, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
 import { byScoreThenName, heapPush, heapReplaceMin, kthLargest, type Scored } from "./scored";
 import { numberServers, type ServerNumbers } from "./server-numbers";
@@ -178,6 +179,11 @@ export interface SearchTechniques {
    * ranking's stages said of each (rerank.ts); no tool enters or leaves them.
    */
   rerank: boolean;
+  /**
+   * A proper name the request writes capitalised ("Yellowstone") reaches the kinds WordNet says it, or a longer
+   * name it starts, is an instance of ("national park"; proper-names.ts). Needs `wordnet`.
+   */
+  names: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -209,6 +215,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   neighbours: true,
   compounds: true,
   rerank: true,
+  names: true,
 };
 
 /** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
@@ -314,6 +321,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   mentions: false,
   siblings: false,
   compounds: false,
+  names: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
@@ -355,6 +363,7 @@ export interface RankerConfig {
   neighbours: NeighbourUse;
   compounds: CompoundUse;
   rerank: RerankUse;
+  properNames: ProperNameUse;
   clauses: ClauseConfig;
   bm25: Bm25Config;
   lexicon: LexiconWeights;
@@ -386,6 +395,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   neighbours: DEFAULT_NEIGHBOUR_USE,
   compounds: DEFAULT_COMPOUND_USE,
   rerank: DEFAULT_RERANK_USE,
+  properNames: DEFAULT_PROPER_NAME_USE,
   clauses: DEFAULT_CLAUSES,
   bm25: DEFAULT_BM25,
   lexicon: DEFAULT_LEXICON_WEIGHTS,
@@ -673,6 +683,8 @@ export class TextRanker implements FeedbackSource {
   private readonly pairMemo = new BoundedMemo<string, Expansion[]>(MAX_EXPANSION_MEMO);
   /** Whether a typed word begins some multi-word WordNet lemma ("sea" of sea_level). */
   private readonly lemmaHeads = new BoundedMemo<string, boolean>(MAX_EXPANSION_MEMO);
+  /** A run of capitalised words → its proper-name term (proper-names.ts), or null; a pure function of the run. */
+  private readonly nameMemo = new BoundedMemo<string, QueryTerm | null>(MAX_EXPANSION_MEMO);
   /** The typed words' lexicon terms and inflected-form lookups (expand.ts). */
   private readonly typedWords = newTypedWordMemo(MAX_EXPANSION_MEMO);
   /** Chinese and Japanese words' learned translations this catalog uses (`learnedcjk`). */
@@ -1116,6 +1128,7 @@ export class TextRanker implements FeedbackSource {
     if (this.config.techniques.compounds)
       phrases.push(...joinedTerms(text, (t) => this.index.has(t), this.config.compounds));
     const entities = this.config.techniques.entities ? entityTerms(text, this.config.entities) : [];
+    if (wordnet && this.config.techniques.names) entities.push(...this.properNameTerms(text, wordnet));
     const sounds = this.config.techniques.katakana ? this.katakanaTerms(text, lexicon) : [];
     const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>
       q.surface ? this.wholeTerm(q, q.surface, wordnet) : q,
@@ -1182,6 +1195,18 @@ export class TextRanker implements FeedbackSource {
         this.sharedEntries += scores.docs.length;
       },
     };
+  }
+
+  /** With `names` on, one term per proper name the text writes that WordNet knows the kind of (kept per run). */
+  private properNameTerms(text: string, wordnet: Wordnet): QueryTerm[] {
+    const out: QueryTerm[] = [];
+    for (const run of capitalisedRuns(text)) {
+      const term = this.nameMemo.remember(runKey(run), () =>
+        properNameTerm(run, wordnet, this.index, this.config.properNames),
+      );
+      if (term) out.push(term);
+    }
+    return out;
   }
 
   /** Two consecutive typed words that WordNet knows as one lemma → its expansions (kept per pair). */

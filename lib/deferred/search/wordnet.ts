@@ -13,7 +13,7 @@ import path from "node:path";
  * string with a line index: a few MB, no per-lemma objects.
  */
 
-export const WORDNET_FORMAT = "fawn-wordnet-1";
+export const WORDNET_FORMAT = "fawn-wordnet-2";
 const POS = ["noun", "verb", "adj", "adv"] as const;
 
 export interface WordnetEntry {
@@ -21,6 +21,8 @@ export interface WordnetEntry {
   sense2: string[];
   hypernyms: string[];
   derived: string[];
+  /** For a proper name (a capitalised noun lemma whose first sense is an instance): what it is an instance of. */
+  instanceOf: string[];
 }
 
 /** Where the derived thesaurus is kept, and where WordNet's own files are (both under the project root). */
@@ -36,6 +38,8 @@ const clean = (w: string) => w.toLowerCase().replace(/\(\w+\)$/, "");
 
 interface Synset {
   words: string[];
+  /** Whether each word is written capitalised in WordNet (a proper name). */
+  capital: boolean[];
   pointers: Array<{ symbol: string; offset: number; pos: string; source: number; target: number }>;
 }
 
@@ -47,7 +51,12 @@ function parseSynset(data: string, offset: number): Synset | null {
   if (Number(f[0]) !== offset) return null;
   const wcnt = Number.parseInt(f[3]!, 16);
   const words: string[] = [];
-  for (let i = 0; i < wcnt; i++) words.push(clean(f[4 + 2 * i]!));
+  const capital: boolean[] = [];
+  for (let i = 0; i < wcnt; i++) {
+    const raw = f[4 + 2 * i]!;
+    words.push(clean(raw));
+    capital.push(/^[A-Z]/.test(raw));
+  }
   let at = 4 + 2 * wcnt;
   const pcnt = Number(f[at++]);
   const pointers: Synset["pointers"] = [];
@@ -61,7 +70,7 @@ function parseSynset(data: string, offset: number): Synset | null {
       target: Number.parseInt(st.slice(2), 16),
     });
   }
-  return { words, pointers };
+  return { words, capital, pointers };
 }
 
 const DATA_OF: Record<string, (typeof POS)[number]> = { n: "noun", v: "verb", a: "adj", s: "adj", r: "adv" };
@@ -84,7 +93,7 @@ export function deriveWordnet(dict: string, out: string): void {
       const lemma = f[0]!;
       const synsetCount = Number(f[2]);
       const offsets = f.slice(f.length - synsetCount).map(Number);
-      const entry = entries.get(lemma) ?? { sense1: [], sense2: [], hypernyms: [], derived: [] };
+      const entry = entries.get(lemma) ?? { sense1: [], sense2: [], hypernyms: [], derived: [], instanceOf: [] };
       entries.set(lemma, entry);
       const first = parseSynset(data[pos], offsets[0]!);
       if (!first) continue;
@@ -92,12 +101,14 @@ export function deriveWordnet(dict: string, out: string): void {
       const second = offsets[1] === undefined ? null : parseSynset(data[pos], offsets[1]);
       if (second) add(entry.sense2, second.words, lemma);
       const self = first.words.indexOf(lemma) + 1;
+      const proper = pos === "noun" && self > 0 && first.capital[self - 1] === true;
       for (const p of first.pointers) {
         const target = DATA_OF[p.pos];
         if (!target) continue;
         if (p.symbol === "@" || p.symbol === "@i") {
           const h = parseSynset(data[target], p.offset);
           if (h) add(entry.hypernyms, h.words, lemma);
+          if (h && proper && p.symbol === "@i") add(entry.instanceOf, h.words, lemma);
         } else if (p.symbol === "+" && (p.source === 0 || p.source === self)) {
           const d = parseSynset(data[target], p.offset);
           const w = d && (p.target > 0 ? [d.words[p.target - 1]!] : d.words);
@@ -109,7 +120,10 @@ export function deriveWordnet(dict: string, out: string): void {
   const lines = [...entries]
     .filter(([, e]) => e.sense1.length + e.sense2.length + e.hypernyms.length + e.derived.length > 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([l, e]) => `${l}\t${[e.sense1, e.sense2, e.hypernyms, e.derived].map((x) => x.join(",")).join("|")}`);
+    .map(
+      ([l, e]) =>
+        `${l}\t${[e.sense1, e.sense2, e.hypernyms, e.derived, e.instanceOf].map((x) => x.join(",")).join("|")}`,
+    );
   mkdirSync(path.dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
   writeFileSync(tmp, `${lines.join("\n")}\n`);
@@ -182,7 +196,18 @@ export class Wordnet {
     const s = this.starts[k]! + lemma.length + 1;
     const parts = this.text.slice(s, this.text.indexOf("\n", s)).split("|");
     const list = (i: number) => (parts[i] ? parts[i]!.split(",") : []);
-    return { sense1: list(0), sense2: list(1), hypernyms: list(2), derived: list(3) };
+    return { sense1: list(0), sense2: list(1), hypernyms: list(2), derived: list(3), instanceOf: list(4) };
+  }
+
+  /** Up to `max` lemmas that start with `prefix`, in order (one binary search, then the lines that follow). */
+  withPrefix(prefix: string, max: number): string[] {
+    const out: string[] = [];
+    for (let k = this.lowerBound(prefix); k < this.starts.length && out.length < max; k++) {
+      const s = this.starts[k]!;
+      if (!this.text.startsWith(prefix, s)) break;
+      out.push(this.text.slice(s, this.text.indexOf("\t", s)));
+    }
+    return out;
   }
 
   /** WordNet's base-form rules (morphy, without its exception lists): the lemmas a surface word may be. */
