@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { entityKinds, entityTerms } from "./entities";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, TextRanker } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 
@@ -26,6 +26,11 @@ describe("entity typing: what a request names says what kind of tool it needs", 
     expect(entityKinds("mail the notes to bob@acme.io")).toEqual(["email"]);
     expect(entityKinds("drop a note in #general saying the deploy is done")).toEqual(["channel"]);
     expect(entityKinds("reach the postgres pod on localhost:5432")).toEqual(["port"]);
+    // A product named by its host is the product, when the catalog has its server: no address to fetch.
+    const isServer = (host: string) => host.toLowerCase() === "chess.com";
+    expect(entityKinds("blitz ratings on Chess.com", isServer)).toEqual([]);
+    expect(entityKinds("blitz ratings on Chess.com")).toEqual(["url"]);
+    expect(entityKinds("open chess.com/member/hikaru", isServer)).toEqual(["url"]);
     // An issue number is not a channel, and a time of day is not a port.
     expect(entityKinds("close #123 and meet at 9:30")).toEqual([]);
   });
@@ -88,6 +93,32 @@ describe("entity typing: what a request names says what kind of tool it needs", 
     expect(entityTerms("a.csv at b@c.io", { weight: 1 }).map((t) => t.source)).toEqual(["entity:file", "entity:email"]);
     expect(entityTerms("a.csv", { weight: 0 })).toEqual([]);
     expect(entityTerms("nothing concrete here")).toEqual([]);
+  });
+
+  it("takes a catalog server named by its host for the server, with `named` on", () => {
+    const docs: SearchDoc[] = [
+      {
+        name: "get_player_stats",
+        server: "chesscom",
+        description: "Get a player's stats from Chess.com.",
+        parameters: {},
+      },
+      {
+        name: "get_club_members",
+        server: "chesscom",
+        description: "Get members of a club on Chess.com.",
+        parameters: {},
+      },
+      { name: "fetch", server: "fetch", description: "Fetch a web page by its URL.", parameters: {} },
+    ];
+    const sources = (named: boolean, text: string) =>
+      new TextRanker(docs, { ...DEFAULT_RANKER, techniques: { ...DEFAULT_TECHNIQUES, named } })
+        .terms(text)
+        .map((t) => t.source)
+        .filter((s) => s?.startsWith("entity:"));
+    expect(sources(true, "hikaru's blitz rating on Chess.com")).toEqual([]);
+    expect(sources(false, "hikaru's blitz rating on Chess.com")).toEqual(["entity:url"]);
+    expect(sources(true, "fetch lichess.org for me")).toEqual(["entity:url"]);
   });
 
   it("is a switch: a request that names only a file finds the file tool with it on, not without", () => {

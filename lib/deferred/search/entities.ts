@@ -149,14 +149,16 @@ function valueKindOf(word: string): EntityKind | null {
 }
 
 /** The kind of one whitespace-separated word, if it names a thing; each test is anchored (linear time). */
-function kindOf(word: string): EntityKind | null {
+function kindOf(word: string, isServerHost: (host: string) => boolean): EntityKind | null {
   if (SCHEME.test(word)) return URL_KIND;
   if (EMAIL_ADDRESS.test(word)) return EMAIL;
   if (CHANNEL_NAME.test(word)) return CHANNEL;
   if (HOST_PORT.test(word)) return PORT;
   const [host] = word.split("/", 1);
   const hostEnding = host ? ENDING.exec(host)?.[1]?.toLowerCase() : undefined;
-  if (hostEnding && HOST_ENDINGS.has(hostEnding) && !PATH_START.test(word)) return URL_KIND;
+  if (hostEnding && HOST_ENDINGS.has(hostEnding) && !PATH_START.test(word))
+    // A product named by its host ("on Chess.com") is the product, not an address to fetch.
+    return host === word && isServerHost(host) ? null : URL_KIND;
   const last = word.slice(word.lastIndexOf("/") + 1);
   const ending = ENDING.exec(last)?.[1]?.toLowerCase();
   if (ending && fileExtensions().has(ending) && !HOST_ENDINGS.has(ending)) return FILE;
@@ -167,7 +169,7 @@ function kindOf(word: string): EntityKind | null {
 const WORD_BREAKS = new RegExp(`[\\s"'\`(),;\\u00ab\\u00bb${TYPOGRAPHIC_QUOTES}]+`);
 
 /** The entity kinds a request names, at most one term each. */
-export function entityKinds(text: string): string[] {
+export function entityKinds(text: string, isServerHost: (host: string) => boolean = () => false): string[] {
   const found = new Set<EntityKind>();
   for (const raw of text.split(WORD_BREAKS)) {
     // A sentence's own punctuation is not part of the word: "see report.csv." / "in #general:".
@@ -180,7 +182,7 @@ export function entityKinds(text: string): string[] {
     }
     // Every other kind a word can be holds one of these; most words hold none.
     if (!THING_MARK.test(word)) continue;
-    const kind = kindOf(word);
+    const kind = kindOf(word, isServerHost);
     if (kind) found.add(kind);
     // A path to a file names both.
     if (kind === FILE && PATH_START.test(word)) found.add(PATH);
@@ -230,9 +232,13 @@ function namesZoneCity(text: string): boolean {
 const KIND_TERMS = new Map(ORDER.map((k) => [k.kind, k.words.map((w) => terms(w))]));
 
 /** One query term per entity kind the text names; a tool scores through the kind's best word. */
-export function entityTerms(text: string, use: EntityUse = DEFAULT_ENTITY_USE): QueryTerm[] {
+export function entityTerms(
+  text: string,
+  use: EntityUse = DEFAULT_ENTITY_USE,
+  isServerHost: (host: string) => boolean = () => false,
+): QueryTerm[] {
   if (use.weight <= 0) return [];
-  return entityKinds(text).map((kind) => ({
+  return entityKinds(text, isServerHost).map((kind) => ({
     source: `entity:${kind}`,
     expansions: KIND_TERMS.get(kind)!.map((t) => ({ terms: t, weight: use.weight })),
     inferred: true,

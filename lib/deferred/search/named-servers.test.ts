@@ -46,6 +46,25 @@ describe("named servers: the one server a request names", () => {
     expect(named.named("")).toBe(-1);
   });
 
+  it("tells a server's name written as a host from an address", () => {
+    const hosts = new NamedServers(
+      numberServers(["chesscom", "booking", "git", "github", "github"]),
+      docsOfWords([
+        ["chess", "player"],
+        ["book", "hotel"],
+        ["git", "commit"],
+        ["github", "git", "pull"],
+        ["github", "git"],
+      ]),
+    );
+    expect(hosts.namesServerHost("Chess.com")).toBe(true);
+    expect(hosts.namesServerHost("booking.com")).toBe(true);
+    expect(hosts.namesServerHost("example.com")).toBe(false);
+    expect(hosts.namesServerHost("api.github.io")).toBe(false);
+    // A word of the trade is no product, written as a host or not.
+    expect(hosts.namesServerHost("git.io")).toBe(false);
+  });
+
   it("takes a name other servers' tools use more than its own for a word, not a product", () => {
     expect(named.named("hop over to the release branch in my local git clone")).toBe(-1);
     // …so it does not stop another server from being the one named.

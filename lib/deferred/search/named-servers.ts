@@ -120,6 +120,19 @@ export class NamedServers {
     return found;
   }
 
+  /**
+   * Whether a word written as a host ("Chess.com") is a catalog server's name (`chesscom`), all its labels or its
+   * first one ("Booking.com" for `booking`), and the server is a product, not a word of the trade.
+   */
+  namesServerHost(host: string): boolean {
+    const labels = words(host);
+    for (const key of [labels.join(""), labels[0] ?? ""]) {
+      const id = this.byKey.get(key);
+      if (id !== undefined && !this.isGeneric(id)) return true;
+    }
+    return false;
+  }
+
   /** Whether other servers' tools hold every word of this server's product more often than its own tools do. */
   private isGeneric(id: number): boolean {
     if (this.generic[id]! < 0) {

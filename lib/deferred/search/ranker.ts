@@ -1130,7 +1130,10 @@ export class TextRanker implements FeedbackSource {
       }
     if (this.config.techniques.compounds)
       phrases.push(...joinedTerms(text, (t) => this.index.has(t), this.config.compounds));
-    const entities = this.config.techniques.entities ? entityTerms(text, this.config.entities) : [];
+    const named = this.named;
+    const entities = this.config.techniques.entities
+      ? entityTerms(text, this.config.entities, named ? (host) => named.namesServerHost(host) : undefined)
+      : [];
     if (wordnet && this.config.techniques.names) entities.push(...this.properNameTerms(text, wordnet));
     const sounds = this.config.techniques.katakana ? this.katakanaTerms(text, lexicon) : [];
     const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>
