@@ -16,6 +16,7 @@ import { DEFAULT_ACTION_LEARN, learnActions, packActions } from "../lib/deferred
 import { deriveExemplars, type WorkedExample } from "../lib/deferred/search/exemplars";
 import { packExampleWords } from "../lib/deferred/search/cjk-examples";
 import { CJK_LEARN, cjkWordsOnly } from "../lib/deferred/search/learned-cjk";
+import { parseFlags } from "../bench/lib/args";
 import { loadPoolOperations } from "../bench/lib/pool-pairs";
 import { HAS_CJK, nameTerms, STOPWORDS, terms } from "../lib/deferred/search/tokenize";
 import {
@@ -259,14 +260,15 @@ function cjkVectors(
   return learnVectorsToward(targets, dim, examples, CJK_VECTOR_LEARN);
 }
 
+// `--pools A,B` and `--options JSON` (below); any other argument is refused.
+const { flags } = parseFlags(process.argv.slice(2), ["pools", "options"]);
 const started = performance.now();
 // Every ops-N.json, read once for the English pairs and the Chinese and Japanese ones.
 const allOperations = loadOperations();
 const { pairs, examples, exampleIds, sources, operations, files } = loadPairs(allOperations);
 // `--pools A,B`: those catalogs' dev pools too, each tool they ask for one more operation (its name and its
 // description's first sentence) with those requests. None by default: the shipped tables never saw a measured catalog.
-const poolsFlag = process.argv.indexOf("--pools");
-const poolLabels = poolsFlag > 0 ? (process.argv[poolsFlag + 1] ?? "").split(",").filter((l) => l !== "") : [];
+const poolLabels = (flags.pools ?? "").split(",").filter((l) => l !== "");
 for (const { pool, operations: tools } of loadPoolOperations(REPO_ROOT, poolLabels)) {
   let count = 0;
   for (const tool of tools) {
@@ -281,8 +283,7 @@ for (const { pool, operations: tools } of loadPoolOperations(REPO_ROOT, poolLabe
 }
 if (pairs.length === 0) throw new Error(`no training pairs in ${DIR}`);
 // `--options '{"minLift":3}'` overrides the learning options (to compare settings on the dev sets).
-const flag = process.argv.indexOf("--options");
-const options = { ...DEFAULT_LEARN, ...(flag > 0 ? (JSON.parse(process.argv[flag + 1] ?? "{}") as object) : {}) };
+const options = { ...DEFAULT_LEARN, ...(JSON.parse(flags.options ?? "{}") as object) };
 const table = learnTranslations(pairs, options);
 const words = Object.keys(table).length;
 writeFileSync(OUT, `${JSON.stringify({ learnedFrom: files, operations, pairs: pairs.length, options, table })}\n`);
