@@ -21,7 +21,7 @@ import { DEFAULT_RANKER, type RankerConfig, TextRanker } from "@/lib/deferred/se
 import { FEATURE_COUNT, parseRerankModel, RERANK_FILE, RerankModel } from "@/lib/deferred/search/rerank";
 import { DEFAULT_RERANK_LEARN, learnReranker, type RerankList } from "@/lib/deferred/search/rerank-learn";
 import { booleanFlag, numberFlag, parseFlags } from "../bench/lib/args";
-import { inTop5, LEARNED_POOLS, loadPool, POOLS, reciprocalRank5 } from "../bench/lib/pools";
+import { inTop5, LEARNED_POOLS, loadPool, type Pool, POOLS, reciprocalRank5 } from "../bench/lib/pools";
 import { table } from "../bench/lib/report";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -38,9 +38,9 @@ function firstRight(labels: Uint8Array, order: readonly number[]): number {
   return order.findIndex((i) => labels[i] === 1) + 1;
 }
 
-function examples(config: RankerConfig, withDescriptions: boolean): Example[] {
+function examples(config: RankerConfig, withDescriptions: boolean, pools: readonly Pool[]): Example[] {
   const out: Example[] = [];
-  for (const pool of POOLS) {
+  for (const pool of pools) {
     const { docs, sets } = loadPool(ROOT, pool, withDescriptions);
     const ranker = new TextRanker(docs, config);
     for (const { queries } of sets)
@@ -129,14 +129,16 @@ function main(): void {
     techniques: { ...DEFAULT_RANKER.techniques, rerank: true },
     rerank: { depth },
   };
-  const all = examples(config, booleanFlag(flags, "descriptions"));
+  const folds = booleanFlag(flags, "folds");
+  // The pools no learner reads are ranked only to be measured, with --folds.
+  const all = examples(config, booleanFlag(flags, "descriptions"), folds ? POOLS : LEARNED_POOLS);
   const learnedFrom = new Set(LEARNED_POOLS.map((p) => p.label));
   const learned = all.filter((e) => learnedFrom.has(e.pool));
-  if (booleanFlag(flags, "folds")) {
+  if (folds) {
     const rows: string[][] = [];
     // Each learned pool left out in turn; a pool no learner reads, measured with the model learned from all of them.
     for (const pool of POOLS) {
-      const train = learnedFrom.has(pool.label) ? learned.filter((e) => e.pool !== pool.label) : learned;
+      const train = pool.learn ? learned.filter((e) => e.pool !== pool.label) : learned;
       const model = new RerankModel(learnReranker(train, use), "(fold)");
       rows.push(
         ...foldRows(
