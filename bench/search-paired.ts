@@ -5,7 +5,9 @@
  * Recall@5 and MRR@5 of ours on each side, how many requests rank their first expected tool higher and lower on the
  * second side, and how many are found in the top 5 by the second side only (gained) or the first only (lost); then
  * the same found, gained and lost per set and style, and per style over all sets (what the rules' "no style loses
- * more than N" reads). It never prints a query, so a blind set's rule can be read without reading the set (bench/queries/README.md).
+ * more than N" reads). Each row also says whether its moves are more than chance: the exact sign test's p for
+ * gained against lost and for ranked higher against lower (bench/lib/stats.ts), and Wilson's 95 % interval of the
+ * second side's Recall@5. It never prints a query, so a blind set's rule can be read without reading the set (bench/queries/README.md).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,6 +16,7 @@ import { parseFlags } from "./lib/args";
 import type { BenchQuery } from "./lib/data";
 import { flipsByStyle, rankShifts, scoreByStyle } from "./lib/metrics";
 import { table } from "./lib/report";
+import { formatP, signTestP, wilsonInterval } from "./lib/stats";
 
 /** The part of a `bench:search --json` file read here. */
 const RunFile = z.object({
@@ -93,6 +96,11 @@ function line(row: Row): string[] {
     String(s.lower),
     String(s.gained),
     String(s.lost),
+    formatP(signTestP(s.gained, s.lost)),
+    formatP(signTestP(s.higher, s.lower)),
+    wilsonInterval(Math.round(after!.recall * after!.n), after!.n)
+      .map(pct)
+      .join("–"),
   ];
 }
 
@@ -128,7 +136,20 @@ function main(): void {
   console.log(`ours, ${names(before)} → ${names(after)}, request for request (no query shown)`);
   console.log(
     table(
-      ["set", "n", "Recall@5 %", "MRR@5", "ΔMRR@5", "ranked higher", "ranked lower", "gained", "lost"],
+      [
+        "set",
+        "n",
+        "Recall@5 %",
+        "MRR@5",
+        "ΔMRR@5",
+        "ranked higher",
+        "ranked lower",
+        "gained",
+        "lost",
+        "p gained/lost",
+        "p higher/lower",
+        "after R@5 95 %",
+      ],
       [...rows.map(line), ...(rows.length > 1 ? [line(all)] : [])],
     ),
   );

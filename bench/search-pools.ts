@@ -6,7 +6,8 @@
  *   `--config '{"servers":{"depth":100}}'`, and techniques switched as bench:tune-search switches them; with
  *   `--descriptions true` each tool also carries its server's description, from the pool's servers file) and writes
  *   one JSON line per request: its pool, set, place, style, the first expected tool's rank in the first 10 and the
- *   expected tools' server. Prints Recall@5 and MRR@5 per pool and style.
+ *   expected tools' server. Prints Recall@5 and MRR@5 per pool and style, then each pool's weakest servers (the
+ *   servers whose requests it finds least often: where its misses gather).
  * - `npm run -s bench:search-pools -- --before A --after B` compares two such files (main and a candidate's branch,
  *   or two settings): per pool Recall@5 and MRR@5 on each side, requests found and lost (overall, by style and by the
  *   expected tools' server), and ranked higher and lower.
@@ -34,6 +35,7 @@ import {
   UNKNOWN_SERVER,
 } from "./lib/pools";
 import { pct, table } from "./lib/report";
+import { formatP, signTestP } from "./lib/stats";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -76,7 +78,8 @@ function run(
   }
   fs.writeFileSync(out, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
   // The lines compared with themselves: each pool's and style's figures.
-  const rows = comparePools(lines, lines).flatMap((p) =>
+  const pools = comparePools(lines, lines);
+  const rows = pools.flatMap((p) =>
     [p, ...p.styles].map((s) => [
       p.pool,
       s.style,
@@ -87,7 +90,25 @@ function run(
     ]),
   );
   console.log(table(["pool", "style", "n", "found", "Recall@5 %", "MRR@5"], rows));
+  console.log(`\nweakest servers per pool (at least ${WEAK_SERVER_MIN} requests expect their tools; Recall@5)`);
+  console.log(table(["pool", "server", "n", "found", "Recall@5 %", "MRR@5"], weakestServers(pools)));
   console.log(`\n${lines.length} requests written to ${out}`);
+}
+
+/** Servers with fewer requests than this are left out of the weakest servers' table (too few to rank). */
+const WEAK_SERVER_MIN = 20;
+/** How many servers each pool lists. */
+const WEAK_SERVERS_SHOWN = 5;
+
+/** Each pool's servers whose requests it finds least often, as table rows. */
+function weakestServers(pools: ReturnType<typeof comparePools>): string[][] {
+  return pools.flatMap((p) =>
+    p.servers
+      .filter((s) => s.n >= WEAK_SERVER_MIN)
+      .sort((a, b) => a.hits[0] / a.n - b.hits[0] / b.n || b.n - a.n || (a.server < b.server ? -1 : 1))
+      .slice(0, WEAK_SERVERS_SHOWN)
+      .map((s) => [p.pool, s.server, String(s.n), String(s.hits[0]), pct(s.hits[0] / s.n), s.mrr[0].toFixed(4)]),
+  );
 }
 
 function compare(before: string, after: string): void {
@@ -95,7 +116,18 @@ function compare(before: string, after: string): void {
   console.log(`${before} → ${after}, request for request (no query shown)\n`);
   console.log(
     table(
-      ["pool", "n", "found before → after", "MRR@5", "found", "lost", "ranked higher", "ranked lower"],
+      [
+        "pool",
+        "n",
+        "found before → after",
+        "MRR@5",
+        "found",
+        "lost",
+        "ranked higher",
+        "ranked lower",
+        "p found/lost",
+        "p higher/lower",
+      ],
       result.map((p) => [
         p.pool,
         String(p.n),
@@ -105,6 +137,8 @@ function compare(before: string, after: string): void {
         String(p.lost),
         String(p.higher),
         String(p.lower),
+        formatP(signTestP(p.found, p.lost)),
+        formatP(signTestP(p.higher, p.lower)),
       ]),
     ),
   );
