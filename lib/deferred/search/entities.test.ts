@@ -69,24 +69,26 @@ describe("entity typing: what a request names says what kind of tool it needs", 
   });
 
   it("knows a city by the runtime's IANA time zones, one to three capitalised words", () => {
-    expect(entityKinds("is it still morning in Auckland?")).toEqual(["time zone"]);
-    expect(entityKinds("standup is at 9:30 in Los Angeles")).toEqual(["time zone"]);
+    expect(entityKinds("is it still morning in Auckland?")).toEqual(["city"]);
+    expect(entityKinds("standup is at 9:30 in Los Angeles")).toEqual(["city"]);
     expect(entityKinds("what is the weather like in the kitchen")).toEqual([]);
     // Written as a name: capitalised, and a one-word name not opening a sentence ("wake" and "center" are
     // zone names too, Antarctica's Troll a troll).
     expect(entityKinds("wake the dormant project and center the logo")).toEqual([]);
     expect(entityKinds("Wake up the dormant project")).toEqual([]);
-    expect(entityKinds("Standup is at 9:30. What time is that in Lisbon?")).toEqual(["time zone"]);
-    expect(entityKinds("New York to London, how many hours apart?")).toEqual(["time zone"]);
+    expect(entityKinds("Standup is at 9:30. What time is that in Lisbon?")).toEqual(["city"]);
+    expect(entityKinds("New York to London, how many hours apart?")).toEqual(["city"]);
   });
 
   it("adds one term per kind found, scored through the kind's best word, at the configured weight", () => {
-    const [zone] = entityTerms("noon in Lisbon?", { weight: 0.7 });
-    expect(zone).toEqual({
-      source: "entity:time zone",
+    // A city is a time zone and a location: its term reaches the time tools and the map and weather tools alike.
+    const [city] = entityTerms("noon in Lisbon?", { weight: 0.7 });
+    expect(city).toEqual({
+      source: "entity:city",
       expansions: [
         { terms: ["timezon"], weight: 0.7 },
         { terms: ["time", "zone"], weight: 0.7 },
+        { terms: ["locat"], weight: 0.7 },
       ],
       inferred: true,
     });
@@ -119,6 +121,42 @@ describe("entity typing: what a request names says what kind of tool it needs", 
     expect(sources(true, "hikaru's blitz rating on Chess.com")).toEqual([]);
     expect(sources(false, "hikaru's blitz rating on Chess.com")).toEqual(["entity:url"]);
     expect(sources(true, "fetch lichess.org for me")).toEqual(["entity:url"]);
+  });
+
+  it("reads a city as a place too: a request about a city is not taken for one about its time", () => {
+    const docs: SearchDoc[] = [
+      {
+        name: "get_current_time",
+        server: "time",
+        description: "Get the current time in a specific timezone.",
+        parameters: { properties: { timezone: { type: "string", description: "IANA timezone name" } } },
+      },
+      {
+        name: "maps_elevation",
+        server: "googlemaps",
+        description: "Get elevation data for locations on the earth.",
+        parameters: { properties: { locations: { type: "array", description: "Points to read" } } },
+      },
+    ];
+    // The learned stages off, as in the test below: this one is about the city's kind alone.
+    const searcher = new LexicalSearcher(docs, {
+      ...DEFAULT_RANKER,
+      techniques: {
+        ...DEFAULT_TECHNIQUES,
+        learned: false,
+        likelihood: false,
+        exemplars: false,
+        vectors: false,
+        neighbours: false,
+        actions: false,
+        rerank: false,
+      },
+    });
+    // "Denver" is the city of America/Denver: it lifts both tools, and the rest of the request decides.
+    expect(searcher.search("how high above sea level is Denver, in metres of elevation?", 1)).toEqual([
+      "maps_elevation",
+    ]);
+    expect(searcher.search("what time is it in Denver?", 1)).toEqual(["get_current_time"]);
   });
 
   it("is a switch: a request that names only a file finds the file tool with it on, not without", () => {

@@ -5,7 +5,7 @@ import { TYPOGRAPHIC_QUOTES, terms } from "./tokenize";
 /**
  * Entity typing: concrete things a request names — a file (`report.csv`, `~/notes/todo.txt`), a web address, an
  * email address, a chat channel (`#general`), a host and port (`localhost:5432`), a city that names a time
- * zone (`Auckland`) — say what kind of tool the request needs even when none of its words do ("how big is
+ * zone (`Auckland`: a time zone and a location) — say what kind of tool the request needs even when none of its words do ("how big is
  * report.csv" wants file information). So do values written in a standard notation: a container image reference
  * (`nginx:1.27-alpine`), a commit hash (`3f9c2e1`), a spreadsheet range (`A1:F40`) or formula (`=SUM(B2:C2)`), an
  * amount of money (`$40`), an IPv4 address (`203.0.113.7`), a cron schedule (`0 9 * * 1-5`). Each kind found adds
@@ -37,7 +37,8 @@ const CHANNEL: EntityKind = { kind: "channel", words: ["channel"] };
 const PORT: EntityKind = { kind: "port", words: ["port"] };
 const ADDRESS: EntityKind = { kind: "street address", words: ["address"] };
 const COORDINATES: EntityKind = { kind: "coordinates", words: ["coordinates", "latitude"] };
-const ZONE: EntityKind = { kind: "time zone", words: ["timezone", "time zone"] };
+/** A city is a place as much as a time zone: its words are the time tools' and the map and weather tools'. */
+const CITY: EntityKind = { kind: "city", words: ["timezone", "time zone", "location"] };
 const IMAGE: EntityKind = { kind: "image", words: ["image"] };
 const COMMIT: EntityKind = { kind: "commit", words: ["commit"] };
 const CELLS: EntityKind = { kind: "cells", words: ["range", "cell"] };
@@ -56,7 +57,7 @@ const ORDER = [
   PORT,
   ADDRESS,
   COORDINATES,
-  ZONE,
+  CITY,
   IMAGE,
   COMMIT,
   CELLS,
@@ -189,7 +190,7 @@ export function entityKinds(text: string, isServerHost: (host: string) => boolea
   }
   if (STREET_ADDRESS.test(text)) found.add(ADDRESS);
   if (LAT_LNG.test(text)) found.add(COORDINATES);
-  if (namesZoneCity(text)) found.add(ZONE);
+  if (namesZoneCity(text)) found.add(CITY);
   if (AMOUNT.test(text)) found.add(MONEY);
   if (FORMULA_START.test(text)) found.add(FORMULA);
   if (CRON_FIELDS.test(text)) found.add(CRON);
