@@ -4,6 +4,27 @@ import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, TextRanker } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 
+/**
+ * A searcher with the learned stages off (translations, likelihood, worked examples, word vectors and what reads
+ * them, the action classifier, the reranker): they would tell tools apart by what their training neighbours were
+ * asked in, which the ranking tests here are not about.
+ */
+const withoutLearnedStages = (docs: SearchDoc[], entities: boolean) =>
+  new LexicalSearcher(docs, {
+    ...DEFAULT_RANKER,
+    techniques: {
+      ...DEFAULT_TECHNIQUES,
+      learned: false,
+      likelihood: false,
+      exemplars: false,
+      vectors: false,
+      neighbours: false,
+      actions: false,
+      rerank: false,
+      entities,
+    },
+  });
+
 describe("entity typing: what a request names says what kind of tool it needs", () => {
   it("finds file names by the MIME registry's extensions, and paths", () => {
     expect(entityKinds("how big is report.csv and when was it last touched?")).toEqual(["file"]);
@@ -138,20 +159,7 @@ describe("entity typing: what a request names says what kind of tool it needs", 
         parameters: { properties: { locations: { type: "array", description: "Points to read" } } },
       },
     ];
-    // The learned stages off, as in the test below: this one is about the city's kind alone.
-    const searcher = new LexicalSearcher(docs, {
-      ...DEFAULT_RANKER,
-      techniques: {
-        ...DEFAULT_TECHNIQUES,
-        learned: false,
-        likelihood: false,
-        exemplars: false,
-        vectors: false,
-        neighbours: false,
-        actions: false,
-        rerank: false,
-      },
-    });
+    const searcher = withoutLearnedStages(docs, true);
     // "Denver" is the city of America/Denver: it lifts both tools, and the rest of the request decides.
     expect(searcher.search("how high above sea level is Denver, in metres of elevation?", 1)).toEqual([
       "maps_elevation",
@@ -164,21 +172,7 @@ describe("entity typing: what a request names says what kind of tool it needs", 
       { name: "get_file_info", description: "Get metadata about a file: size, modified time.", parameters: {} },
       { name: "get_dataset_info", description: "Get metadata about a dataset: size, modified time.", parameters: {} },
     ];
-    // The learned tables (translations, likelihood, worked examples, word vectors) off on both sides: they would
-    // tell the two tools apart by what their training neighbours were asked in, which this test is not about.
-    const searcher = (entities: boolean) =>
-      new LexicalSearcher(docs, {
-        ...DEFAULT_RANKER,
-        techniques: {
-          ...DEFAULT_TECHNIQUES,
-          learned: false,
-          likelihood: false,
-          exemplars: false,
-          vectors: false,
-          rerank: false,
-          entities,
-        },
-      });
+    const searcher = (entities: boolean) => withoutLearnedStages(docs, entities);
     // Without it the two tie (ties go by name); the file name says which one is meant.
     expect(searcher(false).search("how big is plan.odt", 2)).toEqual(["get_dataset_info", "get_file_info"]);
     expect(searcher(true).search("how big is plan.odt", 2)).toEqual(["get_file_info", "get_dataset_info"]);
