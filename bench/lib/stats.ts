@@ -4,13 +4,6 @@
  * test's question, and how wide a Recall@5 figure's uncertainty is, Wilson's interval's.
  */
 
-/** ln(n!) by summing logarithms (n is at most a few tens of thousands here). */
-function logFactorial(n: number): number {
-  let s = 0;
-  for (let k = 2; k <= n; k++) s += Math.log(k);
-  return s;
-}
-
 /**
  * The exact two-sided sign test (McNemar's test on paired requests): the chance, if each moved request were as
  * likely to move either way, of a split at least as uneven as `wins` to `losses`. 1 when nothing moved.
@@ -21,9 +14,13 @@ export function signTestP(wins: number, losses: number): number {
   const n = wins + losses;
   if (n === 0) return 1;
   const k = Math.min(wins, losses);
-  const lnN = logFactorial(n);
-  let tail = 0;
-  for (let i = 0; i <= k; i++) tail += Math.exp(lnN - logFactorial(i) - logFactorial(n - i) - n * Math.LN2);
+  // The binomial terms C(n, i) / 2^n for i = 0 … k, each from the one before, in logarithms (no underflow at large n).
+  let logTerm = -n * Math.LN2;
+  let tail = Math.exp(logTerm);
+  for (let i = 0; i < k; i++) {
+    logTerm += Math.log(n - i) - Math.log(i + 1);
+    tail += Math.exp(logTerm);
+  }
   return Math.min(1, 2 * tail);
 }
 
