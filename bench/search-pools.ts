@@ -27,6 +27,7 @@ import {
   overrideConfig,
   POOL_DEPTH,
   POOLS,
+  type PoolComparison,
   type PoolLine,
   loadPool,
   rankOf,
@@ -101,7 +102,7 @@ const WEAK_SERVER_MIN = 20;
 const WEAK_SERVERS_SHOWN = 5;
 
 /** Each pool's servers whose requests it finds least often, as table rows. */
-function weakestServers(pools: ReturnType<typeof comparePools>): string[][] {
+function weakestServers(pools: readonly PoolComparison[]): string[][] {
   return pools.flatMap((p) =>
     p.servers
       .filter((s) => s.n >= WEAK_SERVER_MIN)
