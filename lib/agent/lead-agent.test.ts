@@ -283,6 +283,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       compounds: false,
       rerank: true,
       names: false,
+      levelname: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

@@ -213,7 +213,8 @@ export const AppConfigSchema = z
          * tool-name words by the learned vectors (neighbours). Compound words written
          * either way (compounds: "filepath" is also file + path, "back up" also backup) are off; the learned
          * reranker of the first twenty (rerank) is on. Proper names read as the kinds WordNet says they are
-         * instances of (names: "Zion" → national park) are off.
+         * instances of (names: "Zion" → national park) are off. The words that spell the server a request names
+         * score alike on each of that server's tools (levelname, on).
          */
         techniques: z
           .object({
@@ -243,6 +244,7 @@ export const AppConfigSchema = z
             compounds: z.boolean().optional(),
             rerank: z.boolean().optional(),
             names: z.boolean().optional(),
+            levelname: z.boolean().optional(),
           })
           .strict()
           .optional(),

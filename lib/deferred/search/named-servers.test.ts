@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { searchDoc } from "@/test/support/tools";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers } from "./named-servers";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
+import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, NO_TECHNIQUES, TextRanker } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import { numberServers } from "./server-numbers";
 import type { SearchDoc } from "./types";
@@ -36,6 +36,16 @@ describe("named servers: the one server a request names", () => {
     expect(named.named("googlemaps elevation of Rainier")).toBe(2);
     expect(named.named("google-maps elevation")).toBe(2);
     expect(Array.from(named.serverOf)).toEqual([0, 0, 1, 2, 3, 4, 4, -1]);
+  });
+
+  it("says which typed words spell a server's name, split or run together, case and separators ignored", () => {
+    expect(named.spelledBy(2, ["how", "high", "google", "maps", "rainier"])).toEqual([2, 3]);
+    expect(named.spelledBy(2, ["googlemaps", "elevation"])).toEqual([0]);
+    expect(named.spelledBy(0, ["Cloudflare's", "edge", "on", "cloudflare"])).toEqual([3]);
+    expect(named.spelledBy(0, ["cloud", "flare", "worker"])).toEqual([0, 1]);
+    // A part of the name, or a longer word, spells nothing.
+    expect(named.spelledBy(2, ["google", "search"])).toEqual([]);
+    expect(named.spelledBy(0, ["cloudflarex"])).toEqual([]);
   });
 
   it("names nothing when no server, two servers, or a part of a name is mentioned", () => {
@@ -157,5 +167,61 @@ describe("the `named` technique in a search", () => {
   it("changes nothing for a request that names no server", () => {
     const plain = "delete the edge function worker";
     expect(withNamed.searchScored(plain, 5)).toEqual(without.searchScored(plain, 5));
+  });
+});
+
+describe("the `levelname` technique: a product's name says which server, not which of its tools", () => {
+  // Two PagerDuty tools say "PagerDuty" in their text; the one asked for does not.
+  const DOCS: SearchDoc[] = [
+    searchDoc("list_oncalls", "pagerduty", "List who is on call now, per schedule."),
+    searchDoc(
+      "get_responder_metrics",
+      "pagerduty",
+      "Get responder metrics from PagerDuty Analytics, computed by PagerDuty's analytics engine.",
+    ),
+    searchDoc("get_service_metrics", "pagerduty", "Get service metrics from PagerDuty Analytics."),
+    searchDoc("list_builds", "buildkite", "List the builds of a pipeline."),
+    searchDoc("get_build", "buildkite", "Get one build of a pipeline."),
+  ];
+  const searcher = (levelname: boolean) =>
+    new LexicalSearcher(DOCS, {
+      ...DEFAULT_RANKER,
+      techniques: { ...DEFAULT_TECHNIQUES, levelname, rerank: false, vectors: false, exemplars: false },
+    });
+  const levelled = searcher(true);
+  const unlevelled = searcher(false);
+  const QUERY = "who is on call for payments in PagerDuty";
+
+  it("ranks the tool the other words ask for first, where the name's repeats put another first", () => {
+    expect(unlevelled.search(QUERY, 3)[0]).toBe("get_responder_metrics");
+    expect(levelled.search(QUERY, 3)[0]).toBe("list_oncalls");
+  });
+
+  it("gives each of the named server's tools the same lexical score for the name", () => {
+    // Plain BM25F with only the named server read: no expansion of the name, no feedback pass.
+    const lexical = (levelname: boolean) => {
+      const ranker = new TextRanker(DOCS, {
+        ...DEFAULT_RANKER,
+        techniques: { ...NO_TECHNIQUES, named: true, levelname },
+      });
+      return ranker.scoreAll(ranker.terms("PagerDuty"));
+    };
+    const own = new Set(["get_responder_metrics", "get_service_metrics", "list_oncalls"]);
+    const scoresOf = (levelname: boolean) =>
+      new Set(
+        lexical(levelname)
+          .filter((s) => own.has(s.name))
+          .map((s) => s.score.toFixed(9)),
+      );
+    const scored = lexical(true);
+    expect(scored.filter((s) => own.has(s.name))).toHaveLength(3);
+    expect(scoresOf(true).size).toBe(1);
+    expect(scoresOf(false).size).toBe(3);
+    expect(scored).toHaveLength(3);
+  });
+
+  it("changes nothing for a request that names no server", () => {
+    const plain = "who is on call for payments";
+    expect(levelled.searchScored(plain, 5)).toEqual(unlevelled.searchScored(plain, 5));
   });
 });

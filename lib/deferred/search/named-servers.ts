@@ -102,6 +102,32 @@ export class NamedServers {
     this.generic = new Int8Array(this.servers.length).fill(-1);
   }
 
+  /**
+   * Which of a request's typed words spell the server's name: each run of consecutive words whose letters and digits,
+   * case gone, make one of the keys the server is named by ("PagerDuty", typed as pager + duty, or "pager duty").
+   * `surfaces`: the typed words in order. Their positions, ascending.
+   */
+  spelledBy(id: number, surfaces: readonly string[]): number[] {
+    const keys = new Set<string>();
+    let longest = 0;
+    this.byKey.forEach((server, key) => {
+      if (server !== id) return;
+      keys.add(key);
+      longest = Math.max(longest, key.length);
+    });
+    const squashed = surfaces.map((s) => words(s).join(""));
+    const out = new Set<number>();
+    for (let i = 0; i < squashed.length; i++) {
+      let key = "";
+      for (let n = 0; i + n < squashed.length; n++) {
+        key += squashed[i + n];
+        if (key.length > longest) break;
+        if (keys.has(key)) for (let m = 0; m <= n; m++) out.add(i + m);
+      }
+    }
+    return [...out].sort((a, b) => a - b);
+  }
+
   /** The one server the text names (-1: none, or more than one). */
   named(text: string): number {
     if (this.byKey.size < 2) return -1;

@@ -9,6 +9,7 @@ import {
   type Bm25Config,
   bm25IndexSteps,
   DEFAULT_BM25,
+  type ScoreResult,
   type TermScoreMemo,
   type TermScores,
 } from "./bm25";
@@ -184,6 +185,12 @@ export interface SearchTechniques {
    * name it starts, is an instance of ("national park"; proper-names.ts). Needs `wordnet`.
    */
   names: boolean;
+  /**
+   * A request that names one of the catalog's servers: the words that spell its name score the same on each of that
+   * server's tools (their mean there), so a tool whose description repeats its product's name ("…from PagerDuty
+   * Analytics") is not preferred over its siblings for it (ranker.ts `scoreQuery`). Needs `named`.
+   */
+  levelname: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -216,6 +223,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   compounds: true,
   rerank: true,
   names: true,
+  levelname: true,
 };
 
 /** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
@@ -702,6 +710,8 @@ export class TextRanker implements FeedbackSource {
   private sharedEntries = 0;
   /** Queries (as terms() returned them) that must not read the words tools borrow (exemplars.ts). */
   private readonly plainQueries = new WeakSet<readonly QueryTerm[]>();
+  /** Per query (terms()) that names a server, with `levelname` on: the server and the typed words that spell its name. */
+  private readonly spelledNames = new WeakMap<readonly QueryTerm[], { server: number; terms: QueryTerm[] }>();
   /** Scratch space for rank(), one slot per tool (searches are synchronous): the seeds' heap, then the kept tools. */
   private readonly rankIndex: Int32Array;
   private readonly rankBase: Float64Array;
@@ -1139,10 +1149,27 @@ export class TextRanker implements FeedbackSource {
     const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>
       q.surface ? this.wholeTerm(q, q.surface, wordnet) : q,
     );
+    if (named && this.config.techniques.levelname) this.noteSpelledName(text, all, query.length);
     // The words tools borrow are English requests' words: a query in another language does not read them.
     if (this.config.techniques.exemplars && (FOREIGN_LETTER.test(text) || query.some((q) => q.translated)))
       this.plainQueries.add(all);
     return all;
+  }
+
+  /**
+   * With `levelname` on, the server the text names and which of the typed words among the query's first `typed`
+   * terms spell that server's name, kept for `scoreQuery` to read when it is given `query`.
+   */
+  private noteSpelledName(text: string, query: readonly QueryTerm[], typed: number): void {
+    const named = this.named!;
+    const server = named.named(text);
+    if (server < 0) return;
+    const words = query.slice(0, typed).filter((q) => q.surface !== undefined);
+    const at = named.spelledBy(
+      server,
+      words.map((q) => q.surface!),
+    );
+    if (at.length > 0) this.spelledNames.set(query, { server, terms: at.map((i) => words[i]!) });
   }
 
   /**
@@ -1283,9 +1310,35 @@ export class TextRanker implements FeedbackSource {
     return base * (1 + (this.config.nameBonus * covered) / nt.length);
   }
 
+  /**
+   * The index's sums for the query (Bm25Index.score). When the query names a server by words it spells (`levelname`,
+   * noteSpelledName), those words' part of the sum is, on each of that server's tools that holds them, their mean
+   * part over those tools: a product's name says which server, not which of its tools.
+   */
+  private scoreQuery(query: readonly QueryTerm[], memo: TermScoreMemo | undefined, plain: boolean): ScoreResult {
+    const spelled = this.spelledNames.get(query);
+    if (!spelled || !this.named) return this.index.score(query, memo, plain);
+    // The name's words alone first: the index's sums are scratch space that the whole query's scoring reuses.
+    const alone = this.index.score(spelled.terms, undefined, plain);
+    const docs: number[] = [];
+    const parts: number[] = [];
+    let sum = 0;
+    for (const d of alone.touched) {
+      if (this.named.serverOf[d] !== spelled.server) continue;
+      docs.push(d);
+      parts.push(alone.scores[d]!);
+      sum += alone.scores[d]!;
+    }
+    const whole = this.index.score(query, memo, plain);
+    if (docs.length === 0) return whole;
+    const mean = sum / docs.length;
+    for (let k = 0; k < docs.length; k++) whole.scores[docs[k]!] += mean - parts[k]!;
+    return whole;
+  }
+
   /** Every document with a positive score for the query (optionally only those `allow` accepts), unsorted. */
   scoreAll(query: readonly QueryTerm[], allow?: (index: number) => boolean): Scored[] {
-    const { touched, scores } = this.index.score(query, undefined, this.plainQueries.has(query));
+    const { touched, scores } = this.scoreQuery(query, undefined, this.plainQueries.has(query));
     const weightOf = this.weights(query);
     const out: Scored[] = [];
     for (const i of touched) {
@@ -1416,7 +1469,7 @@ export class TextRanker implements FeedbackSource {
     plain: boolean,
     extend = false,
   ): Scored[] {
-    const { touched, scores } = extend ? this.index.extend(query, memo, plain) : this.index.score(query, memo, plain);
+    const { touched, scores } = extend ? this.index.extend(query, memo, plain) : this.scoreQuery(query, memo, plain);
     const { rankIndex: index, rankBase: base, rankFinal: lifted, rankWork: work } = this;
     // Seeds: the `limit` documents of highest base score, kept in a min-heap (most documents cost one comparison with
     // its least). Each seed's final score is at least the floor, so at least `limit` documents reach it.
