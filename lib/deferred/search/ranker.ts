@@ -1321,8 +1321,9 @@ export class TextRanker implements FeedbackSource {
   private scoreQuery(query: readonly QueryTerm[], memo: TermScoreMemo | undefined, plain: boolean): ScoreResult {
     const spelled = this.spelledNames.get(query);
     if (!spelled || !this.named) return this.index.score(query, memo, plain);
-    // The name's words alone first: the index's sums are scratch space that the whole query's scoring reuses.
-    const alone = this.index.score(spelled.terms, undefined, plain);
+    // The name's words alone first: the index's sums are scratch space that the whole query's scoring reuses. Through
+    // the memo, so that scoring reads their parts back instead of walking their postings again.
+    const alone = this.index.score(spelled.terms, memo, plain);
     const docs: number[] = [];
     const parts: number[] = [];
     let sum = 0;
