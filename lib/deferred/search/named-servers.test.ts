@@ -220,6 +220,27 @@ describe("the `levelname` technique: a product's name says which server, not whi
     expect(scored).toHaveLength(3);
   });
 
+  it("lifts none of the named server's tools for name words that spell the server", () => {
+    // The same tool twice over but for its name: one spells its server in it, one does not.
+    const twins: SearchDoc[] = [
+      searchDoc("github_get_file", "github", "Get a file."),
+      searchDoc("get_file_contents", "github", "Get a file."),
+      searchDoc("get_page", "browser", "Get a page."),
+    ];
+    const scored = (levelname: boolean) => {
+      const ranker = new TextRanker(twins, {
+        ...DEFAULT_RANKER,
+        techniques: { ...NO_TECHNIQUES, named: true, levelname },
+      });
+      const scores = new Map(ranker.scoreAll(ranker.terms("get a file on github")).map((s) => [s.name, s.score]));
+      return [scores.get("github_get_file")!, scores.get("get_file_contents")!];
+    };
+    const [spells, plain] = scored(true);
+    expect(spells).toBeCloseTo(plain, 9);
+    const [spellsBefore, plainBefore] = scored(false);
+    expect(spellsBefore).toBeGreaterThan(plainBefore);
+  });
+
   it("changes nothing for a request that names no server", () => {
     const plain = "who is on call for payments";
     expect(levelled.searchScored(plain, 5)).toEqual(unlevelled.searchScored(plain, 5));

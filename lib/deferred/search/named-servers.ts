@@ -128,6 +128,11 @@ export class NamedServers {
     return [...out].sort((a, b) => a - b);
   }
 
+  /** A server's name, as the catalog writes it. */
+  nameOf(id: number): string {
+    return this.servers[id]!;
+  }
+
   /** The one server the text names (-1: none, or more than one). */
   named(text: string): number {
     if (this.byKey.size < 2) return -1;

@@ -26,7 +26,7 @@ import { ToolMentions } from "./mentions";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers, type NamedServerUse } from "./named-servers";
 import { isPlainWord, stem } from "./stem";
 import { TermTable } from "./term-table";
-import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
+import { HAS_CJK, nameTerms, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { capitalisedRuns, DEFAULT_PROPER_NAME_USE, type ProperNameUse, properNameTerm, runKey } from "./proper-names";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarIndex, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
@@ -452,6 +452,12 @@ const TRANSLATED_WINDOW = 5;
 const TRANSLATED_DEPTH = 50;
 /** Relative slack on rank()'s bound on the name lift: more than a sum of a few weights can be off by rounding. */
 const REACH_SLACK = 1e-9;
+
+/** The server a query names and its name's words as a tool's name holds them (levelname: see TextRanker.final). */
+interface LevelledName {
+  server: number;
+  words: ReadonlySet<string>;
+}
 
 /** Tools read between two pauses of a build in steps (about a millisecond's work at most). */
 const TOOLS_PER_STEP = 64;
@@ -1304,13 +1310,25 @@ export class TextRanker implements FeedbackSource {
     return pairs;
   }
 
-  /** The base score lifted by how much of the tool's name the query covers (weighted by expansion trust). */
-  private final(i: number, base: number, weightOf: Map<string, number>): number {
+  /**
+   * The base score lifted by how much of the tool's name the query covers (weighted by expansion trust). On the
+   * named server's tools (`levelled`, levelname) the words that spell its name cover nothing: "github_create_repository"
+   * is lifted for "create a GitHub repository" no more than its sibling star_repository is for "star a GitHub repository".
+   */
+  private final(i: number, base: number, weightOf: Map<string, number>, levelled: LevelledName | null): number {
     const nt = this.nameTerms[i]!;
     if (nt.length === 0) return base;
+    const skip = levelled && this.named?.serverOf[i] === levelled.server ? levelled.words : null;
     let covered = 0;
-    for (const t of nt) covered += weightOf.get(t) ?? 0;
+    for (const t of nt) if (!skip?.has(t)) covered += weightOf.get(t) ?? 0;
     return base * (1 + (this.config.nameBonus * covered) / nt.length);
+  }
+
+  /** The named server and its name's words as a tool's name holds them, for a query that spells it (levelname). */
+  private levelledName(query: readonly QueryTerm[]): LevelledName | null {
+    const spelled = this.spelledNames.get(query);
+    if (!spelled || !this.named) return null;
+    return { server: spelled.server, words: new Set(nameTerms(this.named.nameOf(spelled.server))) };
   }
 
   /**
@@ -1344,10 +1362,11 @@ export class TextRanker implements FeedbackSource {
   scoreAll(query: readonly QueryTerm[], allow?: (index: number) => boolean): Scored[] {
     const { touched, scores } = this.scoreQuery(query, undefined, this.plainQueries.has(query));
     const weightOf = this.weights(query);
+    const levelled = this.levelledName(query);
     const out: Scored[] = [];
     for (const i of touched) {
       if (allow && !allow(i)) continue;
-      out.push({ index: i, name: this.names[i]!, score: this.final(i, scores[i]!, weightOf) });
+      out.push({ index: i, name: this.names[i]!, score: this.final(i, scores[i]!, weightOf, levelled) });
     }
     return out;
   }
@@ -1446,17 +1465,18 @@ export class TextRanker implements FeedbackSource {
     const feedback =
       options.feedback !== undefined ? options.feedback : this.config.techniques.feedback ? this.config.feedback : null;
     const weightOf = this.weights(query);
+    const levelled = this.levelledName(query);
     const plain = this.plainQueries.has(query);
     const memo = this.memoFor(options.memo, plain);
-    if (!feedback) return this.rank(query, limit, weightOf, allow, memo, plain);
-    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, allow, memo, plain);
+    if (!feedback) return this.rank(query, limit, weightOf, levelled, allow, memo, plain);
+    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, levelled, allow, memo, plain);
     const source: FeedbackSource = plain
       ? { feedbackWords: (i) => this.feedbackWords(i), idf: (t) => this.index.idf(t, true) }
       : this;
     const extra = feedbackTerms(query, first, source, feedback);
     if (extra.length === 0) return first.slice(0, limit);
     // The second pass adds the feedback terms to the first pass's sums (Bm25Index.extend).
-    return this.rank(extra, limit, weightOf, allow, memo, plain, true);
+    return this.rank(extra, limit, weightOf, levelled, allow, memo, plain, true);
   }
 
   /**
@@ -1468,6 +1488,7 @@ export class TextRanker implements FeedbackSource {
     query: readonly QueryTerm[],
     limit: number,
     weightOf: Map<string, number>,
+    levelled: LevelledName | null,
     allow: ((index: number) => boolean) | undefined,
     memo: TermScoreMemo | undefined,
     plain: boolean,
@@ -1486,7 +1507,7 @@ export class TextRanker implements FeedbackSource {
     }
     if (seeds === 0) return [];
     let floor = Infinity;
-    for (let h = 0; h < seeds; h++) floor = Math.min(floor, this.final(index[h]!, base[h]!, weightOf));
+    for (let h = 0; h < seeds; h++) floor = Math.min(floor, this.final(index[h]!, base[h]!, weightOf, levelled));
     // The name lift is at most ×reach (a name covered wholly by the query's heaviest word: an entity's weighs 2), so a
     // document whose base cannot reach the floor is beaten by every seed; the slack covers the sums' rounding. The
     // rest are kept, each with its final score.
@@ -1498,7 +1519,7 @@ export class TextRanker implements FeedbackSource {
       const v = scores[i]!;
       if (v * reach < floor || (allow && !allow(i))) continue;
       index[kept] = i;
-      lifted[kept++] = this.final(i, v, weightOf);
+      lifted[kept++] = this.final(i, v, weightOf, levelled);
     }
     // The first `limit` by final score, then name: those at or above the limit-th score (ties all in), sorted.
     const cut = kept <= limit ? -Infinity : kthLargest(lifted, kept, limit, work);
