@@ -4,9 +4,9 @@ import { TYPOGRAPHIC_QUOTES, terms } from "./tokenize";
 
 /**
  * Entity typing: concrete things a request names — a file (`report.csv`, `~/notes/todo.txt`), a web address, an
- * email address, a chat channel (`#general`), a host and port (`localhost:5432`), a city that names a time
- * zone (`Auckland`: a time zone and a location) — say what kind of tool the request needs even when none of its words do ("how big is
- * report.csv" wants file information). So do values written in a standard notation: a container image reference
+ * email address, a chat channel (`#general`), a host and port (`localhost:5432`), a city that names a time zone
+ * (`Auckland`: a time zone and a location) — say what kind of tool the request needs even when none of its words do
+ * ("how big is report.csv" wants file information). So do values written in a standard notation: a container image reference
  * (`nginx:1.27-alpine`), a commit hash (`3f9c2e1`), a spreadsheet range (`A1:F40`) or formula (`=SUM(B2:C2)`), an
  * amount of money (`$40`), an IPv4 address (`203.0.113.7`), a cron schedule (`0 9 * * 1-5`). Each kind found adds
  * one query term of the words tools use for that kind ("file", "url"…). What counts as a file extension comes from

@@ -456,10 +456,13 @@ const TRANSLATED_DEPTH = 50;
 /** Relative slack on rank()'s bound on the name lift: more than a sum of a few weights can be off by rounding. */
 const REACH_SLACK = 1e-9;
 
-/** The server a query names and its name's words as a tool's name holds them (levelname: see TextRanker.final). */
-interface LevelledName {
+/** What levelname keeps of a query that names a server by words it spells (TextRanker.noteSpelledName). */
+interface SpelledName {
   server: number;
-  words: ReadonlySet<string>;
+  /** The typed words' terms that spell the server's name (scoreQuery levels their part). */
+  terms: QueryTerm[];
+  /** The server's name's words as a tool's name holds them (final lifts none of its tools for them). */
+  nameWords: ReadonlySet<string>;
 }
 
 /** Tools read between two pauses of a build in steps (about a millisecond's work at most). */
@@ -723,7 +726,7 @@ export class TextRanker implements FeedbackSource {
   /** Queries (as terms() returned them) that must not read the words tools borrow (exemplars.ts). */
   private readonly plainQueries = new WeakSet<readonly QueryTerm[]>();
   /** Per query (terms()) that names a server, with `levelname` on: the server and the typed words that spell its name. */
-  private readonly spelledNames = new WeakMap<readonly QueryTerm[], { server: number; terms: QueryTerm[] }>();
+  private readonly spelledNames = new WeakMap<readonly QueryTerm[], SpelledName>();
   /** Scratch space for rank(), one slot per tool (searches are synchronous): the seeds' heap, then the kept tools. */
   private readonly rankIndex: Int32Array;
   private readonly rankBase: Float64Array;
@@ -1169,8 +1172,9 @@ export class TextRanker implements FeedbackSource {
   }
 
   /**
-   * With `levelname` on, the server the text names and which of the typed words among the query's first `typed`
-   * terms spell that server's name, kept for `scoreQuery` to read when it is given `query`.
+   * With `levelname` on, the server the text names, which of the typed words among the query's first `typed` terms
+   * spell its name, and its name's words as tools' names hold them: kept for `scoreQuery` and `final` to read when they
+   * are given `query`.
    */
   private noteSpelledName(text: string, query: readonly QueryTerm[], typed: number): void {
     const named = this.named!;
@@ -1181,7 +1185,12 @@ export class TextRanker implements FeedbackSource {
       server,
       words.map((q) => q.surface!),
     );
-    if (at.length > 0) this.spelledNames.set(query, { server, terms: at.map((i) => words[i]!) });
+    if (at.length > 0)
+      this.spelledNames.set(query, {
+        server,
+        terms: at.map((i) => words[i]!),
+        nameWords: new Set(nameTerms(named.nameOf(server))),
+      });
   }
 
   /**
@@ -1315,23 +1324,16 @@ export class TextRanker implements FeedbackSource {
 
   /**
    * The base score lifted by how much of the tool's name the query covers (weighted by expansion trust). On the
-   * named server's tools (`levelled`, levelname) the words that spell its name cover nothing: "github_create_repository"
+   * named server's tools (`spelled`, levelname) the words that spell its name cover nothing: "github_create_repository"
    * is lifted for "create a GitHub repository" no more than its sibling star_repository is for "star a GitHub repository".
    */
-  private final(i: number, base: number, weightOf: Map<string, number>, levelled: LevelledName | null): number {
+  private final(i: number, base: number, weightOf: Map<string, number>, spelled: SpelledName | undefined): number {
     const nt = this.nameTerms[i]!;
     if (nt.length === 0) return base;
-    const skip = levelled && this.named?.serverOf[i] === levelled.server ? levelled.words : null;
+    const skip = spelled && this.named?.serverOf[i] === spelled.server ? spelled.nameWords : null;
     let covered = 0;
     for (const t of nt) if (!skip?.has(t)) covered += weightOf.get(t) ?? 0;
     return base * (1 + (this.config.nameBonus * covered) / nt.length);
-  }
-
-  /** The named server and its name's words as a tool's name holds them, for a query that spells it (levelname). */
-  private levelledName(query: readonly QueryTerm[]): LevelledName | null {
-    const spelled = this.spelledNames.get(query);
-    if (!spelled || !this.named) return null;
-    return { server: spelled.server, words: new Set(nameTerms(this.named.nameOf(spelled.server))) };
   }
 
   /**
@@ -1339,8 +1341,12 @@ export class TextRanker implements FeedbackSource {
    * noteSpelledName), those words' part of the sum is, on each of that server's tools that holds them, their mean
    * part over those tools: a product's name says which server, not which of its tools.
    */
-  private scoreQuery(query: readonly QueryTerm[], memo: TermScoreMemo | undefined, plain: boolean): ScoreResult {
-    const spelled = this.spelledNames.get(query);
+  private scoreQuery(
+    query: readonly QueryTerm[],
+    spelled: SpelledName | undefined,
+    memo: TermScoreMemo | undefined,
+    plain: boolean,
+  ): ScoreResult {
     if (!spelled || !this.named) return this.index.score(query, memo, plain);
     // The name's words alone first: the index's sums are scratch space that the whole query's scoring reuses. Through
     // the memo, so that scoring reads their parts back instead of walking their postings again.
@@ -1363,13 +1369,13 @@ export class TextRanker implements FeedbackSource {
 
   /** Every document with a positive score for the query (optionally only those `allow` accepts), unsorted. */
   scoreAll(query: readonly QueryTerm[], allow?: (index: number) => boolean): Scored[] {
-    const { touched, scores } = this.scoreQuery(query, undefined, this.plainQueries.has(query));
+    const spelled = this.spelledNames.get(query);
+    const { touched, scores } = this.scoreQuery(query, spelled, undefined, this.plainQueries.has(query));
     const weightOf = this.weights(query);
-    const levelled = this.levelledName(query);
     const out: Scored[] = [];
     for (const i of touched) {
       if (allow && !allow(i)) continue;
-      out.push({ index: i, name: this.names[i]!, score: this.final(i, scores[i]!, weightOf, levelled) });
+      out.push({ index: i, name: this.names[i]!, score: this.final(i, scores[i]!, weightOf, spelled) });
     }
     return out;
   }
@@ -1468,18 +1474,18 @@ export class TextRanker implements FeedbackSource {
     const feedback =
       options.feedback !== undefined ? options.feedback : this.config.techniques.feedback ? this.config.feedback : null;
     const weightOf = this.weights(query);
-    const levelled = this.levelledName(query);
+    const spelled = this.spelledNames.get(query);
     const plain = this.plainQueries.has(query);
     const memo = this.memoFor(options.memo, plain);
-    if (!feedback) return this.rank(query, limit, weightOf, levelled, allow, memo, plain);
-    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, levelled, allow, memo, plain);
+    if (!feedback) return this.rank(query, limit, weightOf, spelled, allow, memo, plain);
+    const first = this.rank(query, Math.max(limit, feedback.docs), weightOf, spelled, allow, memo, plain);
     const source: FeedbackSource = plain
       ? { feedbackWords: (i) => this.feedbackWords(i), idf: (t) => this.index.idf(t, true) }
       : this;
     const extra = feedbackTerms(query, first, source, feedback);
     if (extra.length === 0) return first.slice(0, limit);
     // The second pass adds the feedback terms to the first pass's sums (Bm25Index.extend).
-    return this.rank(extra, limit, weightOf, levelled, allow, memo, plain, true);
+    return this.rank(extra, limit, weightOf, spelled, allow, memo, plain, true);
   }
 
   /**
@@ -1491,13 +1497,15 @@ export class TextRanker implements FeedbackSource {
     query: readonly QueryTerm[],
     limit: number,
     weightOf: Map<string, number>,
-    levelled: LevelledName | null,
+    spelled: SpelledName | undefined,
     allow: ((index: number) => boolean) | undefined,
     memo: TermScoreMemo | undefined,
     plain: boolean,
     extend = false,
   ): Scored[] {
-    const { touched, scores } = extend ? this.index.extend(query, memo, plain) : this.scoreQuery(query, memo, plain);
+    const { touched, scores } = extend
+      ? this.index.extend(query, memo, plain)
+      : this.scoreQuery(query, spelled, memo, plain);
     const { rankIndex: index, rankBase: base, rankFinal: lifted, rankWork: work } = this;
     // Seeds: the `limit` documents of highest base score, kept in a min-heap (most documents cost one comparison with
     // its least). Each seed's final score is at least the floor, so at least `limit` documents reach it.
@@ -1510,7 +1518,7 @@ export class TextRanker implements FeedbackSource {
     }
     if (seeds === 0) return [];
     let floor = Infinity;
-    for (let h = 0; h < seeds; h++) floor = Math.min(floor, this.final(index[h]!, base[h]!, weightOf, levelled));
+    for (let h = 0; h < seeds; h++) floor = Math.min(floor, this.final(index[h]!, base[h]!, weightOf, spelled));
     // The name lift is at most ×reach (a name covered wholly by the query's heaviest word: an entity's weighs 2), so a
     // document whose base cannot reach the floor is beaten by every seed; the slack covers the sums' rounding. The
     // rest are kept, each with its final score.
@@ -1522,7 +1530,7 @@ export class TextRanker implements FeedbackSource {
       const v = scores[i]!;
       if (v * reach < floor || (allow && !allow(i))) continue;
       index[kept] = i;
-      lifted[kept++] = this.final(i, v, weightOf, levelled);
+      lifted[kept++] = this.final(i, v, weightOf, spelled);
     }
     // The first `limit` by final score, then name: those at or above the limit-th score (ties all in), sorted.
     const cut = kept <= limit ? -Infinity : kthLargest(lifted, kept, limit, work);
