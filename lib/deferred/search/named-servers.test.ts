@@ -48,6 +48,16 @@ describe("named servers: the one server a request names", () => {
     expect(named.spelledBy(0, ["cloudflarex"])).toEqual([]);
   });
 
+  it("answers a text asked again, or asked after another, as it did the first time", () => {
+    const answers = new Map([
+      ["deploy to CLOUDFLARE", 0],
+      ["copy the Supabase table to Cloudflare", -1],
+      ["googlemaps elevation of Rainier", 2],
+    ]);
+    const [a, b, c] = [...answers.keys()] as [string, string, string];
+    for (const text of [a, b, c, c, b, a, a, c]) expect(named.named(text)).toBe(answers.get(text));
+  });
+
   it("names nothing when no server, two servers, or a part of a name is mentioned", () => {
     expect(named.named("delete the old edge function")).toBe(-1);
     expect(named.named("copy the Supabase table to Cloudflare")).toBe(-1);

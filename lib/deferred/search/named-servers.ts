@@ -84,6 +84,13 @@ export class NamedServers {
   private readonly longest: number;
   /** Per server: 1 a word of the trade (names nothing), 0 a product, -1 not worked out yet. */
   private readonly generic: Int8Array;
+  /** Per server: the keys it is named by (byKey's, for spelledBy), and the longest one's length. */
+  private readonly keysOf: Array<Set<string>>;
+  private readonly longestKeyOf: Int32Array;
+  /** The last text named() read and its answer: a search asks twice of the same text (its terms, then its ranking). */
+  private readonly nameWords: Array<ReadonlySet<string> | undefined> = [];
+  private lastText: string | null = null;
+  private lastNamed = -1;
 
   /** `servers`: the catalog's servers by number (server-numbers.ts). `docsOf`: the index's documents per word. */
   constructor(
@@ -100,6 +107,12 @@ export class NamedServers {
     });
     this.longest = Math.max(0, ...this.servers.map((s) => words(s).length));
     this.generic = new Int8Array(this.servers.length).fill(-1);
+    this.keysOf = this.servers.map(() => new Set<string>());
+    this.longestKeyOf = new Int32Array(this.servers.length);
+    this.byKey.forEach((id, key) => {
+      this.keysOf[id]!.add(key);
+      this.longestKeyOf[id] = Math.max(this.longestKeyOf[id]!, key.length);
+    });
   }
 
   /**
@@ -108,13 +121,8 @@ export class NamedServers {
    * `surfaces`: the typed words in order. Their positions, ascending.
    */
   spelledBy(id: number, surfaces: readonly string[]): number[] {
-    const keys = new Set<string>();
-    let longest = 0;
-    this.byKey.forEach((server, key) => {
-      if (server !== id) return;
-      keys.add(key);
-      longest = Math.max(longest, key.length);
-    });
+    const keys = this.keysOf[id]!;
+    const longest = this.longestKeyOf[id]!;
     const squashed = surfaces.map((s) => words(s).join(""));
     const out = new Set<number>();
     for (let i = 0; i < squashed.length; i++) {
@@ -133,9 +141,28 @@ export class NamedServers {
     return this.servers[id]!;
   }
 
+  /** A server's name's words as tools' names hold them (nameTerms), made on first use. */
+  nameWordsOf(id: number): ReadonlySet<string> {
+    let set = this.nameWords[id];
+    if (!set) {
+      set = new Set(nameTerms(this.servers[id]!));
+      this.nameWords[id] = set;
+    }
+    return set;
+  }
+
   /** The one server the text names (-1: none, or more than one). */
   named(text: string): number {
     if (this.byKey.size < 2) return -1;
+    if (text !== this.lastText) {
+      this.lastNamed = this.namedOnce(text);
+      this.lastText = text;
+    }
+    return this.lastNamed;
+  }
+
+  /** named() worked out. */
+  private namedOnce(text: string): number {
     const w = words(text);
     let found = -1;
     for (let i = 0; i < w.length; i++) {

@@ -26,7 +26,7 @@ import { ToolMentions } from "./mentions";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers, type NamedServerUse } from "./named-servers";
 import { isPlainWord, stem } from "./stem";
 import { TermTable } from "./term-table";
-import { HAS_CJK, nameTerms, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
+import { HAS_CJK, TYPOGRAPHIC_QUOTES, terms as textTerms } from "./tokenize";
 import { DEFAULT_ENTITY_USE, type EntityUse, entityTerms } from "./entities";
 import { capitalisedRuns, DEFAULT_PROPER_NAME_USE, type ProperNameUse, properNameTerm, runKey } from "./proper-names";
 import { DEFAULT_EXEMPLAR_USE, type ExemplarIndex, type ExemplarUse, exemplarsSteps, getExemplars } from "./exemplars";
@@ -1189,7 +1189,7 @@ export class TextRanker implements FeedbackSource {
       this.spelledNames.set(query, {
         server,
         terms: at.map((i) => words[i]!),
-        nameWords: new Set(nameTerms(named.nameOf(server))),
+        nameWords: named.nameWordsOf(server),
       });
   }
 
