@@ -284,6 +284,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       rerank: true,
       names: false,
       levelname: true,
+      attributes: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

@@ -214,7 +214,8 @@ export const AppConfigSchema = z
          * either way (compounds: "filepath" is also file + path, "back up" also backup) are off; the learned
          * reranker of the first twenty (rerank) is on. Proper names read as the kinds WordNet says they are
          * instances of (names: "Zion" → national park) are off. The words that spell the server a request names
-         * score alike on each of that server's tools (levelname, on).
+         * score alike on each of that server's tools (levelname, on). What a typed adjective measures, by
+         * WordNet's attribute relation ("biggest" → size), is read too (attributes, on).
          */
         techniques: z
           .object({
@@ -245,6 +246,7 @@ export const AppConfigSchema = z
             rerank: z.boolean().optional(),
             names: z.boolean().optional(),
             levelname: z.boolean().optional(),
+            attributes: z.boolean().optional(),
           })
           .strict()
           .optional(),

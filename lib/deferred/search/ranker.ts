@@ -192,6 +192,11 @@ export interface SearchTechniques {
    * tool's name lift it ("github_get_file", `final`). Needs `named`.
    */
   levelname: boolean;
+  /**
+   * What a typed adjective measures, by WordNet's attribute relation ("biggest" → size, "sluggish" → speed), for
+   * every typed word, the catalog's own words too, at `wordnet.attribute` (wordnet-use.ts). Needs `wordnet`.
+   */
+  attributes: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -225,6 +230,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   rerank: true,
   names: true,
   levelname: true,
+  attributes: true,
 };
 
 /** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
@@ -725,6 +731,8 @@ export class TextRanker implements FeedbackSource {
   private sharedEntries = 0;
   /** Queries (as terms() returned them) that must not read the words tools borrow (exemplars.ts). */
   private readonly plainQueries = new WeakSet<readonly QueryTerm[]>();
+  /** How WordNet is read: the configured use, with what adjectives measure only when `attributes` is on. */
+  private readonly wordnetUse: WordnetUse;
   /** Per query (terms()) that names a server, with `levelname` on: the server and the typed words that spell its name. */
   private readonly spelledNames = new WeakMap<readonly QueryTerm[], SpelledName>();
   /** Scratch space for rank(), one slot per tool (searches are synchronous): the seeds' heap, then the kept tools. */
@@ -772,6 +780,7 @@ export class TextRanker implements FeedbackSource {
     this.actions = parts.actions;
     this.named = parts.named;
     this.reranker = parts.reranker;
+    this.wordnetUse = config.techniques.attributes ? config.wordnet : { ...config.wordnet, attribute: 0 };
   }
 
   /**
@@ -1268,7 +1277,7 @@ export class TextRanker implements FeedbackSource {
     // Most words begin no multi-word lemma: known per word, so their pairs are neither looked up nor kept.
     if (!this.lemmaHeads.remember(a, () => wordnet.hasPrefix(`${a}_`))) return NO_EXPANSIONS;
     return this.pairMemo.remember(`${a} ${b}`, () =>
-      wordnetPhraseExpansions(wordnet, a, b, this.index, this.config.wordnet),
+      wordnetPhraseExpansions(wordnet, a, b, this.index, this.wordnetUse),
     );
   }
 
@@ -1281,7 +1290,7 @@ export class TextRanker implements FeedbackSource {
     return [
       ...prefix.map((t) => ({ terms: [t], weight: this.config.prefixWeight })),
       ...typos.map((t) => ({ terms: [t], weight: this.config.typoWeight })),
-      ...(wordnet ? wordnetExpansions(wordnet, surface, this.index, this.config.wordnet) : []),
+      ...(wordnet ? wordnetExpansions(wordnet, surface, this.index, this.wordnetUse) : []),
       ...(this.associations ? this.associations.of(stem(surface)) : []),
       ...(this.config.techniques.learned ? learnedExpansions(surface, this.index, this.config.learned) : []),
       ...this.neighbourExpansions(surface),

@@ -7,8 +7,9 @@ export { getWordnet } from "./wordnet";
 
 /**
  * How the search uses WordNet, conservatively: only for a query word the catalog never uses (so a word the
- * tools themselves use is never diluted), only its common senses, only words the catalog does use, and at a
- * weight well below the word itself. A query word still scores a tool through its single best expansion.
+ * tools themselves use is never diluted; what an adjective measures is the one relation read for every word), only
+ * its common senses, only words the catalog does use, and at a weight well below the word itself. A query word still
+ * scores a tool through its single best expansion.
  */
 export interface WordnetUse {
   /** "oov": only query words absent from the catalog's vocabulary; "all": every query word. */
@@ -17,6 +18,11 @@ export interface WordnetUse {
   sense2: number;
   hypernym: number;
   derived: number;
+  /**
+   * What an adjective measures (WordNet's attribute: "biggest" → size, "sluggish" → speed, "warm" → temperature), for
+   * every typed word, one the catalog uses too: a tool says "size" where a request says "biggest".
+   */
+  attribute: number;
 }
 
 export const DEFAULT_WORDNET_USE: WordnetUse = {
@@ -25,6 +31,7 @@ export const DEFAULT_WORDNET_USE: WordnetUse = {
   sense2: 0.35,
   hypernym: 0.3,
   derived: 0.45,
+  attribute: 0.3,
 };
 
 export interface Vocabulary {
@@ -34,8 +41,10 @@ export interface Vocabulary {
 /** WordNet alternatives of a typed word, as index terms the catalog holds (phrases need all their words). */
 export function wordnetExpansions(wn: Wordnet, surface: string, vocab: Vocabulary, use: WordnetUse): Expansion[] {
   if (STOPWORDS.has(surface) || !isPlainWord(surface)) return [];
-  if (use.scope === "oov" && vocab.has(stem(surface))) return [];
-  return alternatives(wn, wn.lemmas(surface), vocab, use);
+  // A word the catalog uses keeps its own meaning: only what it measures is added.
+  const known = use.scope === "oov" && vocab.has(stem(surface));
+  if (known && use.attribute <= 0) return [];
+  return alternatives(wn, wn.lemmas(surface), vocab, use, known);
 }
 
 /**
@@ -60,7 +69,13 @@ export function wordnetPhraseExpansions(
   return lemmas.length === 0 ? [] : alternatives(wn, lemmas, vocab, use);
 }
 
-function alternatives(wn: Wordnet, lemmas: readonly string[], vocab: Vocabulary, use: WordnetUse): Expansion[] {
+function alternatives(
+  wn: Wordnet,
+  lemmas: readonly string[],
+  vocab: Vocabulary,
+  use: WordnetUse,
+  attributesOnly = false,
+): Expansion[] {
   const best = new Map<string, Expansion>();
   const put = (lemma: string, weight: number) => {
     if (weight <= 0) return;
@@ -74,6 +89,8 @@ function alternatives(wn: Wordnet, lemmas: readonly string[], vocab: Vocabulary,
   for (const lemma of lemmas) {
     const e = wn.lookup(lemma);
     if (!e) continue;
+    for (const w of e.attributes) put(w, use.attribute);
+    if (attributesOnly) continue;
     for (const w of e.sense1) put(w, use.sense1);
     for (const w of e.sense2) put(w, use.sense2);
     for (const w of e.derived) put(w, use.derived);

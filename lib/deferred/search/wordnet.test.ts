@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_RANKER, NO_TECHNIQUES } from "./ranker";
+import { LexicalSearcher } from "./searcher";
+import { stem } from "./stem";
+import type { SearchDoc } from "./types";
 import { getWordnet } from "./wordnet";
 import { DEFAULT_WORDNET_USE, wordnetExpansions, wordnetPhraseExpansions } from "./wordnet-use";
 
@@ -41,5 +45,53 @@ describe("WordNet thesaurus", () => {
   it("reads two words WordNet knows as one lemma", () => {
     const out = wordnetPhraseExpansions(wn!, "give", "back", vocab("refund", "return"), DEFAULT_WORDNET_USE);
     expect(out.map((e) => e.terms.join(" "))).toContain("refund");
+  });
+});
+
+describe("what an adjective measures (WordNet's attribute relation)", () => {
+  it("is derived for adjectives, a satellite's through its head", () => {
+    expect(wn!.lookup("big")!.attributes).toContain("size");
+    expect(wn!.lookup("warm")!.attributes).toContain("temperature");
+    // "huge" has no attribute of its own; it is similar to "large", which measures size.
+    expect(wn!.lookup("huge")!.attributes).toContain("size");
+    expect(wn!.lookup("sluggish")!.attributes).toContain("speed");
+    expect(wn!.lookup("refund")!.attributes).toEqual([]);
+  });
+
+  it("is read for a word the catalog uses too, and only that relation for it", () => {
+    const known = vocab(stem("biggest"), stem("big"), "size", "larg");
+    const out = wordnetExpansions(wn!, "biggest", known, DEFAULT_WORDNET_USE);
+    expect(out).toEqual([{ terms: ["size"], weight: DEFAULT_WORDNET_USE.attribute }]);
+    expect(wordnetExpansions(wn!, "biggest", known, { ...DEFAULT_WORDNET_USE, attribute: 0 })).toEqual([]);
+    // A word the catalog lacks gets it beside its other relations.
+    const lacking = wordnetExpansions(wn!, "sluggish", vocab(stem("speed"), "slow"), DEFAULT_WORDNET_USE);
+    expect(lacking.map((e) => e.terms.join(" "))).toEqual(expect.arrayContaining([stem("speed"), "slow"]));
+  });
+
+  describe("the `attributes` switch in a search", () => {
+    const docs: SearchDoc[] = [
+      {
+        name: "list_directory",
+        server: "files",
+        description: "List the files and folders in a directory.",
+        parameters: {},
+      },
+      {
+        name: "list_directory_with_sizes",
+        server: "files",
+        description: "List a directory's entries with the size of each, sorted.",
+        parameters: {},
+      },
+      { name: "read_file", server: "files", description: "Read a file's text.", parameters: {} },
+    ];
+    // Every other technique off but WordNet, which `attributes` reads, so what moves is this one's doing.
+    const only = (attributes: boolean) =>
+      new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...NO_TECHNIQUES, wordnet: true, attributes } });
+
+    it("finds the tool that says what a typed adjective measures", () => {
+      const text = "which are the biggest files in this directory";
+      expect(only(true).search(text, 3)[0]).toBe("list_directory_with_sizes");
+      expect(only(false).search(text, 3)[0]).toBe("list_directory");
+    });
   });
 });

@@ -6,6 +6,7 @@ import path from "node:path";
  * from the network). One line per lemma, sorted:
  *
  *     lemma \t synonyms of sense 1 | synonyms of sense 2 | hypernyms of sense 1 | derived forms of sense 1
+ *           | what a proper name is an instance of | what an adjective's first two senses measure
  *
  * each list comma-separated, multi-word lemmas joined with `_`. Senses follow WordNet's frequency order, per
  * part of speech (noun, verb, adjective, adverb), so only a word's common meanings are kept. The file is derived
@@ -13,7 +14,7 @@ import path from "node:path";
  * string with a line index: a few MB, no per-lemma objects.
  */
 
-export const WORDNET_FORMAT = "fawn-wordnet-2";
+export const WORDNET_FORMAT = "fawn-wordnet-3";
 const POS = ["noun", "verb", "adj", "adv"] as const;
 
 export interface WordnetEntry {
@@ -23,6 +24,11 @@ export interface WordnetEntry {
   derived: string[];
   /** For a proper name (a capitalised noun lemma whose first sense is an instance): what it is an instance of. */
   instanceOf: string[];
+  /**
+   * For an adjective: the nouns its first two senses are a value of (WordNet's attribute: "high" → height, "warm" →
+   * temperature; a satellite such as "huge", which has none, through its head "large" → size).
+   */
+  attributes: string[];
 }
 
 /** Where the derived thesaurus is kept, and where WordNet's own files are (both under the project root). */
@@ -93,13 +99,32 @@ export function deriveWordnet(dict: string, out: string): void {
       const lemma = f[0]!;
       const synsetCount = Number(f[2]);
       const offsets = f.slice(f.length - synsetCount).map(Number);
-      const entry = entries.get(lemma) ?? { sense1: [], sense2: [], hypernyms: [], derived: [], instanceOf: [] };
+      const entry = entries.get(lemma) ?? {
+        sense1: [],
+        sense2: [],
+        hypernyms: [],
+        derived: [],
+        instanceOf: [],
+        attributes: [],
+      };
       entries.set(lemma, entry);
       const first = parseSynset(data[pos], offsets[0]!);
       if (!first) continue;
       add(entry.sense1, first.words, lemma);
       const second = offsets[1] === undefined ? null : parseSynset(data[pos], offsets[1]);
       if (second) add(entry.sense2, second.words, lemma);
+      if (pos === "adj")
+        for (const sense of [first, second]) {
+          // A satellite adjective ("huge") has no attribute of its own: its head's ("large") is what it measures.
+          const heads = (sense?.pointers ?? [])
+            .filter((p) => p.symbol === "&")
+            .map((p) => parseSynset(data.adj, p.offset));
+          for (const s of [sense, ...heads])
+            for (const p of s?.pointers ?? []) {
+              const a = p.symbol === "=" && p.pos === "n" ? parseSynset(data.noun, p.offset) : null;
+              if (a) add(entry.attributes, a.words, lemma);
+            }
+        }
       const self = first.words.indexOf(lemma) + 1;
       const proper = pos === "noun" && self > 0 && first.capital[self - 1] === true;
       for (const p of first.pointers) {
@@ -118,11 +143,13 @@ export function deriveWordnet(dict: string, out: string): void {
     }
   }
   const lines = [...entries]
-    .filter(([, e]) => e.sense1.length + e.sense2.length + e.hypernyms.length + e.derived.length > 0)
+    .filter(
+      ([, e]) => e.sense1.length + e.sense2.length + e.hypernyms.length + e.derived.length + e.attributes.length > 0,
+    )
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(
       ([l, e]) =>
-        `${l}\t${[e.sense1, e.sense2, e.hypernyms, e.derived, e.instanceOf].map((x) => x.join(",")).join("|")}`,
+        `${l}\t${[e.sense1, e.sense2, e.hypernyms, e.derived, e.instanceOf, e.attributes].map((x) => x.join(",")).join("|")}`,
     );
   mkdirSync(path.dirname(out), { recursive: true });
   const tmp = `${out}.${process.pid}.tmp`;
@@ -196,7 +223,14 @@ export class Wordnet {
     const s = this.starts[k]! + lemma.length + 1;
     const parts = this.text.slice(s, this.text.indexOf("\n", s)).split("|");
     const list = (i: number) => (parts[i] ? parts[i]!.split(",") : []);
-    return { sense1: list(0), sense2: list(1), hypernyms: list(2), derived: list(3), instanceOf: list(4) };
+    return {
+      sense1: list(0),
+      sense2: list(1),
+      hypernyms: list(2),
+      derived: list(3),
+      instanceOf: list(4),
+      attributes: list(5),
+    };
   }
 
   /** Up to `max` lemmas that start with `prefix`, in order (one binary search, then the lines that follow). */
@@ -237,8 +271,8 @@ export class Wordnet {
     ];
     for (const [suffix, repl] of rules)
       if (word.length > suffix.length + 1 && word.endsWith(suffix)) put(word.slice(0, -suffix.length) + repl);
-    // Doubled final consonant: "stopped" → "stop", "running" → "run".
-    const m = /^(.*([b-df-hj-np-tv-z]))\2(?:ed|ing)$/.exec(word);
+    // Doubled final consonant: "stopped" → "stop", "running" → "run", "biggest" → "big".
+    const m = /^(.*([b-df-hj-np-tv-z]))\2(?:ed|ing|er|est)$/.exec(word);
     if (m) put(m[1]!);
     return out;
   }
