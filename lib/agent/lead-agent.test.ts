@@ -285,6 +285,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       names: false,
       levelname: true,
       attributes: true,
+      hypernyms: true,
     });
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 

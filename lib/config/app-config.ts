@@ -215,7 +215,9 @@ export const AppConfigSchema = z
          * reranker of the first twenty (rerank) is on. Proper names read as the kinds WordNet says they are
          * instances of (names: "Zion" → national park) are off. The words that spell the server a request names
          * score alike on each of that server's tools (levelname, on). What a typed adjective measures, by
-         * WordNet's attribute relation ("biggest" → size), is read too (attributes, on).
+         * WordNet's attribute relation ("biggest" → size), is read too (attributes, on). A typed word the catalog
+         * lacks also reaches the kinds WordNet says it is, level by level up its hypernyms ("ibuprofen" → … → drug;
+         * hypernyms, on).
          */
         techniques: z
           .object({
@@ -247,6 +249,7 @@ export const AppConfigSchema = z
             names: z.boolean().optional(),
             levelname: z.boolean().optional(),
             attributes: z.boolean().optional(),
+            hypernyms: z.boolean().optional(),
           })
           .strict()
           .optional(),

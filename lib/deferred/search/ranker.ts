@@ -73,8 +73,11 @@ import {
 } from "./word-vectors";
 import type { Wordnet } from "./wordnet";
 import {
+  DEFAULT_HYPERNYM_CHAIN_USE,
   DEFAULT_WORDNET_USE,
   getWordnet,
+  type HypernymChainUse,
+  hypernymChain,
   wordnetExpansions,
   wordnetPhraseExpansions,
   type WordnetUse,
@@ -197,6 +200,12 @@ export interface SearchTechniques {
    * every typed word, the catalog's own words too, at `wordnet.attribute` (wordnet-use.ts). Needs `wordnet`.
    */
   attributes: boolean;
+  /**
+   * A typed word the catalog lacks also reaches the kinds it is, level by level up WordNet's hypernyms ("ibuprofen" →
+   * … → drug), as a term of its own beside the word's (wordnet-use.ts `hypernymChain`, `hypernymChain` weights). Needs
+   * `wordnet`.
+   */
+  hypernyms: boolean;
 }
 
 export { byScoreThenName, type Scored };
@@ -231,6 +240,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   names: true,
   levelname: true,
   attributes: true,
+  hypernyms: true,
 };
 
 /** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
@@ -371,6 +381,7 @@ export interface RankerConfig {
   techniques: SearchTechniques;
   feedback: FeedbackConfig;
   wordnet: WordnetUse;
+  hypernymChain: HypernymChainUse;
   associations: AssociationConfig;
   learned: LearnedUse;
   learnedCjk: LearnedCjkUse;
@@ -403,6 +414,7 @@ export const DEFAULT_RANKER: RankerConfig = {
   techniques: DEFAULT_TECHNIQUES,
   feedback: DEFAULT_FEEDBACK,
   wordnet: DEFAULT_WORDNET_USE,
+  hypernymChain: DEFAULT_HYPERNYM_CHAIN_USE,
   associations: DEFAULT_ASSOCIATIONS,
   learned: DEFAULT_LEARNED_USE,
   learnedCjk: DEFAULT_LEARNED_CJK_USE,
@@ -720,6 +732,8 @@ export class TextRanker implements FeedbackSource {
   private readonly lemmaHeads = new BoundedMemo<string, boolean>(MAX_EXPANSION_MEMO);
   /** A run of capitalised words → its proper-name term (proper-names.ts), or null; a pure function of the run. */
   private readonly nameMemo = new BoundedMemo<string, QueryTerm | null>(MAX_EXPANSION_MEMO);
+  /** Per typed word, its hypernyms' term (hypernymTerms), or null. */
+  private readonly chainMemo = new BoundedMemo<string, QueryTerm | null>(MAX_EXPANSION_MEMO);
   /** The typed words' lexicon terms and inflected-form lookups (expand.ts). */
   private readonly typedWords = newTypedWordMemo(MAX_EXPANSION_MEMO);
   /** Chinese and Japanese words' learned translations this catalog uses (`learnedcjk`). */
@@ -1172,6 +1186,7 @@ export class TextRanker implements FeedbackSource {
       ? entityTerms(text, this.config.entities, named ? (host) => named.namesServerHost(host) : undefined)
       : [];
     if (wordnet && this.config.techniques.names) entities.push(...this.properNameTerms(text, wordnet));
+    if (wordnet && this.config.techniques.hypernyms) entities.push(...this.hypernymTerms(query, wordnet));
     const sounds = this.config.techniques.katakana ? this.katakanaTerms(text, lexicon) : [];
     const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>
       q.surface ? this.wholeTerm(q, q.surface, wordnet) : q,
@@ -1270,6 +1285,21 @@ export class TextRanker implements FeedbackSource {
       const term = this.nameMemo.remember(runKey(run), () =>
         properNameTerm(run, wordnet, this.index, this.config.properNames),
       );
+      if (term) out.push(term);
+    }
+    return out;
+  }
+
+  /** Per typed word the catalog lacks, the kinds it is up WordNet's hypernyms, as a term of its own (kept per word). */
+  private hypernymTerms(query: readonly QueryTerm[], wordnet: Wordnet): QueryTerm[] {
+    const out: QueryTerm[] = [];
+    for (const q of query) {
+      const surface = q.surface;
+      if (!surface) continue;
+      const term = this.chainMemo.remember(surface, () => {
+        const expansions = hypernymChain(wordnet, surface, this.index, this.config.hypernymChain);
+        return expansions.length === 0 ? null : { source: `${surface}^`, expansions, inferred: true };
+      });
       if (term) out.push(term);
     }
     return out;

