@@ -79,9 +79,8 @@ function alternatives(
   const best = new Map<string, Expansion>();
   const put = (lemma: string, weight: number) => {
     if (weight <= 0) return;
-    const words = lemma.split("_").filter((w) => !STOPWORDS.has(w));
-    const terms = words.map(stem);
-    if (terms.length === 0 || !terms.every((t) => vocab.has(t))) return;
+    const terms = catalogTerms(lemma, vocab);
+    if (!terms) return;
     const id = terms.join(" ");
     const old = best.get(id);
     if (!old || old.weight < weight) best.set(id, { terms, weight });
@@ -125,11 +124,8 @@ export function hypernymChain(wn: Wordnet, surface: string, vocab: Vocabulary, u
   let weight = use.weight;
   for (let d = 1; d <= use.levels && level.length > 0; d++, weight *= use.decay) {
     for (const lemma of level) {
-      const terms = lemma
-        .split("_")
-        .filter((w) => !STOPWORDS.has(w))
-        .map(stem);
-      if (terms.length === 0 || !terms.every((t) => vocab.has(t))) continue;
+      const terms = catalogTerms(lemma, vocab);
+      if (!terms) continue;
       const id = terms.join(" ");
       if (!best.has(id)) best.set(id, { terms, weight });
     }
@@ -143,4 +139,13 @@ export function hypernymChain(wn: Wordnet, surface: string, vocab: Vocabulary, u
     level = next;
   }
   return [...best.values()];
+}
+
+/** A WordNet lemma ("sea_level") as the index terms of its words, or null unless the catalog holds every one. */
+function catalogTerms(lemma: string, vocab: Vocabulary): string[] | null {
+  const terms = lemma
+    .split("_")
+    .filter((w) => !STOPWORDS.has(w))
+    .map(stem);
+  return terms.length > 0 && terms.every((t) => vocab.has(t)) ? terms : null;
 }
