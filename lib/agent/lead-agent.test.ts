@@ -328,10 +328,11 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
     const rerank = await catalogOf("    rerank: false\n");
     expect(rerank.techniques).toEqual({ ...byDefault.techniques, rerank: false });
 
-    // The words alone: without the lexicon (and the learned models and examples) "repeat" reaches only echo.
+    // The words alone: without the lexicon (and the learned models and examples, and the kinds WordNet says a word
+    // is) "repeat" reaches only echo.
     const noLexicon = await catalogOf(
       "    lexicon: false\n    learned: false\n    likelihood: false\n    exemplars: false\n    vectors: false\n" +
-        "    neighbours: false\n",
+        "    neighbours: false\n    hypernyms: false\n",
     );
     expect(noLexicon.techniques).toEqual({
       ...byDefault.techniques,
@@ -341,6 +342,7 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
       exemplars: false,
       vectors: false,
       neighbours: false,
+      hypernyms: false,
     });
     expect(noLexicon.search("repeat back what I say", 3).map((e) => e.name)).toEqual(["everything_echo"]);
   });

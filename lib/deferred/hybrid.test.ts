@@ -52,8 +52,8 @@ function embeddingsEndpoint(opts: { fail?: boolean } = {}) {
   return { fetch, requests };
 }
 
-// The words alone: without the learned translation language model, worked examples and the learned reranker, which
-// find "image" → screenshot by themselves.
+// The words alone: without the learned translation language model, worked examples, the learned reranker and the
+// kinds WordNet says a word is, which find "image" → screenshot by themselves.
 const catalog = () =>
   new ToolCatalog(
     [
@@ -63,7 +63,7 @@ const catalog = () =>
       makeTool("list_files", "List the entries of a folder"),
       makeTool("weather_report", "Forecast for a city"),
     ].map((tool) => ({ tool, server: "s" })),
-    { likelihood: false, exemplars: false, rerank: false },
+    { likelihood: false, exemplars: false, rerank: false, hypernyms: false },
   );
 const cfg = { enabled: true, model: "test-embed", base_url: "http://embeddings.test/v1", weight: 1, timeout_s: 5 };
 

@@ -1188,7 +1188,16 @@ export class TextRanker implements FeedbackSource {
       ? entityTerms(text, this.config.entities, named ? (host) => named.namesServerHost(host) : undefined)
       : [];
     if (wordnet && this.config.techniques.names) entities.push(...this.properNameTerms(text, wordnet));
-    if (wordnet && this.config.techniques.hypernyms) entities.push(...this.hypernymTerms(query, wordnet));
+    // The kinds a word is weigh what the words found; they answer no request in another language (WordNet would read
+    // its words as English ones: "el", "al") nor one whose words found nothing ("zebra quokka").
+    if (
+      wordnet &&
+      this.config.techniques.hypernyms &&
+      !FOREIGN_LETTER.test(text) &&
+      !query.some((q) => q.translated) &&
+      [...query, ...phrases, ...entities].some((q) => this.reaches(q, wordnet))
+    )
+      entities.push(...this.hypernymTerms(query, wordnet));
     const sounds = this.config.techniques.katakana ? this.katakanaTerms(text, lexicon) : [];
     const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>
       q.surface ? this.wholeTerm(q, q.surface, wordnet) : q,
@@ -1290,6 +1299,12 @@ export class TextRanker implements FeedbackSource {
       if (term) out.push(term);
     }
     return out;
+  }
+
+  /** Whether a term reaches a word the catalog holds: through its expansions, or its typed word's (wholeTerm's). */
+  private reaches(q: QueryTerm, wordnet: Wordnet): boolean {
+    const whole = q.surface ? this.wholeTerm(q, q.surface, wordnet) : q;
+    return whole.expansions.some((e) => e.terms.every((t) => this.index.has(t)));
   }
 
   /** Per typed word the catalog lacks, the kinds it is up WordNet's hypernyms, as a term of its own (kept per word). */

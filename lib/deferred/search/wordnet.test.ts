@@ -140,5 +140,25 @@ describe("the kinds a word is, up WordNet's hypernyms (`hypernyms`)", () => {
       expect(only(true).search(text, 3)[0]).toBe("list_fires");
       expect(only(false).search(text, 3)[0]).not.toBe("list_fires");
     });
+
+    it("weighs what the words found: it answers no request whose words found nothing, nor one in another language", () => {
+      const meds: SearchDoc[] = [
+        {
+          name: "list_medicines",
+          server: "health",
+          description: "List the medicines a patient takes.",
+          parameters: {},
+        },
+        { name: "book_visit", server: "health", description: "Book a visit with a doctor.", parameters: {} },
+      ];
+      const search = (hypernyms: boolean) =>
+        new LexicalSearcher(meds, { ...DEFAULT_RANKER, techniques: { ...NO_TECHNIQUES, wordnet: true, hypernyms } });
+      // ibuprofen → NSAID → anti-inflammatory → medicine: no word of the request reaches the catalog but by that chain.
+      expect(search(true).search("ibuprofen", 3)).toEqual([]);
+      expect(search(true).search("is ibuprofen a patient's medicine", 3)[0]).toBe("list_medicines");
+      expect(search(true).search("which patient takes ibuprofen", 3)[0]).toBe("list_medicines");
+      const german = "welcher Patient nimmt ibuprofen, bitte prüfen";
+      expect(search(true).searchScored(german, 3)).toEqual(search(false).searchScored(german, 3));
+    });
   });
 });
