@@ -119,7 +119,7 @@ export const DEFAULT_HYPERNYM_CHAIN_USE: HypernymChainUse = { weight: 0.6, decay
 export function hypernymChain(wn: Wordnet, surface: string, vocab: Vocabulary, use: HypernymChainUse): Expansion[] {
   if (use.weight <= 0 || STOPWORDS.has(surface) || !isPlainWord(surface) || vocab.has(stem(surface))) return [];
   const best = new Map<string, Expansion>();
-  let level = wn.lemmas(surface).flatMap((l) => wn.lookup(l)?.hypernyms ?? []);
+  let level = wn.lemmas(surface).flatMap((l) => wn.hypernymsOf(l));
   const seen = new Set(level);
   let weight = use.weight;
   for (let d = 1; d <= use.levels && level.length > 0; d++, weight *= use.decay) {
@@ -131,7 +131,7 @@ export function hypernymChain(wn: Wordnet, surface: string, vocab: Vocabulary, u
     }
     const next: string[] = [];
     for (const lemma of level)
-      for (const h of wn.lookup(lemma)?.hypernyms ?? [])
+      for (const h of wn.hypernymsOf(lemma))
         if (!seen.has(h)) {
           seen.add(h);
           next.push(h);

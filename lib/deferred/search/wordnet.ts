@@ -158,8 +158,12 @@ export function deriveWordnet(dict: string, out: string): void {
 }
 
 /** The derived thesaurus, searched by binary search over its sorted lines. */
+/** How many lemmas' hypernyms a Wordnet keeps (hypernymsOf). */
+const MAX_HYPERNYM_MEMO = 20_000;
+
 export class Wordnet {
   private readonly starts: Int32Array;
+  private readonly hypernymMemo = new Map<string, readonly string[]>();
 
   constructor(private readonly text: string) {
     // indexOf runs natively: several times faster than reading 8 MB a character at a time.
@@ -231,6 +235,20 @@ export class Wordnet {
       instanceOf: list(4),
       attributes: list(5),
     };
+  }
+
+  /**
+   * A lemma's first-sense hypernyms (lookup's `hypernyms`), kept: a hypernym chain climbs through the same general
+   * lemmas ("medicine", "drug", "agent") from many words. At most MAX_HYPERNYM_MEMO lemmas, then it starts again.
+   */
+  hypernymsOf(lemma: string): readonly string[] {
+    let out = this.hypernymMemo.get(lemma);
+    if (!out) {
+      out = this.lookup(lemma)?.hypernyms ?? [];
+      if (this.hypernymMemo.size >= MAX_HYPERNYM_MEMO) this.hypernymMemo.clear();
+      this.hypernymMemo.set(lemma, out);
+    }
+    return out;
   }
 
   /** Up to `max` lemmas that start with `prefix`, in order (one binary search, then the lines that follow). */
