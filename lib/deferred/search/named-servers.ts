@@ -87,8 +87,9 @@ export class NamedServers {
   /** Per server: the keys it is named by (byKey's, for spelledBy), and the longest one's length. */
   private readonly keysOf: Array<Set<string>>;
   private readonly longestKeyOf: Int32Array;
-  /** The last text named() read and its answer: a search asks twice of the same text (its terms, then its ranking). */
+  /** Per server: its name's words as tools' names hold them (nameWordsOf), made on first use. */
   private readonly nameWords: Array<ReadonlySet<string> | undefined> = [];
+  /** The last text named() read and its answer: a search asks twice of the same text (its terms, then its ranking). */
   private lastText: string | null = null;
   private lastNamed = -1;
 

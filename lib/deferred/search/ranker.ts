@@ -1188,24 +1188,22 @@ export class TextRanker implements FeedbackSource {
       ? entityTerms(text, this.config.entities, named ? (host) => named.namesServerHost(host) : undefined)
       : [];
     if (wordnet && this.config.techniques.names) entities.push(...this.properNameTerms(text, wordnet));
+    // A request in another language: the learned models' borrowed words and WordNet's kinds do not read it.
+    const foreign = FOREIGN_LETTER.test(text) || query.some((q) => q.translated);
     // The kinds a word is weigh what the words found; they answer no request in another language (WordNet would read
     // its words as English ones: "el", "al") nor one whose words found nothing ("zebra quokka").
-    if (
-      wordnet &&
-      this.config.techniques.hypernyms &&
-      !FOREIGN_LETTER.test(text) &&
-      !query.some((q) => q.translated) &&
-      [...query, ...phrases, ...entities].some((q) => this.reaches(q, wordnet))
-    )
-      entities.push(...this.hypernymTerms(query, wordnet));
+    if (wordnet && this.config.techniques.hypernyms && !foreign) {
+      const kinds = this.hypernymTerms(query, wordnet);
+      if (kinds.length > 0 && [...query, ...phrases, ...entities].some((q) => this.reaches(q, wordnet)))
+        entities.push(...kinds);
+    }
     const sounds = this.config.techniques.katakana ? this.katakanaTerms(text, lexicon) : [];
     const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>
       q.surface ? this.wholeTerm(q, q.surface, wordnet) : q,
     );
     if (named && this.config.techniques.levelname) this.noteSpelledName(text, all, query.length);
     // The words tools borrow are English requests' words: a query in another language does not read them.
-    if (this.config.techniques.exemplars && (FOREIGN_LETTER.test(text) || query.some((q) => q.translated)))
-      this.plainQueries.add(all);
+    if (this.config.techniques.exemplars && foreign) this.plainQueries.add(all);
     return all;
   }
 

