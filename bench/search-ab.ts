@@ -9,7 +9,7 @@
  */
 import path from "node:path";
 import { createToolSearcher, type ToolSearcher } from "@/lib/deferred/search";
-import { DEFAULT_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/ranker";
+import { DEFAULT_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/techniques";
 import { parseFlags } from "./lib/args";
 import { compoundStatements } from "./lib/compound";
 import { DEFAULT_CATALOG, DEFAULT_QUERIES, loadCatalog, loadQueries, replicate, toSearchDocs } from "./lib/data";

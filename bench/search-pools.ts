@@ -17,7 +17,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker-config";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { switchedTechniques } from "./lib/ablation";
 import { booleanFlag, parseFlags } from "./lib/args";

@@ -10,7 +10,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { SearchDoc } from "@/lib/deferred/search";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker-config";
+import { DEFAULT_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/techniques";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { parseFlags } from "./lib/args";
 import { compoundStatements } from "./lib/compound";

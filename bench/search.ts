@@ -27,7 +27,8 @@ import {
   type SearchDoc,
   type ToolSearcher,
 } from "@/lib/deferred/search";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker-config";
+import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/techniques";
 import { type ParsedQuery, parseQuery } from "@/lib/deferred/search/query-modes";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { createReferenceSearcher } from "./lib/reference";

@@ -20,7 +20,7 @@
  */
 import path from "node:path";
 import type { SearchDoc } from "@/lib/deferred/search";
-import { DEFAULT_RANKER, type RankerConfig } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER, type RankerConfig } from "@/lib/deferred/search/ranker-config";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { booleanFlag, parseFlags } from "./lib/args";
 import { type BenchQuery, loadCatalog, loadQueries, toSearchDocs } from "./lib/data";

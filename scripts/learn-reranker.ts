@@ -17,7 +17,8 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseQuery } from "@/lib/deferred/search/query-modes";
-import { DEFAULT_RANKER, type RankerConfig, TextRanker } from "@/lib/deferred/search/ranker";
+import { TextRanker } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER, type RankerConfig } from "@/lib/deferred/search/ranker-config";
 import { FEATURE_COUNT, parseRerankModel, RERANK_FILE, RerankModel } from "@/lib/deferred/search/rerank";
 import { DEFAULT_RERANK_LEARN, learnReranker, type RerankList } from "@/lib/deferred/search/rerank-learn";
 import { booleanFlag, numberFlag, parseFlags } from "../bench/lib/args";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
+import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/techniques";
 import { switchedTechniques } from "./ablation";
 
 describe("switchedTechniques", () => {

@@ -1,5 +1,6 @@
 import type { SearchDoc } from "@/lib/deferred/search";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, NO_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker-config";
+import { DEFAULT_TECHNIQUES, NO_TECHNIQUES, type SearchTechniques } from "@/lib/deferred/search/techniques";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import type { BenchQuery } from "./data";
 import { hitFlips, runAll, scoreByStyle } from "./metrics";

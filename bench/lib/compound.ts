@@ -1,6 +1,7 @@
 import type { SearchDoc } from "@/lib/deferred/search";
 import { type ClauseConfig, DEFAULT_CLAUSES } from "@/lib/deferred/search/clauses";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type RankerConfig } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER, type RankerConfig } from "@/lib/deferred/search/ranker-config";
+import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/techniques";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import { HAS_CJK } from "@/lib/deferred/search/tokenize";
 import type { BenchQuery } from "./data";

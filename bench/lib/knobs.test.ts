@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker-config";
 import { get, KNOBS, knobRange, set } from "./knobs";
 
 describe("the tuner's knobs", () => {

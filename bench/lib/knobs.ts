@@ -1,4 +1,4 @@
-import type { RankerConfig } from "@/lib/deferred/search/ranker";
+import type { RankerConfig } from "@/lib/deferred/search/ranker-config";
 
 /**
  * The numbers bench:tune-search may move (tune-search.ts), each by its path in RankerConfig, and how it reads and

@@ -7,7 +7,7 @@ import { getExemplars } from "@/lib/deferred/search/exemplars";
 import { traditionalForms } from "@/lib/deferred/search/japanese-forms";
 import { getLearnedCjk, LEARNED_CJK_FILE } from "@/lib/deferred/search/learned-cjk";
 import { getLexicon } from "@/lib/deferred/search/lexicon";
-import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/ranker";
+import { DEFAULT_TECHNIQUES } from "@/lib/deferred/search/techniques";
 import { getWordnet, wordnetPaths } from "@/lib/deferred/search/wordnet";
 import { CJK_VECTORS_FILE, getCjkWordVectors, getWordVectors, VECTORS_FILE } from "@/lib/deferred/search/word-vectors";
 import { benchCatalog } from "./catalog-tools";

@@ -199,7 +199,7 @@ export const AppConfigSchema = z
          */
         binding: ToolBindingSchema.default("bind"),
         /**
-         * The search's general techniques, each on or off (lib/deferred/search/ranker.ts); unset ones keep the
+         * The search's general techniques, each on or off (lib/deferred/search/techniques.ts); unset ones keep the
          * defaults: lexicons, feedback, WordNet, learned translations, the translation language model (likelihood),
          * entity typing (entities), server profiles (servers), worked examples (exemplars) and learned word
          * vectors (vectors), the Chinese–English dictionary (cedict) with its single characters and Japanese

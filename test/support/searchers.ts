@@ -1,4 +1,5 @@
-import { DEFAULT_RANKER, type SearchTechniques } from "@/lib/deferred/search/ranker";
+import { DEFAULT_RANKER } from "@/lib/deferred/search/ranker-config";
+import type { SearchTechniques } from "@/lib/deferred/search/techniques";
 import { LexicalSearcher } from "@/lib/deferred/search/searcher";
 import type { SearchDoc } from "@/lib/deferred/search/types";
 

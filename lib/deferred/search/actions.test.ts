@@ -17,7 +17,10 @@ import {
   learnActions,
   packActions,
 } from "./actions-learn";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, reorderByAction, type Scored } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { reorderByAction } from "./reorder";
+import type { Scored } from "./scored";
+import { DEFAULT_TECHNIQUES } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 

@@ -12,8 +12,8 @@ import { STOPWORDS } from "./tokenize";
  * standups on my calendar" creates, "cancel the one-on-ones" deletes. A classifier learned from the training
  * requests (actions-learn.ts) reads the whole request, question words and word order included, and gives the
  * chance of each action word an operation's description starts with; the ranker lifts its first candidates
- * whose own description starts with a likely action, and lowers those with an unlikely one (ranker.ts,
- * liftByAction). The classes are the training operations' own words, so nothing here names an action by hand.
+ * whose own description starts with a likely action, and lowers those with an unlikely one (reorder.ts,
+ * reorderByAction). The classes are the training operations' own words, so nothing here names an action by hand.
  */
 export interface ActionUse {
   /** A candidate gains up to ± `weight` × the best candidate's score. */

@@ -7,7 +7,7 @@ import {
   packExampleWords,
   unpackExampleWords,
 } from "./cjk-examples";
-import type { SearchTechniques } from "./ranker";
+import type { SearchTechniques } from "./techniques";
 import type { LexicalSearcher } from "./searcher";
 
 // Three training operations' Chinese and Japanese words: 0 (a refund), 1 (a deletion), 2 (a list).

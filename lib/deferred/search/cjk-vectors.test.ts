@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { REPO_ROOT } from "../../../test/support/repo";
 import { searcherWith } from "../../../test/support/searchers";
 import { docFields } from "./fields";
-import { DEFAULT_TECHNIQUES, type SearchTechniques } from "./ranker";
+import { DEFAULT_TECHNIQUES, type SearchTechniques } from "./techniques";
 import type { LexicalSearcher } from "./searcher";
 import { TermTable } from "./term-table";
 import { HAS_CJK, nameTerms, terms } from "./tokenize";

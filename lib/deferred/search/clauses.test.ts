@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clausePieces, DEFAULT_CLAUSES, fuseClauses, splitClauses } from "./clauses";
-import { ALL_TECHNIQUES, DEFAULT_RANKER, type SearchTechniques } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { ALL_TECHNIQUES, type SearchTechniques } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { addCompoundParts, compoundParts, DEFAULT_COMPOUND_USE, joinedTerms, wordnetKnows } from "./compounds";
 import { type DocFields, FIELD_NAMES } from "./fields";
-import { DEFAULT_RANKER, NO_TECHNIQUES } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { NO_TECHNIQUES } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import { TermTable } from "./term-table";
 import type { SearchDoc } from "./types";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { entityKinds, entityTerms } from "./entities";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, TextRanker } from "./ranker";
+import { TextRanker } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { DEFAULT_TECHNIQUES } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_EXEMPLAR_USE, deriveExemplars, ExemplarIndex, getExemplars } from "./exemplars";
 import { docFields } from "./fields";
-import { DEFAULT_RANKER } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
 import { LexicalSearcher } from "./searcher";
 import { TermTable } from "./term-table";
 import { nameTerms } from "./tokenize";

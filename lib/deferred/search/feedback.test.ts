@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FEEDBACK, feedbackTerms } from "./feedback";
-import { ALL_TECHNIQUES, DEFAULT_RANKER, TextRanker } from "./ranker";
+import { TextRanker } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { ALL_TECHNIQUES } from "./techniques";
 import type { SearchDoc } from "./types";
 
 const tool = (name: string, description: string): SearchDoc => ({ name, description, parameters: {} });

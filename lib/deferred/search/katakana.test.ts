@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { searcherWith } from "../../../test/support/searchers";
 import { englishKeys, katakanaKey, SoundIndex } from "./katakana";
-import type { SearchTechniques } from "./ranker";
+import type { SearchTechniques } from "./techniques";
 
 describe("katakana and English words by their sound", () => {
   it("gives a loanword and its English source one key", () => {

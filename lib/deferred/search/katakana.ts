@@ -119,3 +119,13 @@ export class SoundIndex {
     return words && words.length <= this.maxWords ? words : [];
   }
 }
+
+/** How katakana loanwords are read. */
+export interface KatakanaUse {
+  /** An expansion's weight (the lexicon's translations weigh 1). */
+  weight: number;
+  /** A sound more of the catalog's words share than this finds none. */
+  maxWords: number;
+}
+
+export const DEFAULT_KATAKANA_USE: KatakanaUse = { weight: 0.6, maxWords: 6 };

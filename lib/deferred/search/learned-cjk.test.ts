@@ -3,7 +3,7 @@ import { searcherWith } from "../../../test/support/searchers";
 import { packExampleWords } from "./cjk-examples";
 import { getExemplars } from "./exemplars";
 import { cjkWordsOnly, getLearnedCjk, LearnedCjk, parseLearnedCjk } from "./learned-cjk";
-import type { SearchTechniques } from "./ranker";
+import type { SearchTechniques } from "./techniques";
 import type { LexicalSearcher } from "./searcher";
 
 const vocabulary = (words: string[]) => new Set(words);

@@ -3,7 +3,8 @@ import { expectLearnedTable } from "@/test/support/learned-table";
 import { createToolSearcher } from ".";
 import learned from "./learned-associations.json";
 import { learnedExpansions } from "./learned";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { DEFAULT_TECHNIQUES } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 

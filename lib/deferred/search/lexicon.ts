@@ -175,3 +175,13 @@ export function scanCjkHits(run: string, lex: Lexicon): CjkHit[] {
 export function scanCjk(run: string, lex: Lexicon): string[] {
   return scanCjkHits(run, lex).map((h) => h.key);
 }
+
+/** No expansions at all: what the search does with the lexicons switched off. */
+export const NO_LEXICON: Lexicon = {
+  words: new Map(),
+  phrases: new Map(),
+  translations: new Map(),
+  inflections: null,
+  cjkKeys: new Set(),
+  cjkMaxKey: 0,
+};

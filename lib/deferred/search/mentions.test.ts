@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ToolMentions } from "./mentions";
-import { DEFAULT_RANKER, NO_TECHNIQUES, type SearchTechniques } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { NO_TECHNIQUES, type SearchTechniques } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_NEIGHBOUR_USE, NameNeighbours } from "./name-neighbours";
-import { DEFAULT_RANKER, NO_TECHNIQUES } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { NO_TECHNIQUES } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 import { getWordVectors } from "./word-vectors";

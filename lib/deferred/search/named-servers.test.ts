@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { searchDoc } from "@/test/support/tools";
 import { DEFAULT_NAMED_SERVER_USE, fuseNamedServer, NamedServers } from "./named-servers";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, NO_TECHNIQUES, TextRanker } from "./ranker";
+import { TextRanker } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { DEFAULT_TECHNIQUES, NO_TECHNIQUES } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import { numberServers } from "./server-numbers";
 import type { SearchDoc } from "./types";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { capitalisedRuns, DEFAULT_PROPER_NAME_USE, properNameTerm, runKey } from "./proper-names";
-import { DEFAULT_RANKER, NO_TECHNIQUES } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { NO_TECHNIQUES } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import type { SearchDoc } from "./types";
 import { getWordnet } from "./wordnet";

@@ -1,7 +1,9 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadCatalog, loadQueries, replicate, toSearchDocs } from "@/bench/lib/data";
-import { byScoreThenName, DEFAULT_RANKER, TextRanker } from "./ranker";
+import { TextRanker } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { byScoreThenName } from "./scored";
 
 // A real catalog (catalog2: published MCP servers' tools) and requests written for it, English and CJK.
 const CATALOGS = path.resolve(__dirname, "../../../bench/catalogs");

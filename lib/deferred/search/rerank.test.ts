@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { TOOLS } from "@/test/fixtures/search-tools";
-import { DEFAULT_RANKER, reorderByScores, TextRanker } from "./ranker";
+import { TextRanker } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { reorderByScores } from "./reorder";
 import {
   type CandidateFacts,
   FEATURE_COUNT,

@@ -5,15 +5,10 @@ import { fuseClauses, splitClauses } from "./clauses";
 import { isCutRequest, type ParsedQuery, parseQuery, stripControl } from "./query-modes";
 import { NameMatcher, squash } from "./select";
 import { type BuildSteps, runSteps, SlicedBuild } from "./build-steps";
-import {
-  byScoreThenName,
-  DEFAULT_RANKER,
-  type RankerConfig,
-  type Scored,
-  TextRanker,
-  textRankerSteps,
-  topK,
-} from "./ranker";
+import { TextRanker, textRankerSteps } from "./ranker";
+import { DEFAULT_RANKER, type RankerConfig } from "./ranker-config";
+import { topK } from "./reorder";
+import { byScoreThenName, type Scored } from "./scored";
 import { SafeRegex } from "./regex/match";
 import { type SubstringIndex, substringIndexSteps } from "./regex/substring-index";
 import type { SearchBudget, SearchDoc, ToolSearcher } from "./types";

@@ -1,5 +1,6 @@
 import { editDistance } from "./fuzzy";
-import { byScoreThenName, type Scored, type TextRanker } from "./ranker";
+import type { TextRanker } from "./ranker";
+import { byScoreThenName, type Scored } from "./scored";
 import type { SearchDoc } from "./types";
 
 /** Separators and case do not make a different name: "Read-Text-File" is read_text_file. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { docFields } from "./fields";
-import { DEFAULT_RANKER, DEFAULT_TECHNIQUES, type Scored } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import type { Scored } from "./scored";
+import { DEFAULT_TECHNIQUES } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import { centredCosine, DEFAULT_SIBLING_USE, Siblings } from "./siblings";
 import { numberServers } from "./server-numbers";

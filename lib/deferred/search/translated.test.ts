@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { searcherWith } from "../../../test/support/searchers";
-import { reorderBy, type Scored, type SearchTechniques } from "./ranker";
+import { reorderBy } from "./reorder";
+import type { Scored } from "./scored";
+import type { SearchTechniques } from "./techniques";
 import type { LexicalSearcher } from "./searcher";
 import { ServerProfiles } from "./server-profiles";
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { searcherWith } from "../../../test/support/searchers";
 import { docFields } from "./fields";
-import { DEFAULT_TECHNIQUES, fuseVectors, type Scored } from "./ranker";
+import { fuseVectors } from "./reorder";
+import type { Scored } from "./scored";
+import { DEFAULT_TECHNIQUES } from "./techniques";
 import type { SearchDoc } from "./types";
 import { TermTable } from "./term-table";
 import { nameTerms, terms } from "./tokenize";

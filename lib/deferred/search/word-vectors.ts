@@ -20,7 +20,7 @@ import type { VectorTable } from "./word-vectors-learn";
  * with. The ranker fuses the nearest tools into its lexical ranking (ranker.ts, topFused).
  */
 export interface VectorUse {
-  /** A fused result gains up to `weight` × the lexical best (see ranker.ts, fuseVectors). */
+  /** A fused result gains up to `weight` × the lexical best (see reorder.ts, fuseVectors). */
   weight: number;
   /** How many of the nearest tools are fused. */
   depth: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RANKER, NO_TECHNIQUES, type SearchTechniques } from "./ranker";
+import { DEFAULT_RANKER } from "./ranker-config";
+import { NO_TECHNIQUES, type SearchTechniques } from "./techniques";
 import { LexicalSearcher } from "./searcher";
 import { stem } from "./stem";
 import type { SearchDoc } from "./types";
