@@ -9,6 +9,7 @@ import { runTurn, type TurnEvent } from "./run-turn";
 import { FawnRuntime } from "./runtime";
 import { everythingEntry, tempConfig } from "@/test/support/config";
 import { REPO_ROOT } from "@/test/support/repo";
+import { ALL_TECHNIQUES } from "@/lib/deferred/search/techniques";
 
 const runtimes: FawnRuntime[] = [];
 function start(paths: { config: string; extensions: string }, fetch = recordingFetch(createDemoFetch())) {
@@ -256,37 +257,18 @@ describe("tool_search.techniques reaches the searcher the agent builds", () => {
   it("clauses and lexicon switch on and off as configured, in the whole catalog and one server's", async () => {
     // The default first, so a searcher cached per catalog hash alone would be handed to the configured one.
     const byDefault = await catalogOf("");
-    expect(byDefault.techniques).toEqual({
-      lexicon: true,
-      feedback: true,
-      wordnet: true,
-      associations: false,
-      clauses: false,
-      learned: true,
-      likelihood: true,
-      entities: true,
-      servers: true,
-      exemplars: true,
-      mentions: false,
-      vectors: true,
-      cedict: true,
-      characters: true,
-      translated: true,
-      katakana: true,
-      actions: true,
-      named: true,
-      siblings: false,
-      learnedcjk: true,
-      exemplarscjk: true,
-      vectorscjk: true,
-      neighbours: true,
-      compounds: false,
-      rerank: true,
-      names: false,
-      levelname: true,
-      attributes: true,
-      hypernyms: true,
-    });
+    // Every technique on but these six: written out here, not read from DEFAULT_TECHNIQUES, so a default changed by
+    // mistake fails.
+    const off = Object.entries(byDefault.techniques).filter(([, on]) => !on);
+    expect(off.map(([name]) => name).sort()).toEqual([
+      "associations",
+      "clauses",
+      "compounds",
+      "mentions",
+      "names",
+      "siblings",
+    ]);
+    expect(Object.keys(byDefault.techniques).sort()).toEqual(Object.keys(ALL_TECHNIQUES).sort());
     expect(byDefault.search("repeat back what I say", 3)).toHaveLength(3);
 
     // With the learned tables and the learned reranker off (they may find the sum anyway, by what its training
