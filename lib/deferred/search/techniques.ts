@@ -96,7 +96,7 @@ export interface SearchTechniques {
   /**
    * A request that names one of the catalog's servers: the words that spell its name score the same on each of that
    * server's tools (their mean there), so a tool whose description repeats its product's name ("…from PagerDuty
-   * Analytics") is not preferred over its siblings for it (ranker.ts `scoreQuery`); nor does the server's name in a
+   * Analytics") is not preferred over its siblings for it (lexical-ranking.ts `scoreQuery`); nor does the server's name in a
    * tool's name lift it ("github_get_file", `final`). Needs `named`.
    */
   levelname: boolean;
