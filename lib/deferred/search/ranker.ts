@@ -368,12 +368,12 @@ export class TextRanker implements FeedbackSource {
       const segments = cjkSegments(query);
       if (segments.length > 0) return this.cjkExamplesFused(segments, query, limit, options);
     }
-    if (!this.likelihood || !words) return this.traced(this.top(query, limit, undefined, options));
+    if (!this.likelihood || !words) return this.traced(this.sharedTop(query, limit, options));
     const use = this.config.likelihood;
     const depth = Math.max(limit, use.depth);
     const model = this.likelihood.topWords(words, depth);
     if (this.trace) this.trace.likelihood ??= model;
-    return this.fusedByShare(this.traced(this.top(query, depth, undefined, options)), model, use.weight, limit);
+    return this.fusedByShare(this.traced(this.sharedTop(query, depth, options)), model, use.weight, limit);
   }
 
   /** A lexical ranking, kept in the reranker's trace when one is being kept (the first one). */
@@ -396,7 +396,7 @@ export class TextRanker implements FeedbackSource {
     const use = this.config.cjkExamples;
     const depth = Math.max(limit, use.depth);
     return this.fusedByShare(
-      this.traced(this.top(query, depth, undefined, options)),
+      this.traced(this.sharedTop(query, depth, options)),
       this.cjkExampleIndex().top(segments, depth),
       use.weight,
       limit,
@@ -483,23 +483,22 @@ export class TextRanker implements FeedbackSource {
     return this.lexical.idf(term);
   }
 
+  /** The lexical ranking's best `limit` results, best first (LexicalRanking.top). */
+  top(...args: Parameters<LexicalRanking["top"]>): Scored[] {
+    return this.lexical.top(...args);
+  }
+
   /**
-   * The lexical ranking's best `limit` results, best first (LexicalRanking.top). While topFused() ranks a request
-   * twice (`shared`), each ranking of the same query, options and limit is worked out once.
+   * The stages' lexical ranking (LexicalRanking.top): while topFused() ranks a request twice (`shared`), each ranking
+   * of the same query, options and limit is worked out once.
    */
-  top(
-    query: readonly QueryTerm[],
-    limit: number,
-    allow?: (index: number) => boolean,
-    options: RankOptions = {},
-  ): Scored[] {
-    if (limit <= 0) return [];
+  private sharedTop(query: readonly QueryTerm[], limit: number, options: RankOptions): Scored[] {
     const shared = this.shared;
-    if (!shared || allow || shared.query !== query || shared.options !== options)
-      return this.lexical.top(query, limit, allow, options);
+    if (!shared || shared.query !== query || shared.options !== options)
+      return this.lexical.top(query, limit, undefined, options);
     let found = shared.byLimit.get(limit);
     if (!found) {
-      found = this.lexical.top(query, limit, allow, options);
+      found = this.lexical.top(query, limit, undefined, options);
       shared.byLimit.set(limit, found);
     }
     // A copy: callers may sort what they are given.
