@@ -29,7 +29,12 @@ const MAX_EXPANSION_MEMO = 20_000;
 const NO_EXPANSIONS: Expansion[] = [];
 
 /** A letter outside ASCII ("lösche", "páginas", 列出): the text is not English. */
-export const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
+const FOREIGN_LETTER = /(?![\x00-\x7f])\p{L}/u;
+
+/** Whether a request is in another language: a letter outside ASCII, or a word the lexicon translated. */
+export function inAnotherLanguage(text: string, terms: readonly QueryTerm[]): boolean {
+  return FOREIGN_LETTER.test(text) || terms.some((q) => q.translated);
+}
 
 /** What the reader reads a request against: the catalog's index and name words, and what was built from them. */
 export interface QueryReaderParts {
@@ -151,7 +156,7 @@ export class QueryReader {
       : [];
     if (wordnet && this.config.techniques.names) entities.push(...this.properNameTerms(text, wordnet));
     // A request in another language: the learned models' borrowed words and WordNet's kinds do not read it.
-    const foreign = FOREIGN_LETTER.test(text) || query.some((q) => q.translated);
+    const foreign = inAnotherLanguage(text, query);
     // The kinds a word is weigh what the words found; they answer no request in another language (WordNet would read
     // its words as English ones: "el", "al") nor one whose words found nothing ("zebra quokka").
     if (wordnet && this.config.techniques.hypernyms && !foreign) {

@@ -21,7 +21,7 @@ import {
 } from "./rerank";
 import { DEFAULT_RANKER, type RankerConfig } from "./ranker-config";
 import { addLifts, fuseVectors, reorderBy, reorderByAction, reorderByScores, topK } from "./reorder";
-import { FOREIGN_LETTER } from "./query-reader";
+import { inAnotherLanguage } from "./query-reader";
 import { LexicalRanking, type RankOptions } from "./lexical-ranking";
 import { type RankerParts, rankerParts } from "./ranker-parts";
 import type { SearchDoc } from "./types";
@@ -40,6 +40,7 @@ const NOT_ENGLISH = new RegExp(`[^\\x00-\\x7f\\u00a0\\u2010-\\u2015\\u2026${TYPO
  */
 const TRANSLATED_WINDOW = 5;
 const TRANSLATED_DEPTH = 50;
+
 /**
  * A ranker's index build as steps (build-steps.ts): it pauses every few dozen tools' fields and worked examples,
  * after loading each resource and after each part, and within the larger parts (BM25F lists, the translation
@@ -92,7 +93,7 @@ export class TextRanker implements FeedbackSource {
   private trace: RankTrace | null = null;
   /**
    * While topFused() ranks a request twice (with `translated`), what both rankings read of it: the lexical rankings
-   * top() gave, by limit (the same query, options and limit give the same ranking), its server shares and the tools
+   * sharedTop() gave, by limit (the same query, options and limit give the same ranking), its server shares and the tools
    * nearest its Chinese and Japanese words (pure functions of the query; undefined until asked), so the second asks
    * for them again at no cost.
    */
@@ -110,7 +111,7 @@ export class TextRanker implements FeedbackSource {
     parts: RankerParts = runSteps(rankerParts(docs, config)),
   ) {
     this.lexical = new LexicalRanking(parts, config);
-    this.names = parts.names;
+    this.names = this.lexical.names;
     this.neighbours = parts.neighbours;
     this.likelihood = parts.likelihood;
     this.servers = parts.servers;
@@ -321,8 +322,7 @@ export class TextRanker implements FeedbackSource {
    * translated into and the English words typed in it; else null.
    */
   private translatedWords(text: string, query: readonly QueryTerm[]): readonly string[] | null {
-    if (!this.config.techniques.translated || (!FOREIGN_LETTER.test(text) && !query.some((q) => q.translated)))
-      return null;
+    if (!this.config.techniques.translated || !inAnotherLanguage(text, query)) return null;
     const words: string[] = [];
     for (const q of query)
       if (q.translated || (q.surface !== undefined && NOT_ENGLISH.exec(q.surface) === null))
