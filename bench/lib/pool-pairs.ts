@@ -6,7 +6,7 @@ import { loadPool, POOLS, type Pool } from "./pools";
  * The dev pools' requests as training data for tool search's learned tables (scripts/learn-associations.ts,
  * `--pools A,B`; the shipped tables learn from none): each English request of a learned style, paired with the first
  * tool it expects, as the training files pair a request with its operation. A measuring tool: tables learned from
- * some catalogs' pools, measured on another catalog's (lib/deferred/search/README.md, "Learning from the dev pools").
+ * some catalogs' pools, measured on another catalog's (lib/deferred/search/HISTORY.md, "Learning from the dev pools").
  */
 
 /**
