@@ -217,7 +217,8 @@ export const AppConfigSchema = z
          * score alike on each of that server's tools (levelname, on). What a typed adjective measures, by
          * WordNet's attribute relation ("biggest" → size), is read too (attributes, on). A typed word the catalog
          * lacks also reaches the kinds WordNet says it is, level by level up its hypernyms ("ibuprofen" → … → drug;
-         * hypernyms, on).
+         * hypernyms, on). Sentences of a tool's text that send the reader to another tool ("Do not use when…",
+         * "…use `delete_branch` instead") are not its words (redirects, off).
          */
         techniques: z
           .object({
@@ -250,6 +251,7 @@ export const AppConfigSchema = z
             levelname: z.boolean().optional(),
             attributes: z.boolean().optional(),
             hypernyms: z.boolean().optional(),
+            redirects: z.boolean().optional(),
           })
           .strict()
           .optional(),

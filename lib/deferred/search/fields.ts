@@ -1,4 +1,5 @@
 import type { ToolMentions } from "./mentions";
+import { withoutRedirects } from "./redirects";
 import { IdBuffer, type TermTable } from "./term-table";
 import { isWordCode, nameTerms, STOPWORDS, termIdsInto } from "./tokenize";
 import type { SearchDoc } from "./types";
@@ -123,14 +124,22 @@ const aboutIds = (text: string, table: TermTable) =>
 
 /**
  * A tool's fields, its terms numbered in `table`. With `mentions`, the names of other catalog tools in its
- * description and parameter texts are not its words (mentions.ts).
+ * description and parameter texts are not its words (mentions.ts); with `redirects`, nor are the sentences there
+ * that send the reader to another tool (redirects.ts).
  */
-export function docFields(doc: SearchDoc, table: TermTable, mentions: ToolMentions | null = null): DocFields {
+export function docFields(
+  doc: SearchDoc,
+  table: TermTable,
+  mentions: ToolMentions | null = null,
+  redirects = false,
+): DocFields {
   const names: string[] = [];
   const text: string[] = [];
   walkSchema(doc.parameters, 0, names, text, { left: MAX_PARAM_TEXT });
+  if (redirects) for (let i = 0; i < text.length; i++) text[i] = withoutRedirects(text[i]!);
   if (mentions) for (let i = 0; i < text.length; i++) text[i] = mentions.strip(text[i]!, doc);
-  const written = doc.description.slice(0, MAX_DESCRIPTION);
+  const cut = doc.description.slice(0, MAX_DESCRIPTION);
+  const written = redirects ? withoutRedirects(cut) : cut;
   const description = mentions ? mentions.strip(written, doc) : written;
   const lead = firstSentence(description);
   termIdsInto(lead, table, buffer);

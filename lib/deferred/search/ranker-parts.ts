@@ -55,7 +55,7 @@ export function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): 
   const mentions = techniques.mentions ? new ToolMentions(docs) : null;
   const fields: DocFields[] = [];
   // Each loop over the tools runs in a plain function a step's worth at a time (build-steps.ts, `inChunks`).
-  yield* inChunks(docs.length, TOOLS_PER_STEP, readingFields(docs, table, mentions, fields));
+  yield* inChunks(docs.length, TOOLS_PER_STEP, readingFields(docs, table, mentions, techniques.redirects, fields));
   aboutWithoutNameWords(fields);
   const { servers: profiles, vectors: fuseVectors, named, siblings, compounds, rerank } = techniques;
   // The servers by number, worked out once for the techniques that read them.
@@ -152,10 +152,11 @@ function readingFields(
   docs: readonly SearchDoc[],
   table: TermTable,
   mentions: ToolMentions | null,
+  redirects: boolean,
   fields: DocFields[],
 ): (from: number, to: number) => void {
   return (from, to) => {
-    for (let i = from; i < to; i++) fields.push(docFields(docs[i]!, table, mentions));
+    for (let i = from; i < to; i++) fields.push(docFields(docs[i]!, table, mentions, redirects));
   };
 }
 

@@ -111,6 +111,11 @@ export interface SearchTechniques {
    * `wordnet`.
    */
   hypernyms: boolean;
+  /**
+   * Sentences of a tool's description and parameter texts that send the reader to another tool ("Do not use when…
+   * (use anki_remove_note_tags)", "…use `delete_branch` instead") are not its words (redirects.ts).
+   */
+  redirects: boolean;
 }
 
 /** Every technique on. */
@@ -144,6 +149,7 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   levelname: true,
   attributes: true,
   hypernyms: true,
+  redirects: true,
 };
 
 /** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
@@ -264,6 +270,7 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   siblings: false,
   compounds: false,
   names: false,
+  redirects: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
