@@ -218,7 +218,7 @@ export const AppConfigSchema = z
          * WordNet's attribute relation ("biggest" → size), is read too (attributes, on). A typed word the catalog
          * lacks also reaches the kinds WordNet says it is, level by level up its hypernyms ("ibuprofen" → … → drug;
          * hypernyms, on). Sentences of a tool's text that send the reader to another tool ("Do not use when…",
-         * "…use `delete_branch` instead") are not its words (redirects, off).
+         * "…use `delete_branch` instead") are not its words (redirects, on).
          */
         techniques: z
           .object({

@@ -270,7 +270,6 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   siblings: false,
   compounds: false,
   names: false,
-  redirects: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
