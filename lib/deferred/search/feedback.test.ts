@@ -16,8 +16,7 @@ const DOCS = [
 const ranker = (feedback: boolean) =>
   new TextRanker(DOCS, {
     ...DEFAULT_RANKER,
-    // Related words would reach the other tools from the request's words the catalog lacks ("client"), as feedback does.
-    techniques: { ...ALL_TECHNIQUES, lexicon: false, exemplars: false, neighbours: false, related: false, feedback },
+    techniques: { ...ALL_TECHNIQUES, lexicon: false, exemplars: false, neighbours: false, feedback },
   });
 const names = (r: TextRanker, q: string) => r.top(r.terms(q), 5).map((s) => s.name);
 

@@ -12,10 +12,8 @@ import { getLearnedCjk } from "./learned-cjk";
 import { type Expansion, getLexicon, type Lexicon, NO_LEXICON } from "./lexicon";
 import { NameNeighbours } from "./name-neighbours";
 import type { NamedServers } from "./named-servers";
-import { getGeneralVectors } from "./general-vectors";
 import { capitalisedRuns, properNameTerm, runKey } from "./proper-names";
 import type { RankerConfig } from "./ranker-config";
-import { RelatedWords } from "./related-words";
 import { isPlainWord, stem } from "./stem";
 import { HAS_CJK } from "./tokenize";
 import { getWordVectors } from "./word-vectors";
@@ -43,8 +41,6 @@ export interface QueryReaderParts {
   index: Bm25Index;
   /** Every word of some tool's name (the name-word neighbours are among them). */
   nameWords: Set<string>;
-  /** The words of the tools' own text, when `related` is on (what a related word may be). */
-  ownWords: string[] | null;
   /** Built only when that technique is on. */
   associations: NameAssociations | null;
   /** The catalog's servers by name, when the `named` technique is on. */
@@ -70,15 +66,12 @@ export interface ReadQuery {
 export class QueryReader {
   private readonly index: Bm25Index;
   private readonly nameWords: Set<string>;
-  private readonly ownWords: string[] | null;
   private readonly associations: NameAssociations | null;
   private readonly named: NamedServers | null;
   /** How WordNet is read: the configured use, with what adjectives measure only when `attributes` is on. */
   private readonly wordnetUse: WordnetUse;
   /** The name words nearest a typed word (`neighbours`), made on the first word asked. */
   private nameNeighbours: NameNeighbours | null = null;
-  /** The catalog's words as general word vectors (`related`): built on the first typed word the catalog lacks. */
-  private relatedWords: RelatedWords | null = null;
   /** The catalog's words by sound, for katakana loanwords: built on the first one met (katakanaTerms). */
   private sounds: SoundIndex | undefined;
   /** Per typed word, its whole term (the lexicon's expansions and those beyond it). */
@@ -90,8 +83,6 @@ export class QueryReader {
   private readonly nameMemo = new BoundedMemo<string, QueryTerm | null>(MAX_EXPANSION_MEMO);
   /** Per typed word, its hypernyms' term (hypernymTerms), or null. */
   private readonly chainMemo = new BoundedMemo<string, QueryTerm | null>(MAX_EXPANSION_MEMO);
-  /** Per typed word, its related words' term (relatedTerms), or null. */
-  private readonly relatedMemo = new BoundedMemo<string, QueryTerm | null>(MAX_EXPANSION_MEMO);
   /** The typed words' lexicon terms and inflected-form lookups (expand.ts). */
   private readonly typedWords = newTypedWordMemo(MAX_EXPANSION_MEMO);
   /** Chinese and Japanese words' learned translations this catalog uses (`learnedcjk`). */
@@ -104,7 +95,6 @@ export class QueryReader {
   ) {
     this.index = parts.index;
     this.nameWords = parts.nameWords;
-    this.ownWords = parts.ownWords;
     this.associations = parts.associations;
     this.named = parts.named;
     this.wordMemo = new BoundedMemo<string, QueryTerm>(MAX_EXPANSION_MEMO, onWordsForgotten);
@@ -174,12 +164,6 @@ export class QueryReader {
       if (kinds.length > 0 && [...query, ...phrases, ...entities].some((q) => this.reaches(q, wordnet)))
         entities.push(...kinds);
     }
-    // The same for the words general text keeps a typed word the catalog lacks in company with.
-    if (this.config.techniques.related && !foreign) {
-      const near = this.relatedTerms(query);
-      if (near.length > 0 && [...query, ...phrases, ...entities].some((q) => this.reaches(q, wordnet)))
-        entities.push(...near);
-    }
     const sounds = this.config.techniques.katakana ? this.katakanaTerms(text, lexicon) : [];
     const all = [...query, ...phrases, ...entities, ...sounds].map((q) =>
       q.surface ? this.wholeTerm(q, q.surface, wordnet) : q,
@@ -228,31 +212,9 @@ export class QueryReader {
   }
 
   /** Whether a term reaches a word the catalog holds: through its expansions, or its typed word's (wholeTerm's). */
-  private reaches(q: QueryTerm, wordnet: Wordnet | null): boolean {
+  private reaches(q: QueryTerm, wordnet: Wordnet): boolean {
     const whole = q.surface ? this.wholeTerm(q, q.surface, wordnet) : q;
     return whole.expansions.some((e) => e.terms.every((t) => this.index.has(t)));
-  }
-
-  /**
-   * Per typed word the catalog lacks, the catalog's words nearest it by general word vectors, as a term of its own
-   * (kept per word). None when the table is not installed.
-   */
-  private relatedTerms(query: readonly QueryTerm[]): QueryTerm[] {
-    const out: QueryTerm[] = [];
-    for (const q of query) {
-      const surface = q.surface;
-      if (!surface) continue;
-      const term = this.relatedMemo.remember(surface, () => {
-        if (this.index.has(stem(surface))) return null;
-        const vectors = getGeneralVectors();
-        if (!vectors || !this.ownWords) return null;
-        this.relatedWords ??= new RelatedWords(this.ownWords, vectors);
-        const expansions = this.relatedWords.expansions(surface, (t) => this.index.has(t), this.config.related);
-        return expansions.length === 0 ? null : { source: `${surface}~`, expansions, inferred: true };
-      });
-      if (term) out.push(term);
-    }
-    return out;
   }
 
   /** Per typed word the catalog lacks, the kinds it is up WordNet's hypernyms, as a term of its own (kept per word). */

@@ -15,7 +15,6 @@ import { DEFAULT_LEXICON_WEIGHTS, type LexiconWeights } from "./lexicon";
 import { DEFAULT_NEIGHBOUR_USE, type NeighbourUse } from "./name-neighbours";
 import { DEFAULT_NAMED_SERVER_USE, type NamedServerUse } from "./named-servers";
 import { DEFAULT_PROPER_NAME_USE, type ProperNameUse } from "./proper-names";
-import { DEFAULT_RELATED_WORDS_USE, type RelatedWordsUse } from "./related-words";
 import { DEFAULT_RERANK_USE, type RerankUse } from "./rerank";
 import { DEFAULT_SERVER_PROFILES, type ServerProfileUse } from "./server-profiles";
 import { DEFAULT_SIBLING_USE, type SiblingUse } from "./siblings";
@@ -30,7 +29,6 @@ export interface RankerConfig {
   feedback: FeedbackConfig;
   wordnet: WordnetUse;
   hypernymChain: HypernymChainUse;
-  related: RelatedWordsUse;
   associations: AssociationConfig;
   learned: LearnedUse;
   learnedCjk: LearnedCjkUse;
@@ -64,7 +62,6 @@ export const DEFAULT_RANKER: RankerConfig = {
   feedback: DEFAULT_FEEDBACK,
   wordnet: DEFAULT_WORDNET_USE,
   hypernymChain: DEFAULT_HYPERNYM_CHAIN_USE,
-  related: DEFAULT_RELATED_WORDS_USE,
   associations: DEFAULT_ASSOCIATIONS,
   learned: DEFAULT_LEARNED_USE,
   learnedCjk: DEFAULT_LEARNED_CJK_USE,

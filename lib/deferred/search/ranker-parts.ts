@@ -6,7 +6,6 @@ import { addCompoundParts, compoundParts, wordnetKnows } from "./compounds";
 import { type ExemplarIndex, exemplarsSteps } from "./exemplars";
 import { aboutWithoutNameWords, type DocFields, docFields } from "./fields";
 import { ToolMentions } from "./mentions";
-import { ownWords } from "./related-words";
 import { NamedServers } from "./named-servers";
 import type { RankerConfig } from "./ranker-config";
 import { numberServers, type ServerNumbers } from "./server-numbers";
@@ -34,8 +33,6 @@ export interface RankerParts {
   /** Each tool's worked-example neighbours (exemplars.ts), when both worked-example techniques are on. */
   neighbours: number[][] | null;
   nameWords: Set<string>;
-  /** The words of the tools' own text (related-words.ts ownWords), when `related` is on. */
-  ownWords: string[] | null;
   leadStart: Int32Array;
   leadTerms: Int32Array;
   termTexts: readonly string[];
@@ -74,8 +71,6 @@ export function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): 
     yield;
   }
   const nameTerms = fields.map((f) => table.textsOf(f.name));
-  // Before the worked examples lend their words.
-  const own = techniques.related ? ownWords(fields, table) : null;
   // The worked examples in Chinese and Japanese lend from the same neighbours: kept as they are found (a few numbers
   // a tool), so the first such request does not look for them again.
   let neighbours: number[][] | null = null;
@@ -124,7 +119,6 @@ export function* rankerParts(docs: readonly SearchDoc[], config: RankerConfig): 
     nameTerms,
     neighbours,
     nameWords,
-    ownWords: own,
     leadStart,
     leadTerms,
     termTexts: table.texts,

@@ -116,12 +116,6 @@ export interface SearchTechniques {
    * (use anki_remove_note_tags)", "…use `delete_branch` instead") are not its words (redirects.ts).
    */
   redirects: boolean;
-  /**
-   * A typed word the catalog lacks also reaches the catalog's words that general English text keeps it in company
-   * with, by GloVe's word vectors ("trailhead" → campground, trail; related-words.ts, general-vectors.ts), each a weaker
-   * match of the word (`related` weights).
-   */
-  related: boolean;
 }
 
 /** Every technique on. */
@@ -156,7 +150,6 @@ export const ALL_TECHNIQUES: SearchTechniques = {
   attributes: true,
   hypernyms: true,
   redirects: true,
-  related: true,
 };
 
 /** Every technique off: plain BM25F over the fields (a test switches one on beside it to see that one alone). */
@@ -280,7 +273,6 @@ export const DEFAULT_TECHNIQUES: SearchTechniques = {
   siblings: false,
   compounds: false,
   names: false,
-  related: false,
 };
 
 /** The techniques a setting asks for (`tool_search.techniques` in config.yaml); each unset one as by default. */
