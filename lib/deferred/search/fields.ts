@@ -124,7 +124,7 @@ const aboutIds = (text: string, table: TermTable) =>
 
 /**
  * A tool's fields, its terms numbered in `table`. With `mentions`, the names of other catalog tools in its
- * description and parameter texts are not its words (mentions.ts); with `redirects`, nor are the sentences there
+ * description and parameter texts are not its words (mentions.ts); with `redirects`, nor are the statements there
  * that send the reader to another tool (redirects.ts).
  */
 export function docFields(

@@ -1,8 +1,8 @@
 /**
- * Sentences of a tool's text that send the reader to another tool ("Do not use when the user wants to remove tags
- * (use anki_remove_note_tags)", "For removing single branches, use `delete_branch` instead."). Such a sentence says
+ * Statements of a tool's text that send the reader to another tool ("Do not use when the user wants to remove tags
+ * (use anki_remove_note_tags)", "For removing single branches, use `delete_branch` instead."). Such a statement says
  * what the tool is *not* for; counted as the tool's own words it ranks the tool for the requests it turns away.
- * Only the sentence is dropped: the rest of the text reads as written.
+ * Only the statement is dropped (a sentence, or its part after a semicolon or dash): the rest reads as written.
  */
 
 /**
