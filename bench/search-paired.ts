@@ -8,13 +8,16 @@
  * more than N" reads). Each row also says whether its moves are more than chance: the exact sign test's p for
  * gained against lost and for ranked higher against lower (bench/lib/stats.ts), and Wilson's 95 % interval of the
  * second side's Recall@5. It never prints a query, so a blind set's rule can be read without reading the set (bench/queries/README.md).
+ * `--new-only true` prints the first table again over the requests that no other committed set of the dev pools holds
+ * (bench/lib/repeats.ts: blind sets repeat earlier sets' requests, short ones above all).
  */
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseFlags } from "./lib/args";
+import { booleanFlag, parseFlags } from "./lib/args";
 import type { BenchQuery } from "./lib/data";
 import { flipsByStyle, rankShifts, scoreByStyle } from "./lib/metrics";
+import { newPlaces, poolRequests } from "./lib/repeats";
 import { table } from "./lib/report";
 import { formatP, signTestP, wilsonInterval } from "./lib/stats";
 
@@ -104,6 +107,16 @@ function line(row: Row): string[] {
   ];
 }
 
+/** `row` with only the requests at `places`. */
+function only(row: Row, places: readonly number[]): Row {
+  return {
+    label: row.label,
+    queries: places.map((i) => row.queries[i]!),
+    before: places.map((i) => row.before[i]!),
+    after: places.map((i) => row.after[i]!),
+  };
+}
+
 /** One row per style of `row`: found in the top 5 before → after, gained and lost. */
 function styleLines(row: Row): string[][] {
   return flipsByStyle(row.queries, row.before, row.after).map((f) => [
@@ -116,8 +129,23 @@ function styleLines(row: Row): string[][] {
   ]);
 }
 
+const HEAD = [
+  "set",
+  "n",
+  "Recall@5 %",
+  "MRR@5",
+  "ΔMRR@5",
+  "ranked higher",
+  "ranked lower",
+  "gained",
+  "lost",
+  "p gained/lost",
+  "p higher/lower",
+  "after R@5 95 %",
+];
+
 function main(): void {
-  const { lists } = parseFlags(process.argv.slice(2), ["before", "after"], ["before", "after"]);
+  const { flags, lists } = parseFlags(process.argv.slice(2), ["before", "after", "new-only"], ["before", "after"]);
   const before = lists.before ?? [];
   const after = lists.after ?? [];
   if (before.length === 0 || before.length !== after.length)
@@ -134,25 +162,18 @@ function main(): void {
   };
   const names = (files: string[]) => files.map((f) => path.basename(f)).join(", ");
   console.log(`ours, ${names(before)} → ${names(after)}, request for request (no query shown)`);
-  console.log(
-    table(
-      [
-        "set",
-        "n",
-        "Recall@5 %",
-        "MRR@5",
-        "ΔMRR@5",
-        "ranked higher",
-        "ranked lower",
-        "gained",
-        "lost",
-        "p gained/lost",
-        "p higher/lower",
-        "after R@5 95 %",
-      ],
-      [...rows.map(line), ...(rows.length > 1 ? [line(all)] : [])],
-    ),
-  );
+  console.log(table(HEAD, [...rows.map(line), ...(rows.length > 1 ? [line(all)] : [])]));
+  if (booleanFlag(flags, "new-only")) {
+    const root = path.resolve(import.meta.dirname, "..");
+    const seen = poolRequests(root, new Set(rows.map((r) => r.label)));
+    const fresh = rows.map((r) => only(r, newPlaces(r.queries, seen)));
+    const freshAll = only(all, newPlaces(all.queries, seen));
+    console.log(
+      `\nthe ${freshAll.queries.length} of ${all.queries.length} requests that no other committed set of the dev pools holds ` +
+        "(case and spacing aside)",
+    );
+    console.log(table(HEAD, [...fresh.map(line), ...(rows.length > 1 ? [line(freshAll)] : [])]));
+  }
   console.log("\nby style (found in the top 5)");
   console.log(
     table(
