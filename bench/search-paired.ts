@@ -107,6 +107,21 @@ function line(row: Row): string[] {
   ];
 }
 
+/** The rows' requests one after another, as one row. */
+function joined(label: string, rows: readonly Row[]): Row {
+  return {
+    label,
+    queries: rows.flatMap((r) => r.queries),
+    before: rows.flatMap((r) => r.before),
+    after: rows.flatMap((r) => r.after),
+  };
+}
+
+/** The first table's lines: one per row, and the rows together when there are several. */
+function lines(rows: readonly Row[]): string[][] {
+  return [...rows.map(line), ...(rows.length > 1 ? [line(joined("all sets", rows))] : [])];
+}
+
 /** `row` with only the requests at `places`. */
 function only(row: Row, places: readonly number[]): Row {
   return {
@@ -154,25 +169,20 @@ function main(): void {
     const files: [string, string] = [file, after[i]!];
     return pairSets(readRun(files[0]), readRun(files[1]), files);
   });
-  const all: Row = {
-    label: "all sets",
-    queries: rows.flatMap((r) => r.queries),
-    before: rows.flatMap((r) => r.before),
-    after: rows.flatMap((r) => r.after),
-  };
+  const all = joined("all sets", rows);
   const names = (files: string[]) => files.map((f) => path.basename(f)).join(", ");
   console.log(`ours, ${names(before)} → ${names(after)}, request for request (no query shown)`);
-  console.log(table(HEAD, [...rows.map(line), ...(rows.length > 1 ? [line(all)] : [])]));
+  console.log(table(HEAD, lines(rows)));
   if (booleanFlag(flags, "new-only")) {
     const root = path.resolve(import.meta.dirname, "..");
     const seen = poolRequests(root, new Set(rows.map((r) => r.label)));
     const fresh = rows.map((r) => only(r, newPlaces(r.queries, seen)));
-    const freshAll = only(all, newPlaces(all.queries, seen));
+    const count = fresh.reduce((n, r) => n + r.queries.length, 0);
     console.log(
-      `\nthe ${freshAll.queries.length} of ${all.queries.length} requests that no other committed set of the dev pools holds ` +
+      `\nthe ${count} of ${all.queries.length} requests that no other committed set of the dev pools holds ` +
         "(case and spacing aside)",
     );
-    console.log(table(HEAD, [...fresh.map(line), ...(rows.length > 1 ? [line(freshAll)] : [])]));
+    console.log(table(HEAD, lines(fresh)));
   }
   console.log("\nby style (found in the top 5)");
   console.log(
