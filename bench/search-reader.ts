@@ -1,0 +1,89 @@
+/**
+ * A careful reader's ranking of a query set's requests, beside the search's: how far the set's labels can be met by
+ * someone who reads the catalog (bench/reader/README.md says who read and how).
+ *
+ *   npm run -s bench:search-reader -- --catalog F --queries F --prepare DIR
+ *     writes DIR/catalog.txt (each tool's name, server, description and parameters, cut as bench/lib/reader.ts says)
+ *     and DIR/requests.json (the requests numbered, without labels or styles): what the reader is given.
+ *   npm run -s bench:search-reader -- --catalog F --queries F --answers F [--run F]
+ *     prints the reader's Recall@5 and MRR@5 per style; with `--run`, a `bench:search --json` file of the same set (its
+ *     first set), the search's beside them and how many requests each finds in its first five that the other does not.
+ *
+ * It never prints a request, so it can be read without reading the set.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { parseFlags } from "./lib/args";
+import { loadCatalog, loadQueries } from "./lib/data";
+import { reciprocalRank, scoreByStyle } from "./lib/metrics";
+import { readerAnswers, readerCatalog, readerRequests } from "./lib/reader";
+import { pct, table } from "./lib/report";
+
+const RunFile = z.object({
+  sets: z
+    .array(
+      z.object({
+        perQuery: z.array(z.object({ query: z.string(), results: z.object({ ours: z.array(z.string()) }) })),
+      }),
+    )
+    .min(1),
+});
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (e) {
+    throw new Error(`${file}: not a readable JSON file (${(e as Error).message})`);
+  }
+}
+
+function main(): void {
+  const { flags } = parseFlags(process.argv.slice(2), ["catalog", "queries", "prepare", "answers", "run"]);
+  if (!flags.catalog || !flags.queries) throw new Error("--catalog and --queries are required");
+  const catalog = loadCatalog(flags.catalog);
+  const queries = loadQueries(flags.queries);
+  if (flags.prepare) {
+    fs.mkdirSync(flags.prepare, { recursive: true });
+    fs.writeFileSync(path.join(flags.prepare, "catalog.txt"), readerCatalog(catalog));
+    fs.writeFileSync(
+      path.join(flags.prepare, "requests.json"),
+      `${JSON.stringify(readerRequests(queries), null, 1)}\n`,
+    );
+    console.log(`wrote ${flags.prepare}/catalog.txt (${catalog.length} tools) and requests.json (${queries.length})`);
+    return;
+  }
+  if (!flags.answers) throw new Error("give --prepare DIR or --answers FILE");
+  const names = new Set(catalog.map((t) => t.name));
+  const reader = readerAnswers(readJson(flags.answers), flags.answers, queries.length, names);
+  const columns = [{ label: "reader", results: reader }];
+  if (flags.run) {
+    const parsed = RunFile.safeParse(readJson(flags.run));
+    if (!parsed.success) throw new Error(`${flags.run}: not a bench:search --json file`);
+    const per = parsed.data.sets[0]!.perQuery;
+    const differs = per.length !== queries.length || per.some((p, i) => p.query !== queries[i]!.query);
+    if (differs) throw new Error(`${flags.run}: its first set is not ${flags.queries}`);
+    columns.push({ label: "search", results: per.map((p) => p.results.ours) });
+  }
+  const scores = columns.map((c) => scoreByStyle(queries, c.results));
+  const rows = scores[0]!.map((s, r) => [
+    s.style,
+    String(s.n),
+    ...scores.flatMap((col) => [pct(col[r]!.recall), col[r]!.mrr.toFixed(3)]),
+  ]);
+  console.log(table(["style", "n", ...columns.flatMap((c) => [`${c.label} R@5`, "MRR@5"])], rows));
+  if (columns.length === 2) {
+    const found = (results: readonly string[], expected: readonly string[]) => reciprocalRank(results, expected) > 0;
+    let readerOnly = 0;
+    let searchOnly = 0;
+    queries.forEach((q, i) => {
+      const a = found(columns[0]!.results[i]!, q.expected);
+      const b = found(columns[1]!.results[i]!, q.expected);
+      if (a && !b) readerOnly++;
+      if (b && !a) searchOnly++;
+    });
+    console.log(`found in the first five by the reader only: ${readerOnly}; by the search only: ${searchOnly}`);
+  }
+}
+
+main();
