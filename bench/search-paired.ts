@@ -11,48 +11,14 @@
  * `--new-only true` prints the first table again over the requests that no other committed set of the dev pools holds
  * (bench/lib/repeats.ts: blind sets repeat earlier sets' requests, short ones above all).
  */
-import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { booleanFlag, parseFlags } from "./lib/args";
 import type { BenchQuery } from "./lib/data";
 import { flipsByStyle, rankShifts, scoreByStyle } from "./lib/metrics";
 import { newPlaces, poolRequests } from "./lib/repeats";
 import { table } from "./lib/report";
+import { type RunFile, readRun } from "./lib/run-file";
 import { formatP, signTestP, wilsonInterval } from "./lib/stats";
-
-/** The part of a `bench:search --json` file read here. */
-const RunFile = z.object({
-  sets: z.array(
-    z.object({
-      queries: z.string(),
-      perQuery: z.array(
-        z.object({
-          query: z.string(),
-          expected: z.array(z.string()),
-          style: z.string(),
-          results: z.object({ ours: z.array(z.string()) }),
-        }),
-      ),
-    }),
-  ),
-});
-type RunFile = z.infer<typeof RunFile>;
-
-function readRun(file: string): RunFile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new Error(`${file}: not a readable JSON file (${(e as Error).message})`);
-  }
-  const r = RunFile.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new Error(`${file}: field "${issue.path.join(".")}": ${issue.message} (not a bench:search --json file?)`);
-  }
-  return r.data;
-}
 
 interface Row {
   label: string;

@@ -13,30 +13,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { z } from "zod";
 import { parseFlags } from "./lib/args";
-import { loadCatalog, loadQueries } from "./lib/data";
-import { reciprocalRank, scoreByStyle } from "./lib/metrics";
+import { loadCatalog, loadQueries, readJson } from "./lib/data";
+import { flipsByStyle, scoreByStyle } from "./lib/metrics";
 import { readerAnswers, readerCatalog, readerRequests } from "./lib/reader";
 import { pct, table } from "./lib/report";
-
-const RunFile = z.object({
-  sets: z
-    .array(
-      z.object({
-        perQuery: z.array(z.object({ query: z.string(), results: z.object({ ours: z.array(z.string()) }) })),
-      }),
-    )
-    .min(1),
-});
-
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new Error(`${file}: not a readable JSON file (${(e as Error).message})`);
-  }
-}
+import { readRun } from "./lib/run-file";
 
 function main(): void {
   const { flags } = parseFlags(process.argv.slice(2), ["catalog", "queries", "prepare", "answers", "run"]);
@@ -58,9 +40,8 @@ function main(): void {
   const reader = readerAnswers(readJson(flags.answers), flags.answers, queries.length, names);
   const columns = [{ label: "reader", results: reader }];
   if (flags.run) {
-    const parsed = RunFile.safeParse(readJson(flags.run));
-    if (!parsed.success) throw new Error(`${flags.run}: not a bench:search --json file`);
-    const per = parsed.data.sets[0]!.perQuery;
+    const run = readRun(flags.run).sets[0];
+    const per = run?.perQuery ?? [];
     const differs = per.length !== queries.length || per.some((p, i) => p.query !== queries[i]!.query);
     if (differs) throw new Error(`${flags.run}: its first set is not ${flags.queries}`);
     columns.push({ label: "search", results: per.map((p) => p.results.ours) });
@@ -73,16 +54,10 @@ function main(): void {
   ]);
   console.log(table(["style", "n", ...columns.flatMap((c) => [`${c.label} R@5`, "MRR@5"])], rows));
   if (columns.length === 2) {
-    const found = (results: readonly string[], expected: readonly string[]) => reciprocalRank(results, expected) > 0;
-    let readerOnly = 0;
-    let searchOnly = 0;
-    queries.forEach((q, i) => {
-      const a = found(columns[0]!.results[i]!, q.expected);
-      const b = found(columns[1]!.results[i]!, q.expected);
-      if (a && !b) readerOnly++;
-      if (b && !a) searchOnly++;
-    });
-    console.log(`found in the first five by the reader only: ${readerOnly}; by the search only: ${searchOnly}`);
+    // The reader as the baseline: what the search gains it alone finds, what it loses only the reader finds.
+    const flips = flipsByStyle(queries, columns[0]!.results, columns[1]!.results);
+    const sum = (key: "gained" | "lost") => flips.reduce((n, f) => n + f[key], 0);
+    console.log(`found in the first five by the reader only: ${sum("lost")}; by the search only: ${sum("gained")}`);
   }
 }
 

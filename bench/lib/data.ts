@@ -49,7 +49,8 @@ const QuerySchema = z.object({
 });
 export type BenchQuery = z.infer<typeof QuerySchema>;
 
-function readJson(file: string): unknown {
+/** A JSON file's value, or an error naming the file and why it cannot be read or parsed. */
+export function readJson(file: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
