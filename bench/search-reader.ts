@@ -6,7 +6,8 @@
  *     writes DIR/catalog.txt (each tool's name, server, description and parameters, cut as bench/lib/reader.ts says)
  *     and DIR/requests.json (the requests numbered, without labels or styles): what the reader is given.
  *   npm run -s bench:search-reader -- --catalog F --queries F --answers F [--run F]
- *     prints the reader's Recall@5 and MRR@5 per style; with `--run`, a `bench:search --json` file of the same set (its
+ *     prints how the reader's lists stand to the labels (equal to them, beyond them, holding all of a label of several:
+ *     whether they could have been copied), then the reader's Recall@5 and MRR@5 per style; with `--run`, a `bench:search --json` file of the same set (its
  *     first set), the search's beside them and how many requests each finds in its first five that the other does not.
  *
  * It never prints a request, so it can be read without reading the set.
@@ -16,7 +17,7 @@ import path from "node:path";
 import { parseFlags } from "./lib/args";
 import { loadCatalog, loadQueries, readJson } from "./lib/data";
 import { flipsByStyle, scoreByStyle } from "./lib/metrics";
-import { readerAnswers, readerCatalog, readerRequests } from "./lib/reader";
+import { labelAgreement, readerAnswers, readerCatalog, readerRequests } from "./lib/reader";
 import { pct, table } from "./lib/report";
 import { readRun } from "./lib/run-file";
 
@@ -38,6 +39,11 @@ function main(): void {
   if (!flags.answers) throw new Error("give --prepare DIR or --answers FILE");
   const names = new Set(catalog.map((t) => t.name));
   const reader = readerAnswers(readJson(flags.answers), flags.answers, queries.length, names);
+  const agree = labelAgreement(queries, reader);
+  console.log(
+    `the reader's lists: equal to the label ${agree.equal} of ${queries.length}; with a tool the label lacks ` +
+      `${agree.beyond}; holding every labelled tool of a label of several ${agree.multiHeld} of ${agree.multi}`,
+  );
   const columns = [{ label: "reader", results: reader }];
   if (flags.run) {
     const run = readRun(flags.run).sets[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogEntry } from "./data";
-import { readerAnswers, readerCatalog, readerRequests } from "./reader";
+import { labelAgreement, readerAnswers, readerCatalog, readerRequests } from "./reader";
 
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}): CatalogEntry => ({
   name,
@@ -58,5 +58,18 @@ describe("a reader's answers", () => {
       'a.json: entry 0 (id 0): "git_push" is no tool of the catalog',
     );
     expect(() => readerAnswers([{ id: "0", tools: [] }], "a.json", 1)).toThrow('a.json: field "0.id"');
+  });
+});
+
+describe("how a reader's answers stand to the labels", () => {
+  it("counts answers equal to the label, going beyond it, and holding every tool of a label of several", () => {
+    const queries = [
+      { query: "a", expected: ["x"], style: "natural" },
+      { query: "b", expected: ["x", "y"], style: "natural" },
+      { query: "c", expected: ["x", "y"], style: "natural" },
+      { query: "d", expected: ["z"], style: "natural" },
+    ];
+    const answers = [["x"], ["y", "x"], ["x", "w"], ["w", "z"]];
+    expect(labelAgreement(queries, answers)).toEqual({ equal: 1, beyond: 2, multi: 2, multiHeld: 1 });
   });
 });

@@ -65,3 +65,29 @@ export function readerAnswers(
   if (missing >= 0) throw new Error(`${file}: request ${missing} is not answered`);
   return out as string[][];
 }
+
+/** What says whether a reader copied the labels: how often their list is the label, goes beyond it, or holds all of it. */
+export interface LabelAgreement {
+  /** Answers equal to the label, in its order. */
+  equal: number;
+  /** Answers that list a tool the label does not hold. */
+  beyond: number;
+  /** Requests with more than one labelled tool, and of those, the answers that hold every one. */
+  multi: number;
+  multiHeld: number;
+}
+
+export function labelAgreement(queries: readonly BenchQuery[], answers: readonly string[][]): LabelAgreement {
+  const out: LabelAgreement = { equal: 0, beyond: 0, multi: 0, multiHeld: 0 };
+  queries.forEach((q, i) => {
+    const answer = answers[i]!;
+    const label = new Set(q.expected);
+    if (answer.length === q.expected.length && answer.every((t, k) => t === q.expected[k])) out.equal++;
+    if (answer.some((t) => !label.has(t))) out.beyond++;
+    if (q.expected.length > 1) {
+      out.multi++;
+      if (q.expected.every((t) => answer.includes(t))) out.multiHeld++;
+    }
+  });
+  return out;
+}
