@@ -48,7 +48,7 @@ export function serverListingPromptSection(servers: readonly ServerLine[], total
     ...lines,
     CLOSE,
     "The tools of these servers exist but their schemas are not loaded. Call `tool_search` to load the ones you need " +
-      '(query forms: plain keywords such as "create a github issue"; "server:NAME" to list a server\'s tools, ' +
+      '(query forms: plain keywords such as "create a github issue"; "server:NAME" to list a server\'s tools (a small server\'s are loaded), ' +
       '"server:NAME words" to search one server; "select:name_a,name_b" for exact names; "+term words"). ' +
       "Found tools become callable on your next step.",
   ].join("\n");

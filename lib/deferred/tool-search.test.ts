@@ -180,8 +180,8 @@ describe("tool_search promotes what matters", () => {
 });
 
 describe("tool_search server: queries", () => {
-  it("server:NAME lists that server's tools and promotes nothing", async () => {
-    const { message, promoted } = await call("server:web");
+  it("server:NAME lists the tools of a server bigger than one answer and promotes nothing", async () => {
+    const { message, promoted } = await call("server:web", 1);
     expect(promoted).toBeUndefined();
     expect(String(message.content).split("\n")).toEqual([
       "Server web has 2 deferred tools (nothing was loaded):",
@@ -189,6 +189,22 @@ describe("tool_search server: queries", () => {
       "web_screenshot: Take a screenshot of a web page",
       'Load the ones you need with tool_search "select:name_a,name_b".',
     ]);
+  });
+
+  it("server:NAME loads a server that fits in one answer whole, as a search's answer", async () => {
+    const { message, promoted } = await call("server:WEB", 2);
+    expect(names(promoted)).toEqual(["web_fetch", "web_screenshot"]);
+    expect(JSON.parse(String(message.content)).map((f: { name: string }) => f.name)).toEqual([
+      "web_fetch",
+      "web_screenshot",
+    ]);
+  });
+
+  it("a small server's tools join the other alternatives' results, within the cap", async () => {
+    const { promoted } = await call("server:fs | web screenshot", 3);
+    expect(names(promoted)).toHaveLength(3);
+    const all = await call("server:fs | web screenshot", 5);
+    expect(names(all.promoted)).toEqual(expect.arrayContaining(["fs_read_file", "fs_write_file", "web_screenshot"]));
   });
 
   it("server:NAME words searches only that server", async () => {

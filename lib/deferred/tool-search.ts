@@ -60,7 +60,14 @@ async function runQuery(
 ): Promise<QueryResult> {
   if (scope) {
     if (scope.server === null) return { text: unknownServerText(catalog, scope.asked), status: "error" };
-    if (!text) return { text: serverToolsText(catalog, scope.server), status: "success" };
+    if (!text) {
+      // A server with no more tools than one answer holds is loaded whole, which saves the model a `select:` call;
+      // a bigger one is listed, nothing loaded.
+      const tools = catalog.servers().find((s) => s.name === scope.server)?.tools ?? [];
+      if (tools.length > 0 && tools.length <= maxResults)
+        return { found: tools.map((entry) => ({ entry, score: null })) };
+      return { text: serverToolsText(catalog, scope.server), status: "success" };
+    }
     return { found: catalog.searchScored(text, maxResults, scope.server, budget) };
   }
   if (hybrid)
