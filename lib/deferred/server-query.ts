@@ -1,4 +1,4 @@
-import type { ToolCatalog } from "./catalog";
+import type { CatalogEntry, ToolCatalog } from "./catalog";
 import { shortDescription } from "./promotion";
 
 /** `server:NAME` lists a server's tools; `server:NAME words` searches only that server. */
@@ -46,9 +46,13 @@ export function unknownServerText(catalog: ToolCatalog, name: string): string {
   return `Error: no MCP server "${name}" has deferred tools. Servers: ${known.join(", ") || "none"}.`;
 }
 
-/** A server's tools by name and first sentence, nothing loaded: the model picks, then selects. */
-export function serverToolsText(catalog: ToolCatalog, server: string): string {
-  const tools = catalog.servers().find((s) => s.name === server)?.tools ?? [];
+/** The deferred tools of the catalog's server of that name (as findServer names it). */
+export function serverTools(catalog: ToolCatalog, server: string): CatalogEntry[] {
+  return catalog.servers().find((s) => s.name === server)?.tools ?? [];
+}
+
+/** A server's tools (serverTools) by name and first sentence, nothing loaded: the model picks, then selects. */
+export function serverToolsText(server: string, tools: readonly CatalogEntry[]): string {
   const shown = tools.slice(0, MAX_LISTED);
   const lines = shown.map((e) => `${e.name}: ${shortDescription(e.definition.function.description)}`);
   if (tools.length > shown.length)

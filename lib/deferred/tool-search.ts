@@ -11,7 +11,13 @@ import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, search
 import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
 import { isCutRequest, MAX_QUERY_LENGTH, type ParsedQuery, parseQuery } from "./search/query-modes";
-import { type ScopedAlternative, scopeAlternative, serverToolsText, unknownServerText } from "./server-query";
+import {
+  type ScopedAlternative,
+  scopeAlternative,
+  serverTools,
+  serverToolsText,
+  unknownServerText,
+} from "./server-query";
 
 export const TOOL_SEARCH_NAME = "tool_search";
 
@@ -63,10 +69,10 @@ async function runQuery(
     if (!text) {
       // A server with no more tools than one answer holds is loaded whole, which saves the model a `select:` call;
       // a bigger one is listed, nothing loaded.
-      const tools = catalog.servers().find((s) => s.name === scope.server)?.tools ?? [];
+      const tools = serverTools(catalog, scope.server);
       if (tools.length > 0 && tools.length <= maxResults)
         return { found: tools.map((entry) => ({ entry, score: null })) };
-      return { text: serverToolsText(catalog, scope.server), status: "success" };
+      return { text: serverToolsText(scope.server, tools), status: "success" };
     }
     return { found: catalog.searchScored(text, maxResults, scope.server, budget) };
   }
