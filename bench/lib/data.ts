@@ -64,6 +64,17 @@ export function readJson(file: string): unknown {
   }
 }
 
+/**
+ * A file's parsed JSON checked against `schema`, or an error naming the file and the first wrong field (`(top)` for
+ * the value as a whole), then `hint`.
+ */
+export function parseFile<T>(schema: z.ZodType<T, unknown>, raw: unknown, file: string, hint = ""): T {
+  const r = schema.safeParse(raw);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0]!;
+  throw new Error(`${file}: field "${issue.path.join(".") || "(top)"}": ${issue.message}${hint}`);
+}
+
 /** Validate a JSON array entry by entry so the error names the file, the index, the entry and the field. */
 function parseArray<T>(
   file: string,
@@ -134,14 +145,10 @@ const ServerDescriptionsSchema = z.object({
  * one and the file names no other (an error names the file and the server).
  */
 export function loadServerDescriptions(file: string, catalog: readonly CatalogEntry[]): Map<string, string> {
-  const r = ServerDescriptionsSchema.safeParse(readJson(file));
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new Error(`${file}: field "${issue.path.join(".") || "(top)"}": ${issue.message}`);
-  }
+  const data = parseFile(ServerDescriptionsSchema, readJson(file), file);
   const servers = new Set(catalog.map((e) => e.server).filter(Boolean));
   const out = new Map<string, string>();
-  for (const [server, { description }] of Object.entries(r.data.servers)) {
+  for (const [server, { description }] of Object.entries(data.servers)) {
     if (!servers.has(server)) throw new Error(`${file}: server "${server}": no tool of the catalog is from it`);
     out.set(server, description);
   }

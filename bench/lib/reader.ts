@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { BenchQuery, CatalogEntry } from "./data";
+import { type BenchQuery, type CatalogEntry, parseFile } from "./data";
 
 /**
  * What a reader (a helper who sees no search code and no labels) is given to rank a query set's requests by hand, and
@@ -34,6 +34,29 @@ export function readerRequests(queries: readonly BenchQuery[]): { id: number; re
   return queries.map((q, id) => ({ id, request: q.query }));
 }
 
+/**
+ * Answers to numbered requests (`[{id, …}]`, as readerRequests numbers them) → one per request, in the set's order.
+ * Every request must be answered once; `check` refuses an entry with an error of its own. Errors name the file and
+ * the entry.
+ */
+export function answersInSetOrder<T extends { id: number }>(
+  entries: readonly T[],
+  file: string,
+  requests: number,
+  check: (entry: T, i: number) => void = () => {},
+): T[] {
+  const out: (T | undefined)[] = Array.from({ length: requests });
+  entries.forEach((a, i) => {
+    if (a.id >= requests) throw new Error(`${file}: entry ${i}: id ${a.id} is past the set's ${requests} requests`);
+    if (out[a.id]) throw new Error(`${file}: entry ${i}: id ${a.id} is answered twice`);
+    check(a, i);
+    out[a.id] = a;
+  });
+  const missing = out.indexOf(undefined);
+  if (missing >= 0) throw new Error(`${file}: request ${missing} is not answered`);
+  return out as T[];
+}
+
 const AnswersSchema = z.array(z.object({ id: z.number().int().min(0), tools: z.array(z.string().min(1)) }));
 
 /**
@@ -47,23 +70,12 @@ export function readerAnswers(
   requests: number,
   toolNames?: ReadonlySet<string>,
 ): string[][] {
-  const parsed = AnswersSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: field "${issue.path.join(".")}": ${issue.message}`);
-  }
-  const out: (string[] | undefined)[] = Array.from({ length: requests });
-  parsed.data.forEach((a, i) => {
-    if (a.id >= requests) throw new Error(`${file}: entry ${i}: id ${a.id} is past the set's ${requests} requests`);
-    if (out[a.id]) throw new Error(`${file}: entry ${i}: id ${a.id} is answered twice`);
+  const answers = parseFile(AnswersSchema, raw, file);
+  return answersInSetOrder(answers, file, requests, (a, i) => {
     const unknown = toolNames ? a.tools.find((t) => !toolNames.has(t)) : undefined;
     if (unknown !== undefined)
       throw new Error(`${file}: entry ${i} (id ${a.id}): "${unknown}" is no tool of the catalog`);
-    out[a.id] = a.tools;
-  });
-  const missing = out.indexOf(undefined);
-  if (missing >= 0) throw new Error(`${file}: request ${missing} is not answered`);
-  return out as string[][];
+  }).map((a) => a.tools);
 }
 
 /** What says whether a reader copied the labels: how often their list is the label, goes beyond it, or holds all of it. */

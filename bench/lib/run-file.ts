@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import { z } from "zod";
+import { parseFile, readJson } from "./data";
 
 /** The part of a `bench:search --json` file that the scripts comparing runs read (bench:search-paired, bench:search-reader). */
 export const RunFile = z.object({
@@ -21,16 +21,5 @@ export type RunFile = z.infer<typeof RunFile>;
 
 /** A `bench:search --json` file, or an error naming the file and the field that is wrong. */
 export function readRun(file: string): RunFile {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch (e) {
-    throw new Error(`${file}: not a readable JSON file (${(e as Error).message})`);
-  }
-  const r = RunFile.safeParse(raw);
-  if (!r.success) {
-    const issue = r.error.issues[0]!;
-    throw new Error(`${file}: field "${issue.path.join(".")}": ${issue.message} (not a bench:search --json file?)`);
-  }
-  return r.data;
+  return parseFile(RunFile, readJson(file), file, " (not a bench:search --json file?)");
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { BenchQuery } from "./data";
+import { type BenchQuery, parseFile } from "./data";
+import { answersInSetOrder } from "./reader";
 
 /**
  * A model steering the search (bench/search-steer.ts, bench/steer/README.md): a helper who sees no search code and
@@ -31,16 +32,9 @@ export interface SteerAnswer {
   pick: string | null;
 }
 
-function parsed<T>(schema: z.ZodType<T>, raw: unknown, file: string): T {
-  const r = schema.safeParse(raw);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0]!;
-  throw new Error(`${file}: field "${issue.path.join(".")}": ${issue.message}`);
-}
-
 /** A round of calls (`[{id, query, queries?}]`, any subset of the requests, each at most once). */
 export function steerCalls(raw: unknown, file: string, requests: number): Array<SteerCall & { id: number }> {
-  const calls = parsed(CallsFileSchema, raw, file);
+  const calls = parseFile(CallsFileSchema, raw, file);
   const seen = new Set<number>();
   calls.forEach((c, i) => {
     if (c.id >= requests) throw new Error(`${file}: entry ${i}: id ${c.id} is past the set's ${requests} requests`);
@@ -60,18 +54,11 @@ export function steerAnswers(
   requests: number,
   toolNames: ReadonlySet<string>,
 ): SteerAnswer[] {
-  const answers = parsed(AnswersFileSchema, raw, file);
-  const out: (SteerAnswer | undefined)[] = Array.from({ length: requests });
-  answers.forEach((a, i) => {
-    if (a.id >= requests) throw new Error(`${file}: entry ${i}: id ${a.id} is past the set's ${requests} requests`);
-    if (out[a.id]) throw new Error(`${file}: entry ${i}: id ${a.id} is answered twice`);
+  const answers = parseFile(AnswersFileSchema, raw, file);
+  return answersInSetOrder(answers, file, requests, (a, i) => {
     if (a.pick !== null && !toolNames.has(a.pick))
       throw new Error(`${file}: entry ${i} (id ${a.id}): pick "${a.pick}" is no tool of the catalog`);
-    out[a.id] = { calls: a.calls, pick: a.pick };
-  });
-  const missing = out.indexOf(undefined);
-  if (missing >= 0) throw new Error(`${file}: request ${missing} is not answered`);
-  return out as SteerAnswer[];
+  }).map(({ calls, pick }) => ({ calls, pick }));
 }
 
 /** Per style (and "all" first): how the raw request and the steered calls did. */
