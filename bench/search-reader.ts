@@ -17,7 +17,7 @@ import path from "node:path";
 import { parseFlags } from "./lib/args";
 import { loadCatalog, loadQueries, readJson } from "./lib/data";
 import { flipsByStyle, scoreByStyle } from "./lib/metrics";
-import { labelAgreement, readerAnswers, readerCatalog, readerRequests } from "./lib/reader";
+import { labelAgreement, readerAnswers, readerCatalog, writeRequests } from "./lib/reader";
 import { pct, table } from "./lib/report";
 import { readRun } from "./lib/run-file";
 
@@ -27,12 +27,8 @@ function main(): void {
   const catalog = loadCatalog(flags.catalog);
   const queries = loadQueries(flags.queries);
   if (flags.prepare) {
-    fs.mkdirSync(flags.prepare, { recursive: true });
+    writeRequests(flags.prepare, queries);
     fs.writeFileSync(path.join(flags.prepare, "catalog.txt"), readerCatalog(catalog));
-    fs.writeFileSync(
-      path.join(flags.prepare, "requests.json"),
-      `${JSON.stringify(readerRequests(queries), null, 1)}\n`,
-    );
     console.log(`wrote ${flags.prepare}/catalog.txt (${catalog.length} tools) and requests.json (${queries.length})`);
     return;
   }

@@ -30,7 +30,7 @@ import { toOpenAIDefinition } from "@/lib/tools/openai-def";
 import { parseFlags } from "./lib/args";
 import { benchCatalog } from "./lib/catalog-tools";
 import { loadCatalog, loadQueries, readJson } from "./lib/data";
-import { readerRequests } from "./lib/reader";
+import { writeRequests } from "./lib/reader";
 import { pct, table } from "./lib/report";
 import { type SteerCall, steerAnswers, steerCalls, steerScores } from "./lib/steer";
 
@@ -88,14 +88,10 @@ async function main(): Promise<void> {
   if (flags.prepare) {
     const listing = buildListing(catalog, { setting: SETTINGS.listing, maxTokens: SETTINGS.listing_max_tokens });
     const definition = JSON.stringify(toOpenAIDefinition(tool), null, 1);
-    fs.mkdirSync(flags.prepare, { recursive: true });
+    writeRequests(flags.prepare, queries);
     fs.writeFileSync(
       path.join(flags.prepare, "prompt.txt"),
       `${listing.section}\n\nThe tool_search tool, as the model is given it:\n${definition}\n`,
-    );
-    fs.writeFileSync(
-      path.join(flags.prepare, "requests.json"),
-      `${JSON.stringify(readerRequests(queries), null, 1)}\n`,
     );
     console.log(`wrote ${flags.prepare}/prompt.txt (listing: ${listing.mode}) and requests.json (${queries.length})`);
     return;

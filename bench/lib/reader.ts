@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import { type BenchQuery, type CatalogEntry, parseFile } from "./data";
 
@@ -32,6 +34,12 @@ export function readerCatalog(catalog: readonly CatalogEntry[]): string {
 /** The requests as the reader reads them: numbered, without their labels or styles. */
 export function readerRequests(queries: readonly BenchQuery[]): { id: number; request: string }[] {
   return queries.map((q, id) => ({ id, request: q.query }));
+}
+
+/** Writes readerRequests as DIR/requests.json, the file a reader or a steering helper is given. */
+export function writeRequests(dir: string, queries: readonly BenchQuery[]): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, "requests.json"), `${JSON.stringify(readerRequests(queries), null, 1)}\n`);
 }
 
 /**
