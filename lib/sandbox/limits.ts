@@ -42,11 +42,6 @@ export function overLimit(size: number, limit: number): string {
   return a === b ? `${size} bytes, over the ${limit}-byte limit` : `${a}, over the ${b} limit`;
 }
 
-/** Open a resolved (symlink-free) path for reading; O_NOFOLLOW closes the gap if a symlink appears meanwhile. */
-export function openForRead(host: string): Promise<fs.FileHandle> {
-  return fs.open(host, constants.O_RDONLY | constants.O_NOFOLLOW);
-}
-
 export function openForWrite(host: string, mode: "truncate" | "append" | "exclusive"): Promise<fs.FileHandle> {
   const how = mode === "append" ? constants.O_APPEND : mode === "truncate" ? constants.O_TRUNC : constants.O_EXCL;
   return fs.open(host, constants.O_WRONLY | constants.O_CREAT | constants.O_NOFOLLOW | how, 0o644);

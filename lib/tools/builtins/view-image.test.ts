@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
@@ -26,6 +27,9 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dir, "uploads/huge.png"), Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]));
   await fs.writeFile(path.join(sb.base, "outside.png"), PNG_1X1);
   await fs.symlink(path.join(sb.base, "outside.png"), path.join(dir, "uploads/outside.png"));
+  // What `ln <outside file> uploads/hard.png` and `mkfifo uploads/pipe.png` do from bash.
+  await fs.link(path.join(sb.base, "outside.png"), path.join(dir, "uploads/hard.png"));
+  execFileSync("mkfifo", [path.join(dir, "uploads/pipe.png")]);
 });
 afterAll(() => sb.cleanup());
 
@@ -60,6 +64,9 @@ describe("view_image", () => {
     ["uploads/huge.png", /uploads\/huge\.png: the image is 5242950 bytes, over the 5242880-byte limit/],
     ["uploads/missing.png", /"uploads\/missing\.png" refused: no such file/],
     ["uploads/outside.png", /"uploads\/outside\.png" refused: it resolves outside this thread's folder/],
+    ["uploads/hard.png", /"uploads\/hard\.png" refused: it is a hard link \(the file has 2 names\)/],
+    // Opened without waiting for a writer: a FIFO used to hold one of libuv's four file threads for good.
+    ["uploads/pipe.png", /"uploads\/pipe\.png" refused: it is a named pipe \(FIFO\), not a regular file/],
     ["/etc/hosts.png", /absolute paths must be under/],
   ])("refuses %s with a clear message", async (p, reason) => {
     await expect(viewImageTool(sb.toolContext).invoke({ image_path: p }, cfg)).rejects.toThrow(reason);

@@ -2,7 +2,8 @@ import path from "node:path";
 import { type BaseMessage, type ContentBlock, HumanMessage, ToolMessage } from "@langchain/core/messages";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
-import { LIMITS, formatBytes, openForRead, overLimit } from "@/lib/sandbox/limits";
+import { LIMITS, formatBytes, overLimit } from "@/lib/sandbox/limits";
+import { openOwnFile } from "@/lib/sandbox/own-file";
 import { SandboxPathError, VIRTUAL_ROOT, resolveInThread } from "@/lib/sandbox/paths";
 import { threadIdOf, type ToolContext } from "@/lib/tools/context";
 
@@ -37,7 +38,7 @@ export const viewImageTool = (ctx: ToolContext) =>
         );
       }
       if (!target.exists) throw new SandboxPathError(image_path, "no such file");
-      const fh = await openForRead(target.host);
+      const fh = await openOwnFile(target, image_path, "read");
       let data: Buffer;
       try {
         const st = await fh.stat();
