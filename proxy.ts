@@ -51,15 +51,8 @@ export function proxy(request: NextRequest): Response {
 }
 
 // /api/files is left to the edge alone: a proxy buffers request bodies (up to 10 MB by default), and uploads
-// are larger and must reach their route as a stream.
+// are larger and must reach their route as a stream. Prefetches are not left out (as Next's CSP example does to
+// save a nonce): their headers are a page script's to set, so skipping them skipped the Host check too.
 export const config = {
-  matcher: [
-    {
-      source: "/((?!_next/static|_next/image|favicon|api/files/).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  matcher: ["/((?!_next/static|_next/image|favicon|api/files/).*)"],
 };

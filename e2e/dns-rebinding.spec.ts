@@ -70,3 +70,18 @@ test("a rebound page cannot create a thread or run a command, and Fawn's pages r
   const after = (await (await request.post("/api/langgraph/threads/search", { data: { limit: 1000 } })).json()) as [];
   expect(after.length).toBe(before.length);
 });
+
+test("a prefetch is checked like any page request: a foreign Host is refused, Fawn's own gets its CSP", async ({
+  request,
+}) => {
+  // A page's script may set these headers, and Chromium sends `purpose: prefetch` for <link rel=prefetch>.
+  const prefetches: Array<Record<string, string>> = [{ purpose: "prefetch" }, { "next-router-prefetch": "1" }];
+  for (const headers of prefetches) {
+    const foreign = await request.get("/", { headers: { ...headers, host: `evil.example:${PORT}` } });
+    expect(foreign.status()).toBe(403);
+    expect(await foreign.text()).toContain('Host header \\"evil.example');
+    const own = await request.get("/", { headers });
+    expect(own.status()).toBe(200);
+    expect(own.headers()["content-security-policy"]).toMatch(/script-src[^;]*'nonce-/);
+  }
+});
