@@ -1,4 +1,5 @@
 import type { CatalogEntry, ToolCatalog } from "./catalog";
+import { SearchQueryError } from "./search";
 import { shortDescription } from "./promotion";
 
 /** `server:NAME` lists a server's tools; `server:NAME words` searches only that server. */
@@ -32,9 +33,22 @@ export interface ScopedAlternative {
 }
 
 export function scopeAlternative(catalog: ToolCatalog, raw: string): ScopedAlternative {
+  if (/^\s*server:\s*$/i.exec(raw) !== null)
+    throw new SearchQueryError(`tool_search "server:" needs a server name, e.g. "server:${exampleServer(catalog)}".`);
   const scoped = parseServerQuery(raw);
   if (!scoped) return { raw, text: raw };
   return { raw, text: scoped.rest, scope: { asked: scoped.server, server: findServer(catalog, scoped.server) } };
+}
+
+/** A server of the catalog to show in an example (the first by name), or a placeholder. */
+function exampleServer(catalog: ToolCatalog): string {
+  return (
+    catalog
+      .servers()
+      .map((s) => s.name)
+      .filter(Boolean)
+      .sort()[0] ?? "NAME"
+  );
 }
 
 export function unknownServerText(catalog: ToolCatalog, name: string): string {
@@ -46,9 +60,10 @@ export function unknownServerText(catalog: ToolCatalog, name: string): string {
   return `Error: no MCP server "${name}" has deferred tools. Servers: ${known.join(", ") || "none"}.`;
 }
 
-/** The deferred tools of the catalog's server of that name (as findServer names it). */
+/** The deferred tools of the catalog's server of that name (as findServer names it), by name: whatever the catalog's order. */
 export function serverTools(catalog: ToolCatalog, server: string): CatalogEntry[] {
-  return catalog.servers().find((s) => s.name === server)?.tools ?? [];
+  const tools = catalog.servers().find((s) => s.name === server)?.tools ?? [];
+  return [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** A server's tools (serverTools) by name and first sentence, nothing loaded: the model picks, then selects. */

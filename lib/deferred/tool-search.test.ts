@@ -220,3 +220,83 @@ describe("tool_search server: queries", () => {
     expect(promoted).toBeUndefined();
   });
 });
+
+/** Found in an outside review of tool_search's contract: what the model was told, or not told, and what happened. */
+describe("tool_search says what it did", () => {
+  /** The notes of an answer that loaded tools (its JSON's `notes`). */
+  const notesOf = (message: ToolMessage) => (JSON.parse(String(message.content)) as { notes?: string[] }).notes ?? [];
+
+  it("a name written in another case or with other separators is that tool, loaded alone", async () => {
+    for (const q of ["select:FS_Read_File", "select:fs-read-file", "select:fsreadfile"]) {
+      const { message, promoted } = await call(q);
+      expect(names(promoted)).toEqual(["fs_read_file"]);
+      expect(String(message.content)).not.toMatch(/No tool is named/);
+    }
+  });
+
+  it("a wrong name's guesses are loaded as guesses, and the answer says which", async () => {
+    const { message, promoted } = await call("select:fs_read_file,fs_delete_file", 3);
+    expect(names(promoted)?.[0]).toBe("fs_read_file");
+    const guesses = names(promoted)?.slice(1) ?? [];
+    expect(guesses.length).toBeGreaterThan(0);
+    expect(notesOf(message)).toContain(
+      `No tool is named "fs_delete_file"; loaded instead, as the closest: ${guesses.map((g) => `"${g}"`).join(", ")}.`,
+    );
+  });
+
+  it("exact names the cap leaves out are named, not dropped without a word", async () => {
+    const { message, promoted } = await call("select:web_fetch,fs_read_file,web_screenshot", 2);
+    expect(names(promoted)).toEqual(["web_fetch", "fs_read_file"]);
+    expect(notesOf(message)).toContain(
+      'Not loaded, as one call loads at most 2 tools: "web_screenshot"; select them in another call.',
+    );
+  });
+
+  it('"server:" with no name is refused, naming a server to write', async () => {
+    const { message, promoted } = await call("server:");
+    expect(message.status).toBe("error");
+    expect(String(message.content)).toBe('Error: tool_search "server:" needs a server name, e.g. "server:fs".');
+    expect(promoted).toBeUndefined();
+  });
+
+  it("an empty entry of queries is left out, not blamed on query", async () => {
+    const { message, promoted } = await call("web screenshot", 5, PROMOTE_ALL, ["", "  "]);
+    expect(message.status).toBe("success");
+    expect(names(promoted)?.[0]).toBe("web_screenshot");
+  });
+
+  it("a server's tools come in the same order whatever the catalog's order", async () => {
+    const reversed = new ToolCatalog(
+      [
+        { tool: makeTool("web_screenshot", "Take a screenshot of a web page"), server: "web" },
+        { tool: makeTool("web_fetch", "web fetch tool"), server: "web" },
+      ].reverse(),
+    );
+    const forward = new ToolCatalog([
+      { tool: makeTool("web_screenshot", "Take a screenshot of a web page"), server: "web" },
+      { tool: makeTool("web_fetch", "web fetch tool"), server: "web" },
+    ]);
+    const run = async (c: ToolCatalog) => {
+      const out = (await createToolSearchTool(c, 5).invoke({
+        id: "c",
+        name: "tool_search",
+        args: { query: "server:web" },
+        type: "tool_call",
+      })) as unknown as Command;
+      return names((out.update as { promoted?: PromoteUpdate }).promoted);
+    };
+    expect(await run(forward)).toEqual(["web_fetch", "web_screenshot"]);
+    expect(await run(reversed)).toEqual(["web_fetch", "web_screenshot"]);
+  });
+
+  it("its description names every query form and the cap of one call", () => {
+    const description = toOpenAIDefinition(createToolSearchTool(catalog, 7)).function.description;
+    for (const form of ['"select:', '"server:NAME"', '"server:NAME words"', '"+term', '"a | b"', "`queries`"])
+      expect(description).toContain(form);
+    expect(description).toContain("at most 7 tool definitions a call");
+    expect(description).toContain("a regex over names and descriptions");
+    expect(toOpenAIDefinition(createToolSearchTool(catalog, 1)).function.description).toContain(
+      "at most 1 tool definition a call",
+    );
+  });
+});

@@ -21,18 +21,26 @@ import {
 
 export const TOOL_SEARCH_NAME = "tool_search";
 
-export const TOOL_SEARCH_DESCRIPTION =
-  "Load the schemas of deferred tools (listed in <available-deferred-tools>) so you can call them. " +
-  'Query forms: "select:name_a,name_b" picks exact names; "+term more words" requires term in the name ' +
-  "or server and ranks by the rest; anything else is a keyword search (plain words in any language, or a regex) over " +
-  'names, descriptions and parameters; "a | b" searches both. Returns at most a few tool definitions; the tools ' +
-  "found become callable from your next step.";
-
-/** In the cache-stable mode the tools found are not bound: they are called through call_tool. */
-export const TOOL_SEARCH_DESCRIPTION_PROXY = TOOL_SEARCH_DESCRIPTION.replace(
-  "the tools found become callable from your next step.",
-  `from your next step, call the tools found through ${CALL_TOOL_NAME}(name, arguments).`,
-);
+/**
+ * What the model reads about tool_search: every query form it accepts, what each searches, and the cap of one call
+ * (`maxResults`, the app's `tool_search.max_results`). In the cache-stable mode (`proxy`) the tools found are not
+ * bound: they are called through call_tool.
+ */
+export function toolSearchDescription(maxResults: number, binding?: ToolBinding): string {
+  const after =
+    binding === "proxy"
+      ? `from your next step, call the tools found through ${CALL_TOOL_NAME}(name, arguments).`
+      : "the tools found become callable from your next step.";
+  return (
+    "Load the schemas of deferred tools (listed in <available-deferred-tools>) so you can call them. " +
+    'Query forms: "select:name_a,name_b" picks exact names (for a name that does not exist, the closest tools, ' +
+    'and the answer says so); "server:NAME" loads a small server\'s tools or lists a large one\'s, "server:NAME words" ' +
+    'searches that server only; "+term more words" requires term in the name or server and ranks by the rest; ' +
+    "anything else is a keyword search (plain words in any language, or a regex over names and descriptions); " +
+    '"a | b", or more phrasings in `queries`, searches each. ' +
+    `Returns at most ${maxResults} tool definition${maxResults === 1 ? "" : "s"} a call; ${after}`
+  );
+}
 
 export const ToolSearchArgsSchema = z.object({
   query: z
@@ -105,6 +113,55 @@ export function cutNotes(parsed: readonly ParsedQuery[]): string[] {
   );
 }
 
+/** Separators and case do not make another name (as select.ts reads a `select:` name). */
+const squashName = (name: string) => name.toLowerCase().replace(/[\s_\-.:/]+/g, "");
+
+/**
+ * What the answer must say of its `select:` alternatives: the names no tool has (what was loaded for them are the
+ * closest tools, guesses), and the tools named exactly that one call's cap left out. `found` as answer() has it.
+ */
+export function selectNotes(
+  catalog: ToolCatalog,
+  parsed: readonly ParsedQuery[],
+  found: readonly ScoredEntry[],
+  maxResults: number,
+): string[] {
+  const names = parsed.flatMap((p) => (p.mode === "select" ? p.names : []));
+  if (names.length === 0) return [];
+  const bySquash = new Map<string, string>();
+  for (const e of catalog.entries) {
+    const key = squashName(e.name);
+    const prev = bySquash.get(key);
+    if (prev === undefined || e.name < prev) bySquash.set(key, e.name);
+  }
+  const loaded = new Set(found.map((f) => f.entry.name));
+  const unknown: string[] = [];
+  const named = new Set<string>();
+  const left: string[] = [];
+  for (const n of names) {
+    const tool = catalog.get(n) ? n : bySquash.get(squashName(n));
+    if (tool === undefined) unknown.push(n);
+    else {
+      named.add(tool);
+      if (!loaded.has(tool) && !left.includes(tool)) left.push(tool);
+    }
+  }
+  const quoted = (xs: readonly string[]) => xs.map((x) => JSON.stringify(x)).join(", ");
+  const notes: string[] = [];
+  if (unknown.length > 0) {
+    const guesses = found.map((f) => f.entry.name).filter((n) => !named.has(n));
+    notes.push(
+      `No tool is named ${quoted(unknown)}` +
+        (guesses.length > 0 ? `; loaded instead, as the closest: ${quoted(guesses)}.` : "."),
+    );
+  }
+  if (left.length > 0)
+    notes.push(
+      `Not loaded, as one call loads at most ${maxResults} tools: ${quoted(left)}; select them in another call.`,
+    );
+  return notes;
+}
+
 /** What a tool_search query finds, before the promotion policy decides what is loaded. */
 export interface FoundTools {
   /** The call's alternatives (`query`, its ` | ` parts, `queries`), each with its `server:` scope. */
@@ -171,6 +228,7 @@ async function answer(
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
   const plan = planPromotion(found, policy, (n) => catalog.tokens(n));
+  notes.push(...selectNotes(catalog, parsed, found, maxResults));
   const closest = hintsForWeakMatch(catalog, alternatives, found, budget);
   // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
   return { content: searchResultText(plan, { closest, notes }), status: "success", promote: plan.promote };
@@ -219,7 +277,7 @@ export function createToolSearchTool(
     },
     {
       name: TOOL_SEARCH_NAME,
-      description: hooks.binding === "proxy" ? TOOL_SEARCH_DESCRIPTION_PROXY : TOOL_SEARCH_DESCRIPTION,
+      description: toolSearchDescription(maxResults, hooks.binding),
       schema: ToolSearchArgsSchema,
     },
   );

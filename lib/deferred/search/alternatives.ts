@@ -44,7 +44,8 @@ export function splitAlternatives(query: string): string[] {
  */
 export function collectAlternatives(query: string, more: readonly string[] = []): string[] {
   const all: string[] = [];
-  for (const q of [query, ...more]) {
+  // An empty entry of `queries` is no phrasing at all: left out, as a repeated one is (an empty `query` is refused).
+  for (const q of [query, ...more.filter((m) => typeof m !== "string" || m.trim() !== "")]) {
     if (typeof q !== "string") throw new SearchQueryError("tool_search queries must be strings");
     if (q.length > MAX_REQUEST_LENGTH) throw requestTooLong(q.length);
     for (const alt of splitAlternatives(q)) if (!all.includes(alt)) all.push(alt);

@@ -56,15 +56,24 @@ describe("parseQuery", () => {
     expect(parseQuery(`^(${"ab|".repeat(100)}c)$`).mode).toBe("regex");
   });
 
-  it("refuses select: with 10,000 names at once, and bounds the names it reads", () => {
+  it("refuses select: with 10,000 names at once, and more names than it reads, naming the limit", () => {
     const huge = `select:${Array.from({ length: 10_000 }, (_, i) => `tool_${i}`).join(",")}`;
     const t = performance.now();
     expect(() => parseQuery(huge)).toThrow(SearchQueryError);
     expect(performance.now() - t).toBeLessThan(50);
-    const many = parseQuery(
-      `select:${Array.from({ length: 200 }, (_, i) => `t${i}`).join(",")}`.slice(0, MAX_QUERY_LENGTH),
+    // Names past the limit used to be dropped without a word (a real name after 70 wrong ones was never loaded).
+    const names = (n: number) => `select:${Array.from({ length: n }, (_, i) => `t${i}`).join(",")}`;
+    expect(names(MAX_SELECT_NAMES + 1).length).toBeLessThanOrEqual(MAX_QUERY_LENGTH);
+    expect(() => parseQuery(names(MAX_SELECT_NAMES + 1))).toThrow(
+      `tool_search "select:" names ${MAX_SELECT_NAMES + 1} tools; at most ${MAX_SELECT_NAMES} are read in one query.`,
     );
-    expect(many.mode === "select" && many.names.length).toBe(MAX_SELECT_NAMES);
+    const most = parseQuery(names(MAX_SELECT_NAMES));
+    expect(most.mode === "select" && most.names.length).toBe(MAX_SELECT_NAMES);
+  });
+
+  it("refuses a query of bars alone, which as a pattern would match every tool", () => {
+    for (const q of ["|", " | ", "||"])
+      expect(() => parseQuery(q)).toThrow(/has nothing to search: put keywords around the "\|"/);
   });
 
   it("strips control characters (line breaks become spaces)", () => {

@@ -8,7 +8,7 @@ import { SearchQueryError } from "./types";
 export const MAX_QUERY_LENGTH = 500;
 /** Longest text accepted at all, in characters (checked before any other work): a long request pasted whole. */
 export const MAX_REQUEST_LENGTH = 4000;
-/** At most this many names are looked at in one `select:` (far more than any result limit). */
+/** At most this many names in one `select:` (far more than any result limit); more are refused. */
 export const MAX_SELECT_NAMES = 64;
 
 export type ParsedQuery =
@@ -77,6 +77,8 @@ export function parseQuery(query: string): ParsedQuery {
   if (q.length === 0)
     throw new SearchQueryError('tool_search query is empty: give keywords, "select:name", or "+term words".');
 
+  if (/^[|\s]+$/.exec(q) !== null)
+    throw new SearchQueryError(`tool_search query "${q}" has nothing to search: put keywords around the "|".`);
   const select = /^select\s*:/i.exec(q);
   if (select) {
     if (long) throw tooLongFor('"select:" query', q.length);
@@ -84,8 +86,11 @@ export function parseQuery(query: string): ParsedQuery {
     for (const raw of q.slice(select[0].length).split(",")) {
       const name = raw.trim();
       if (name) seen.add(name);
-      if (seen.size >= MAX_SELECT_NAMES) break;
     }
+    if (seen.size > MAX_SELECT_NAMES)
+      throw new SearchQueryError(
+        `tool_search "select:" names ${seen.size} tools; at most ${MAX_SELECT_NAMES} are read in one query.`,
+      );
     if (seen.size === 0)
       throw new SearchQueryError('tool_search "select:" needs at least one tool name, e.g. "select:read_file".');
     return { mode: "select", names: [...seen] };

@@ -36,15 +36,22 @@ export class NameMatcher {
     );
   }
 
+  /** The tool a `select:` name stands for (itself, or the name it is written differently from), if any. */
+  named(name: string): string | undefined {
+    return this.exact.has(name) ? name : this.squashed.get(squash(name));
+  }
+
   select(names: readonly string[], limit: number): string[] {
     const out: string[] = [];
     const taken = new Set<string>();
     const missing: string[] = [];
     for (const n of names) {
-      if (this.exact.has(n)) {
-        if (!taken.has(n)) {
-          taken.add(n);
-          out.push(n);
+      // Case and separators do not make another name: "Read-File" is read_file, loaded alone, not with guesses.
+      const name = this.named(n);
+      if (name !== undefined) {
+        if (!taken.has(name)) {
+          taken.add(name);
+          out.push(name);
         }
       } else missing.push(n);
     }
