@@ -15,7 +15,7 @@ import { classifyError } from "./lib/errors";
 import { questionsWithoutRerunPoint, type RerunState, rerunPoint } from "./lib/rerun";
 import { starterPrompts } from "./lib/starters";
 import { addSubtaskEvent, readSubtaskEvent, type SubtaskProgress } from "./lib/subtasks";
-import { withCurrentThread } from "./lib/threads";
+import { threadFromParam, withCurrentThread } from "./lib/threads";
 import { firstHumanText } from "./lib/timeline";
 import type { LivePromotion } from "./lib/tools-inventory";
 import { callDurations, type TimedState } from "./lib/turns";
@@ -50,7 +50,8 @@ const CALLER_OPTIONS = { maxRetries: 1 };
 
 /** Thread list, conversation and tools panel around one `useStream` connection. */
 export function ChatShell({ apiUrl }: { apiUrl: string }) {
-  const [threadId, setThreadIdParam] = useThreadParam();
+  const [threadParam, setThreadIdParam] = useThreadParam();
+  const { id: threadId, malformed: malformedThread } = threadFromParam(threadParam);
   // The OAuth callback sends the browser back with ?panel=servers and how the sign-in went.
   const [drawer, setDrawer] = useState<"threads" | "side" | null>(() =>
     opensServersPanel(window.location.search) ? "side" : null,
@@ -114,7 +115,9 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const promoted = stream.values?.promoted ?? null;
   const runsFinished = useFinishedRuns(loading);
   const error = sendFailed ? null : stream.error;
-  const missing = threadId !== null && messages.length === 0 && classifyError(stream.error).kind === "missing_thread";
+  const missing =
+    malformedThread ||
+    (threadId !== null && messages.length === 0 && classifyError(stream.error).kind === "missing_thread");
 
   // The panel refetches when the thread's promotions change, after every run and when the catalog
   // changes on its own; meanwhile it applies the streamed `promoted` names itself, so a tool moves

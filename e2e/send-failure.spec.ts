@@ -66,5 +66,20 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByTestId("empty-state")).toBeVisible();
       expect(new URL(page.url()).searchParams.get("thread")).toBeNull();
     });
+
+    test("a link with a thread id no thread can have says the same, with no raw error and no phantom thread", async ({
+      page,
+    }) => {
+      await page.goto("/?thread=garbage%3Cb%3E");
+      await expect(page.getByTestId("missing-thread")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId("send-button")).toBeDisabled();
+      await expect(page.getByTestId("stream-error")).toHaveCount(0);
+      await expect(page.getByText(/must be 1-128 characters/)).toHaveCount(0);
+      await openThreads(page);
+      await expect(page.locator('[data-testid="thread-item"] [aria-current="page"]')).toHaveCount(0);
+      if (vp.name === "phone") await page.keyboard.press("Escape");
+      await page.getByTestId("missing-thread-new").click();
+      await expect(page.getByTestId("empty-state")).toBeVisible();
+    });
   });
 }

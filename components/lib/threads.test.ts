@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterThreads, summarizeThreads, threadStatus, withCurrentThread } from "./threads";
+import { filterThreads, summarizeThreads, threadFromParam, threadStatus, withCurrentThread } from "./threads";
 
 describe("summarizeThreads", () => {
   it("titles by the name, else the first human message, and sorts newest first", () => {
@@ -97,5 +97,20 @@ describe("filterThreads", () => {
     expect(filterThreads(list, "84").map((t) => t.id)).toEqual(["a"]);
     expect(filterThreads(list, "ECHO hello").map((t) => t.id)).toEqual(["b"]);
     expect(filterThreads(list, "echo 84").map((t) => t.id)).toEqual([]);
+  });
+});
+
+describe("threadFromParam", () => {
+  it("opens a well-formed id, and none for no value", () => {
+    expect(threadFromParam("0190c0de-0000-7000-8000-000000000000")).toEqual({
+      id: "0190c0de-0000-7000-8000-000000000000",
+      malformed: false,
+    });
+    expect(threadFromParam(null)).toEqual({ id: null, malformed: false });
+  });
+
+  it("reads a value no thread can have as a thread that does not exist", () => {
+    for (const raw of ["garbage<b>", "../etc", ".hidden", "a".repeat(129), "spaces in it"])
+      expect(threadFromParam(raw)).toEqual({ id: null, malformed: true });
   });
 });

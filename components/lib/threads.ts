@@ -1,3 +1,4 @@
+import { isThreadId } from "@/lib/contracts/thread-id";
 import { messageText } from "./message-content";
 import { type ChatMessage, firstHumanText } from "./timeline";
 import { ellipsis } from "./truncate";
@@ -117,4 +118,13 @@ export function filterThreads(list: ThreadSummary[], query: string): ThreadSumma
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return list;
   return list.filter((t) => words.every((w) => t.searchText.includes(w)));
+}
+
+/**
+ * The thread a `?thread=` value opens: a well-formed id, or none. A value no thread can have (`?thread=garbage<b>`)
+ * is a thread that does not exist, told as one (`malformed`), not sent to the server to be refused in raw words.
+ */
+export function threadFromParam(raw: string | null): { id: string | null; malformed: boolean } {
+  if (raw === null || isThreadId(raw)) return { id: raw, malformed: false };
+  return { id: null, malformed: true };
 }
