@@ -300,6 +300,9 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     setSendFailed(false);
     setSubtasks({});
     setReadHistory(null);
+    // The stream reports a switch only when its thread changes: from a malformed ?thread= (no thread to the stream)
+    // to a new thread it would not, and the URL would keep the bad value.
+    setThreadIdParam(id);
     stream.switchThread(id);
   };
   const toggleSide = (tab: SideTab) => {
