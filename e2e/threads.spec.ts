@@ -150,6 +150,14 @@ for (const vp of VIEWPORTS) {
       await page.keyboard.type(`Renamed ${word}`);
       await page.keyboard.press("Enter");
       await expect(itemOf(page, first).getByTestId("thread-title")).toHaveText(`Renamed ${word}`);
+      // The keyboard stays in the list: back on the row, not on the page's body.
+      await expect(open(first)).toBeFocused();
+      await page.keyboard.press("F2");
+      await expect(rename).toBeFocused();
+      await page.keyboard.type(" not kept");
+      await page.keyboard.press("Escape");
+      await expect(open(first)).toBeFocused();
+      await expect(itemOf(page, first).getByTestId("thread-title")).toHaveText(`Renamed ${word}`);
 
       // Delete asks first; Tab reaches the confirmation and Enter deletes.
       await search.focus();
@@ -163,6 +171,18 @@ for (const vp of VIEWPORTS) {
       await page.keyboard.press("Enter");
       await expect(itemOf(page, first)).toHaveCount(0);
       await expect(page.getByTestId("thread-item")).toHaveCount(1);
+      // After a delete the keyboard is not left on the page's body: the neighbouring row has it, unless the open
+      // thread was the one deleted and a new thread opened with the caret in its composer (desktop).
+      await expect
+        .poll(() =>
+          page.evaluate(
+            () =>
+              document.activeElement?.getAttribute("data-testid") ??
+              document.activeElement?.getAttribute("data-role") ??
+              document.activeElement?.tagName,
+          ),
+        )
+        .toMatch(vp.name === "desktop" ? /^(composer-input|open)$/ : /^open$/);
       await expect(page.getByTestId("empty-state")).toBeVisible();
       if (vp.name === "phone") {
         // Escape closes the threads drawer.

@@ -48,6 +48,15 @@ export function ThreadList(props: ThreadListProps) {
     setFocusId(id);
     list.current?.querySelector<HTMLButtonElement>(`[data-thread-id="${CSS.escape(id)}"] [data-role="open"]`)?.focus();
   };
+  // Where the keyboard goes once a rename or a delete the keyboard started is over: back to that row (or, after a
+  // delete, its neighbour), not to the page's body, from where the arrow keys reach nothing.
+  const [refocus, setRefocus] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusItem is this render's; the row is in the list now
+  useEffect(() => {
+    if (refocus === null || renaming !== null) return;
+    focusItem(refocus);
+    setRefocus(null);
+  }, [refocus, renaming]);
   const onItemKey = (e: KeyboardEvent, id: string) => {
     const at = shown.findIndex((th) => th.id === id);
     if (e.key === "ArrowDown" || e.key === "ArrowUp") {
@@ -151,7 +160,8 @@ export function ThreadList(props: ThreadListProps) {
                       if (e.key === "Escape") {
                         e.stopPropagation();
                         setRenaming(null);
-                      }
+                        setRefocus(th.id);
+                      } else if (e.key === "Enter") setRefocus(th.id);
                     }}
                     onBlur={saveRename}
                     aria-label={t("threads.renameLabel")}
@@ -208,7 +218,9 @@ export function ThreadList(props: ThreadListProps) {
                     type="button"
                     data-testid="confirm-delete"
                     onClick={() => {
+                      const at = shown.findIndex((x) => x.id === th.id);
                       setConfirming(null);
+                      setRefocus((shown[at + 1] ?? shown[at - 1])?.id ?? null);
                       onDelete(th.id);
                     }}
                     className="rounded bg-red-700 px-1.5 py-0.5 text-[11px] font-medium text-white hover:bg-red-800"
@@ -217,7 +229,10 @@ export function ThreadList(props: ThreadListProps) {
                   </button>
                   <button
                     type="button"
-                    onClick={() => setConfirming(null)}
+                    onClick={() => {
+                      setConfirming(null);
+                      setRefocus(th.id);
+                    }}
                     aria-label={t("threads.keep")}
                     className="rounded p-0.5 text-stone-600 hover:bg-stone-200"
                   >
