@@ -300,3 +300,19 @@ describe("tool_search says what it did", () => {
     );
   });
 });
+
+describe("tool_search +term", () => {
+  it("a term no tool's name or server holds: the plain search's results say they are one", async () => {
+    const { message, promoted } = await call("+zzz screenshot");
+    expect(names(promoted)?.[0]).toBe("web_screenshot");
+    expect(String(message.content)).toContain(
+      'No tool name or server contains \\"zzz\\"; these results are a plain search of \\"zzz screenshot\\".',
+    );
+  });
+
+  it("a term a name holds: no such note", async () => {
+    const { message, promoted } = await call("+web screenshot");
+    expect(names(promoted)?.[0]).toBe("web_screenshot");
+    expect(String(message.content)).not.toContain("No tool name or server contains");
+  });
+});

@@ -11,6 +11,8 @@ import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, search
 import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
 import { isCutRequest, MAX_QUERY_LENGTH, type ParsedQuery, parseQuery } from "./search/query-modes";
+import { plusPoolTest } from "./search/searcher";
+import { squash } from "./search/select";
 import {
   type ScopedAlternative,
   scopeAlternative,
@@ -113,9 +115,6 @@ export function cutNotes(parsed: readonly ParsedQuery[]): string[] {
   );
 }
 
-/** Separators and case do not make another name (as select.ts reads a `select:` name). */
-const squashName = (name: string) => name.toLowerCase().replace(/[\s_\-.:/]+/g, "");
-
 /**
  * What the answer must say of its `select:` alternatives: the names no tool has (what was loaded for them are the
  * closest tools, guesses), and the tools named exactly that one call's cap left out. `found` as answer() has it.
@@ -130,7 +129,7 @@ export function selectNotes(
   if (names.length === 0) return [];
   const bySquash = new Map<string, string>();
   for (const e of catalog.entries) {
-    const key = squashName(e.name);
+    const key = squash(e.name);
     const prev = bySquash.get(key);
     if (prev === undefined || e.name < prev) bySquash.set(key, e.name);
   }
@@ -139,7 +138,7 @@ export function selectNotes(
   const named = new Set<string>();
   const left: string[] = [];
   for (const n of names) {
-    const tool = catalog.get(n) ? n : bySquash.get(squashName(n));
+    const tool = catalog.get(n) ? n : bySquash.get(squash(n));
     if (tool === undefined) unknown.push(n);
     else {
       named.add(tool);
@@ -160,6 +159,21 @@ export function selectNotes(
       `Not loaded, as one call loads at most ${maxResults} tools: ${quoted(left)}; select them in another call.`,
     );
   return notes;
+}
+
+/**
+ * A `+term` no tool's name or server holds is searched as plain words (searcher.ts): the answer says so, so the
+ * model does not take the results for tools that have the term.
+ */
+export function plusNotes(catalog: ToolCatalog, parsed: readonly ParsedQuery[]): string[] {
+  return parsed.flatMap((p) => {
+    if (p.mode !== "plus") return [];
+    const test = plusPoolTest(p.term);
+    if (catalog.entries.some((e) => test(e.name.toLowerCase(), squash(e.name), squash(e.server ?? "")))) return [];
+    return [
+      `No tool name or server contains "${p.term}"; these results are a plain search of "${`${p.term} ${p.rest}`.trim()}".`,
+    ];
+  });
 }
 
 /** What a tool_search query finds, before the promotion policy decides what is loaded. */
@@ -228,7 +242,7 @@ async function answer(
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
   const plan = planPromotion(found, policy, (n) => catalog.tokens(n));
-  notes.push(...selectNotes(catalog, parsed, found, maxResults));
+  notes.push(...selectNotes(catalog, parsed, found, maxResults), ...plusNotes(catalog, parsed));
   const closest = hintsForWeakMatch(catalog, alternatives, found, budget);
   // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
   return { content: searchResultText(plan, { closest, notes }), status: "success", promote: plan.promote };

@@ -44,6 +44,19 @@ export function* lexicalSearcherSteps(
   return new LexicalSearcher(docs, config, ranker);
 }
 
+/**
+ * Who is in a `+term` query's pool: a tool whose name contains the term, or whose server is the term ("+git" is not
+ * every GitHub tool). Given the tool's name lower-cased, and its name and server squashed (select.ts `squash`).
+ */
+export function plusPoolTest(
+  term: string,
+): (lowerName: string, squashedName: string, squashedServer: string) => boolean {
+  const lower = term.toLowerCase();
+  const sq = squash(term);
+  return (lowerName, squashedName, squashedServer) =>
+    lowerName.includes(lower) || (sq.length > 0 && (squashedName.includes(sq) || squashedServer === sq));
+}
+
 export class LexicalSearcher implements ToolSearcher {
   private readonly ranker: TextRanker;
   private readonly matcher: NameMatcher;
@@ -193,12 +206,8 @@ export class LexicalSearcher implements ToolSearcher {
    * the GitLab server's create_merge_request.
    */
   private plus(term: string, rest: string, k: number): string[] {
-    const lower = term.toLowerCase();
-    const sq = squash(term);
-    // A name contains the term; a server is the term ("+git" is not every GitHub tool).
-    const inPool = (i: number) =>
-      this.lowerNames[i]!.includes(lower) ||
-      (sq.length > 0 && (this.squashedNames[i]!.includes(sq) || this.squashedServers[i] === sq));
+    const test = plusPoolTest(term);
+    const inPool = (i: number) => test(this.lowerNames[i]!, this.squashedNames[i]!, this.squashedServers[i]!);
     const pool: number[] = [];
     for (let i = 0; i < this.names.length; i++) if (inPool(i)) pool.push(i);
     // No name has the term: say what the words find rather than nothing at all.
