@@ -75,10 +75,12 @@ export interface OutputFile {
 }
 
 /**
- * Regular files under the thread's outputs/ that can be served, sorted by path. Skipped: symlinks
- * (not followed), hard links and names with invisible format characters (readThreadFile refuses them).
+ * Regular files under one area of the thread's folder (outputs/ or uploads/) that can be served, sorted by path,
+ * at most LIMITS.outputEntries. Skipped: symlinks (not followed), hard links and names with invisible format
+ * characters (readThreadFile refuses them, so a listing never shows a file that cannot be opened, nor a name
+ * that reads differently from what it is).
  */
-export async function listOutputs(root: string, threadId: string): Promise<OutputFile[]> {
+export async function listServable(root: string, threadId: string, area: "outputs" | "uploads"): Promise<OutputFile[]> {
   const threadDir = await ensureThreadDir(root, threadId);
   const found: OutputFile[] = [];
   const walk = async (dir: string): Promise<void> => {
@@ -100,8 +102,13 @@ export async function listOutputs(root: string, threadId: string): Promise<Outpu
       }
     }
   };
-  await walk(path.join(threadDir, "outputs"));
+  await walk(path.join(threadDir, area));
   return found.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** The servable files under the thread's outputs/ (listServable). */
+export function listOutputs(root: string, threadId: string): Promise<OutputFile[]> {
+  return listServable(root, threadId, "outputs");
 }
 
 export interface ThreadFile {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bashSandbox, inThread, type TempSandbox } from "@/test/support/sandbox-config";
 import { uploadOne } from "@/test/support/sandbox";
-import { listOutputs, readThreadFile } from "./files";
+import { listOutputs, listServable, readThreadFile } from "./files";
 import { ensureThreadDir } from "./paths";
 
 /**
@@ -116,6 +116,15 @@ describe("names with invisible format characters", () => {
     expect(listing).not.toContain(RLO);
     await expect(readThreadFile(sb.root, T, spoof)).rejects.toThrow(/invisible format character/);
     expect((await listOutputs(sb.root, T)).some((f) => f.path.includes("fdp"))).toBe(false);
+  });
+
+  it("the uploads listing leaves out, as the outputs listing does, such names and hard links that bash made", async () => {
+    await fs.writeFile(path.join(dir, `uploads/invoice${RLO}fdp.exe`), "x");
+    await fs.link(outside, path.join(dir, "uploads/hard-upload"));
+    await fs.writeFile(path.join(dir, "uploads/plain.txt"), "x");
+    const listed = (await listServable(sb.root, T, "uploads")).map((f) => f.path);
+    expect(listed).toContain("/mnt/user-data/uploads/plain.txt");
+    expect(listed.some((p) => p.includes("fdp") || p.includes("hard-upload"))).toBe(false);
   });
 
   it("an upload's name loses such characters", async () => {

@@ -5,9 +5,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { FileEntry, FilesListing } from "@/lib/contracts/files";
-import { listOutputs, mimeOf } from "@/lib/sandbox/files";
+import { listOutputs, listServable, mimeOf } from "@/lib/sandbox/files";
 import { LIMITS } from "@/lib/sandbox/limits";
-import { SandboxPathError, ensureThreadDir, hostToVirtual, resolveInThread } from "@/lib/sandbox/paths";
+import { SandboxPathError, resolveInThread } from "@/lib/sandbox/paths";
 
 /** The part of the agent runtime the files routes need: the thread's checkpointed state and the sandbox root. */
 export interface StateReader {
@@ -30,26 +30,9 @@ export function nameOf(virtualPath: string): string {
   return virtualPath.slice(virtualPath.lastIndexOf("/") + 1);
 }
 
+/** The thread's uploads as the outputs are listed (listServable: no symlinks, hard links or invisible names). */
 async function listUploads(root: string, threadId: string): Promise<FileEntry[]> {
-  const threadDir = await ensureThreadDir(root, threadId);
-  const found: FileEntry[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    for (const e of await fs.readdir(dir, { withFileTypes: true })) {
-      if (found.length >= MAX_LISTED) return;
-      const full = path.join(dir, e.name);
-      // Symlinks are neither followed nor listed, as in listOutputs.
-      if (e.isDirectory()) await walk(full);
-      else if (e.isFile()) {
-        const st = await fs.lstat(full).catch(() => null);
-        if (st?.isFile()) {
-          const p = hostToVirtual(threadDir, full);
-          found.push({ path: p, name: e.name, size: st.size, mime: mimeOf(e.name), modified: st.mtime.toISOString() });
-        }
-      }
-    }
-  };
-  await walk(path.join(threadDir, "uploads"));
-  return found.sort((a, b) => a.path.localeCompare(b.path));
+  return (await listServable(root, threadId, "uploads")).map((f) => ({ ...f, name: nameOf(f.path) }));
 }
 
 /** The presented paths from a state snapshot's values; anything malformed is ignored. */
