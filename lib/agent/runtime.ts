@@ -6,6 +6,7 @@ import { ConfigStore, resolveConfigPaths } from "@/lib/config";
 import type { Env } from "@/lib/config/env";
 import { dataDirOf } from "@/lib/config/load";
 import { log } from "@/lib/log/logger";
+import { WILDCARD_IGNORED, wildcardWithoutToken } from "@/lib/server/cors";
 import { secretsOf } from "@/lib/log/redact";
 import { McpManager } from "@/lib/mcp/client";
 import { type McpOAuth, mcpOAuthFor } from "@/lib/mcp/oauth/service";
@@ -239,6 +240,7 @@ export function getFawnRuntime(): FawnRuntime {
   if (!globalForFawn.__fawnRuntime) {
     const rt = new FawnRuntime();
     globalForFawn.__fawnRuntime = rt;
+    if (wildcardWithoutToken()) log("warn", "cors.wildcard_ignored", { message: WILDCARD_IGNORED });
     // On SIGTERM/SIGINT, after the runs have stopped: close the MCP connections (stdio servers end with them).
     onShutdown("mcp", 20, () => rt.close());
   }

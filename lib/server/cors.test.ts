@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { corsHeaders, isOriginAllowed, parseCorsOrigins, preflightResponse, withCors } from "./cors";
+import {
+  corsHeaders,
+  isOriginAllowed,
+  parseCorsOrigins,
+  preflightResponse,
+  wildcardWithoutToken,
+  withCors,
+} from "./cors";
 
 const withOrigin = (origin: string | null, method = "GET") =>
   new Request("http://fawn/api/x", { method, headers: origin ? { origin } : {} });
@@ -15,6 +22,15 @@ describe("cors", () => {
     expect(isOriginAllowed("https://b.example", ["https://a.example"])).toBe(false);
     expect(isOriginAllowed("https://b.example", ["*"])).toBe(true);
     expect(isOriginAllowed(null, ["*"])).toBe(false);
+  });
+
+  test("* counts only with FAWN_API_TOKEN set: without a token any website could use the API", () => {
+    expect(parseCorsOrigins("*", "secret")).toEqual(["*"]);
+    expect(parseCorsOrigins("*, https://a.example", undefined)).toEqual(["https://a.example"]);
+    expect(parseCorsOrigins("*", "  ")).toEqual([]);
+    expect(wildcardWithoutToken("*", undefined)).toBe(true);
+    expect(wildcardWithoutToken("*", "secret")).toBe(false);
+    expect(wildcardWithoutToken("https://a.example", undefined)).toBe(false);
   });
 
   test("allowed origins get the origin echoed and Content-Location exposed", () => {

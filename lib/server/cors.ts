@@ -1,6 +1,6 @@
 /**
  * CORS for a UI served from another origin (e.g. LangGraph's Agent Chat UI) talking to Fawn directly.
- * Allowed origins come from `FAWN_CORS_ORIGINS` (comma-separated; `*` allows any origin).
+ * Allowed origins come from `FAWN_CORS_ORIGINS` (comma-separated; `*` allows any origin, once FAWN_API_TOKEN is set).
  * Same-origin requests carry no Origin match requirement and get no CORS headers.
  */
 
@@ -8,12 +8,36 @@ export const CORS_ALLOW_HEADERS = ["content-type", "x-api-key", "last-event-id",
 export const CORS_EXPOSE_HEADERS = ["Content-Location", "Location"];
 export const CORS_ALLOW_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-export function parseCorsOrigins(value: string | undefined = process.env.FAWN_CORS_ORIGINS): string[] {
+function listedOrigins(value: string | undefined): string[] {
   return (value ?? "")
     .split(",")
     .map((s) => s.trim().replace(/\/+$/, ""))
     .filter(Boolean);
 }
+
+/**
+ * Whether FAWN_CORS_ORIGINS says `*` with no FAWN_API_TOKEN: any website could then read every thread and change
+ * anything (run commands, add a stdio MCP server), so `*` is ignored until a token is set.
+ */
+export function wildcardWithoutToken(
+  value: string | undefined = process.env.FAWN_CORS_ORIGINS,
+  token: string | undefined = process.env.FAWN_API_TOKEN,
+): boolean {
+  return listedOrigins(value).includes("*") && (token ?? "").trim() === "";
+}
+
+/** The origins FAWN_CORS_ORIGINS allows; `*` only with FAWN_API_TOKEN set (wildcardWithoutToken). */
+export function parseCorsOrigins(
+  value: string | undefined = process.env.FAWN_CORS_ORIGINS,
+  token: string | undefined = process.env.FAWN_API_TOKEN,
+): string[] {
+  const listed = listedOrigins(value);
+  return wildcardWithoutToken(value, token) ? listed.filter((o) => o !== "*") : listed;
+}
+
+/** What the log and a refused request say when `*` was ignored. */
+export const WILDCARD_IGNORED =
+  "FAWN_CORS_ORIGINS=* is ignored while FAWN_API_TOKEN is unset: it would let any website use this server's API (read threads, run commands, add MCP servers); set FAWN_API_TOKEN, or list the origins";
 
 export function isOriginAllowed(origin: string | null, allowed: readonly string[]): origin is string {
   if (!origin) return false;

@@ -66,6 +66,21 @@ describe("checkRequestSource", () => {
       checkRequestSource(request("DELETE", "http://x/", { host, origin: "https://chat.example" }), cors),
     ).toBeNull();
   });
+
+  it("FAWN_CORS_ORIGINS=* without FAWN_API_TOKEN lets no site change state, and the refusal says why", () => {
+    const host = "127.0.0.1:3000";
+    const post = (origin: string, env: Record<string, string>) =>
+      checkRequestSource(
+        request("POST", "http://x/", { host, origin }),
+        sourcePolicyFromEnv({ PORT: "3000", FAWN_CORS_ORIGINS: "*", ...env }),
+      );
+    for (const origin of ["https://evil.example", "null"]) {
+      const refused = post(origin, {});
+      expect(refused?.status, origin).toBe(403);
+      expect(refused?.message).toContain("FAWN_CORS_ORIGINS=* is ignored while FAWN_API_TOKEN is unset");
+    }
+    expect(post("https://chat.example", { FAWN_API_TOKEN: "secret" })).toBeNull();
+  });
 });
 
 describe("checkRequestSource with FAWN_PUBLIC_URL (behind a reverse proxy)", () => {

@@ -9,7 +9,7 @@
  *    forward the request under its upstream's Host) or from FAWN_CORS_ORIGINS.
  * Requests without an Origin (curl, the SDK from Node) are not a browser's and pass the second check.
  */
-import { parseCorsOrigins, isOriginAllowed } from "./cors";
+import { isOriginAllowed, parseCorsOrigins, WILDCARD_IGNORED, wildcardWithoutToken } from "./cors";
 import { ApiError } from "./http";
 import { PublicUrlError, publicOriginFromEnv } from "./public-url";
 
@@ -19,6 +19,8 @@ export interface SourcePolicy {
   /** Extra `host` or `host:port` entries, lowercase. */
   allowedHosts: string[];
   corsOrigins: string[];
+  /** FAWN_CORS_ORIGINS said `*`, ignored for want of FAWN_API_TOKEN (a refusal says why). */
+  wildcardIgnored?: boolean;
   /** FAWN_PUBLIC_URL's origin (`https://fawn.example.com`), null when unset. */
   publicOrigin?: string | null;
 }
@@ -45,7 +47,8 @@ export function sourcePolicyFromEnv(env: Readonly<Record<string, string | undefi
   return {
     boundPort: env.PORT?.trim() || null,
     allowedHosts: parseAllowedHosts(env.FAWN_ALLOWED_HOSTS),
-    corsOrigins: parseCorsOrigins(env.FAWN_CORS_ORIGINS),
+    corsOrigins: parseCorsOrigins(env.FAWN_CORS_ORIGINS, env.FAWN_API_TOKEN),
+    wildcardIgnored: wildcardWithoutToken(env.FAWN_CORS_ORIGINS, env.FAWN_API_TOKEN),
     publicOrigin,
   };
 }
@@ -119,6 +122,7 @@ export function checkRequestSource(request: Request, policy: SourcePolicy): ApiE
   return new ApiError(
     403,
     "forbidden",
-    `Origin header ${quote(origin)} may not ${request.method} here: only same-origin pages, FAWN_PUBLIC_URL and FAWN_CORS_ORIGINS may change state`,
+    `Origin header ${quote(origin)} may not ${request.method} here: only same-origin pages, FAWN_PUBLIC_URL and FAWN_CORS_ORIGINS may change state` +
+      (policy.wildcardIgnored ? ` (${WILDCARD_IGNORED})` : ""),
   );
 }
