@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import type { Client } from "@langchain/langgraph-sdk";
 import {
+  API_URL,
   collect,
+  inProcessFetch,
   messagesOf,
   waitFor,
   type Msg,
@@ -240,5 +242,48 @@ describe("errors", () => {
     await expect(client.threads.get(thread.thread_id)).rejects.toMatchObject({ status: 404 });
     const snapshot = await runtime.graph.getState({ configurable: { thread_id: thread.thread_id } });
     expect(snapshot.values).toEqual({});
+  });
+});
+
+describe("joining with cancel_on_disconnect", () => {
+  /** Joins the run's stream with cancel_on_disconnect=true, reads its first bytes, then drops the connection. */
+  async function joinAndDrop(threadId: string, runId: string, headers: Record<string, string>): Promise<void> {
+    const controller = new AbortController();
+    const res = await inProcessFetch(harness.api)(
+      `${API_URL}/threads/${threadId}/runs/${runId}/stream?cancel_on_disconnect=true`,
+      { headers, signal: controller.signal },
+    );
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort();
+    await reader.cancel().catch(() => {});
+  }
+
+  test("a join the browser marks cross-site (an <img> on another site) may watch, not stop the run", async () => {
+    const thread = await client.threads.create();
+    let runId = "";
+    const first = collect(
+      client.runs.stream(thread.thread_id, "lead_agent", {
+        input: { messages: [{ type: "human", content: "slow please" }] },
+        onDisconnect: "continue",
+        onRunCreated: (m) => {
+          runId = m.run_id;
+        },
+      }),
+    ).catch(() => []);
+    await model.slowStarted();
+    await joinAndDrop(thread.thread_id, runId, { "sec-fetch-site": "cross-site" });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await client.runs.get(thread.thread_id, runId)).status).toBe("running");
+
+    // The same join from the app's own page stops it, as the SDK's option asks.
+    await joinAndDrop(thread.thread_id, runId, { "sec-fetch-site": "same-origin" });
+    await waitFor(
+      async () => (await client.runs.get(thread.thread_id, runId)).status === "interrupted",
+      5000,
+      "the run to be interrupted",
+    );
+    await first;
   });
 });

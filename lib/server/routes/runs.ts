@@ -139,8 +139,11 @@ async function joinStream(req: RouteRequest): Promise<Response> {
   const { run, runs } = await requireRun(req);
   const query = parseWith(JoinStreamQuery, queryObject(req.url), "query");
   const afterId = parseLastEventId(req.request.headers.get("last-event-id"));
+  // A GET has no Origin check (request-source.ts): an <img> on another site could join with cancel_on_disconnect
+  // and drop at once, stopping the run. Browsers mark such a request cross-site; it may join, not cancel.
+  const cancels = query.cancel_on_disconnect && req.request.headers.get("sec-fetch-site") !== "cross-site";
   const stop = () => {
-    if (query.cancel_on_disconnect)
+    if (cancels)
       runs.requestCancel(run, "interrupt").catch((err: unknown) => {
         req.ctx.logger("warn", "run.cancel_failed", { run_id: run.run_id, reason: String(err) });
       });
