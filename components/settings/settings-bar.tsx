@@ -16,7 +16,7 @@ export function SettingsBar() {
   const Icon = pref === "dark" ? MoonIcon : pref === "light" ? SunIcon : MonitorIcon;
   const current = t(pref === "dark" ? "theme.dark" : pref === "light" ? "theme.light" : "theme.system");
   return (
-    <div className="flex items-center gap-2 border-t border-stone-200 px-3 py-2 text-xs text-stone-600">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 border-t border-stone-200 px-3 py-2 text-xs text-stone-600">
       <button
         type="button"
         data-testid="theme-toggle"
@@ -28,7 +28,10 @@ export function SettingsBar() {
       >
         <Icon width={14} height={14} /> {current}
       </button>
-      <StorageStatus />
+      {/* A line of its own: beside the theme and language controls it was cut to its first letter. */}
+      <div className="order-last flex w-full min-w-0">
+        <StorageStatus />
+      </div>
       <label className="ml-auto inline-flex items-center gap-1">
         <GlobeIcon width={14} height={14} aria-hidden="true" />
         <span className="sr-only">{t("settings.language")}</span>
