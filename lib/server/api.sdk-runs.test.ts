@@ -30,6 +30,23 @@ beforeAll(() => {
 });
 afterAll(() => harness.stop());
 
+/** A thread whose run waits on the scripted model's "slow" reply: the run's id and its stream, read to the end. */
+async function startSlowRun(): Promise<{ thread: { thread_id: string }; runId: string; first: Promise<Part[]> }> {
+  const thread = await client.threads.create();
+  let runId = "";
+  const first = collect(
+    client.runs.stream(thread.thread_id, "lead_agent", {
+      input: { messages: [{ type: "human", content: "slow please" }] },
+      onDisconnect: "continue",
+      onRunCreated: (m) => {
+        runId = m.run_id;
+      },
+    }),
+  ).catch(() => []);
+  await model.slowStarted();
+  return { thread, runId, first };
+}
+
 describe("one run per thread, cancel, reconnect", () => {
   test("a second run on a busy thread is refused with 409; cancel frees it", async () => {
     const thread = await client.threads.create();
@@ -69,18 +86,7 @@ describe("one run per thread, cancel, reconnect", () => {
   });
 
   test("reading or patching a busy thread asks once whether its run is in progress", async () => {
-    const thread = await client.threads.create();
-    let runId = "";
-    const first = collect(
-      client.runs.stream(thread.thread_id, "lead_agent", {
-        input: { messages: [{ type: "human", content: "slow please" }] },
-        onDisconnect: "continue",
-        onRunCreated: (m) => {
-          runId = m.run_id;
-        },
-      }),
-    ).catch(() => []);
-    await model.slowStarted();
+    const { thread, runId, first } = await startSlowRun();
     const asked = vi.spyOn(RunManager.prototype, "busyThreads");
     try {
       expect((await client.threads.get(thread.thread_id)).status).toBe("busy");
@@ -261,18 +267,7 @@ describe("joining with cancel_on_disconnect", () => {
   }
 
   test("a join the browser marks cross-site (an <img> on another site) may watch, not stop the run", async () => {
-    const thread = await client.threads.create();
-    let runId = "";
-    const first = collect(
-      client.runs.stream(thread.thread_id, "lead_agent", {
-        input: { messages: [{ type: "human", content: "slow please" }] },
-        onDisconnect: "continue",
-        onRunCreated: (m) => {
-          runId = m.run_id;
-        },
-      }),
-    ).catch(() => []);
-    await model.slowStarted();
+    const { thread, runId, first } = await startSlowRun();
     await joinAndDrop(thread.thread_id, runId, { "sec-fetch-site": "cross-site" });
     await new Promise((r) => setTimeout(r, 100));
     expect((await client.runs.get(thread.thread_id, runId)).status).toBe("running");
