@@ -68,8 +68,17 @@ for (const vp of VIEWPORTS) {
       await page.keyboard.press("Escape");
       await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 20_000 });
       await expect(page.getByTestId("no-answer")).toBeVisible();
+      // A second turn stopped too: the first keeps saying it got no answer; only the last offers Regenerate.
+      await send(page, `${SLOW_CALL}: {"duration": 5, "steps": 5}`);
+      await expect(page.getByTestId("stop-button")).toBeVisible({ timeout: 20_000 });
+      await page.keyboard.press("Escape");
+      await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByTestId("no-answer")).toHaveCount(1);
+      await expect(page.getByTestId("no-answer-earlier")).toHaveCount(1);
       const id = threadOf(page);
       await page.reload();
+      await expect(page.getByTestId("no-answer-earlier")).toHaveCount(1, { timeout: 20_000 });
+      await expect(page.getByTestId("no-answer")).toHaveCount(1);
       await openThreads(page);
       const item = itemOf(page, id);
       await expect(item).toHaveAttribute("data-status", "idle");

@@ -211,21 +211,27 @@ export function AnswerMessage(props: AnswerMessageProps) {
 }
 
 /** A turn that ended without an answer (stopped or failed): say so, and offer to run it again. */
-export function NoAnswer({ onRegenerate }: { onRegenerate: () => void }) {
+/** A turn that ended without an answer; the last such turn offers Regenerate, an earlier one only says so. */
+export function NoAnswer({ onRegenerate }: { onRegenerate?: () => void }) {
   const t = useT();
   return (
-    <div data-testid="no-answer" className="flex items-center gap-3 text-sm text-stone-600">
+    <div
+      data-testid={onRegenerate ? "no-answer" : "no-answer-earlier"}
+      className="flex items-center gap-3 text-sm text-stone-600"
+    >
       <Avatar />
       <span className="min-w-0 flex-1">{t("message.noAnswer")}</span>
-      <button
-        type="button"
-        data-testid="message-regenerate"
-        onClick={onRegenerate}
-        title={t("message.regenerate")}
-        className="inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-stone-300 px-2.5 py-1 text-xs font-medium text-stone-800 hover:bg-stone-100"
-      >
-        <RefreshIcon width={14} height={14} /> {t("message.regenerateShort")}
-      </button>
+      {onRegenerate && (
+        <button
+          type="button"
+          data-testid="message-regenerate"
+          onClick={onRegenerate}
+          title={t("message.regenerate")}
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-stone-300 px-2.5 py-1 text-xs font-medium text-stone-800 hover:bg-stone-100"
+        >
+          <RefreshIcon width={14} height={14} /> {t("message.regenerateShort")}
+        </button>
+      )}
     </div>
   );
 }

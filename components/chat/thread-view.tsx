@@ -1,12 +1,12 @@
 "use client";
 
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { CallClock, formatDuration } from "@/components/lib/call-clock";
 import { readApproval } from "@/components/lib/approval";
 import type { StarterPrompt } from "@/components/lib/starters";
 import { buildTimeline, type ChatMessage, type ToolCallView } from "@/components/lib/timeline";
-import { buildTurns, unansweredTurn } from "@/components/lib/turns";
+import { buildTurns, earlierUnansweredTurns, unansweredTurn } from "@/components/lib/turns";
 import { ApprovalCard } from "./approval-card";
 import type { BranchInfo } from "./branch-switcher";
 import { Clarification } from "./clarification";
@@ -95,10 +95,50 @@ export function ThreadView(props: ThreadViewProps) {
 
   const busy = loading || interrupted;
   const unanswered = useMemo(() => unansweredTurn(items), [items]);
+  // Earlier turns that got no answer keep saying so (only the last offers Regenerate).
+  const earlierUnanswered = useMemo(() => earlierUnansweredTurns(items), [items]);
   const rerunId = unanswered?.messageId;
   // No canRerun check: shown at once, and regenerate finds the checkpoint itself if the history read after a
   // failed run (chat-shell) has not come back yet.
   const canRetryTurn = !busy && !props.missing && rerunId !== undefined && rerunId !== props.pendingId;
+  /** One item of the thread as it is shown. */
+  const itemElement = (item: (typeof items)[number]) => {
+    if (item.kind === "human") {
+      const id = item.messageId;
+      const rerun = !busy && actions.canRerun(id) && id !== undefined;
+      return (
+        <HumanMessage
+          key={item.key}
+          text={item.text}
+          pending={id !== undefined && id === props.pendingId}
+          branch={actions.branchOf(id)}
+          onSelectBranch={actions.selectBranch}
+          onEdit={rerun ? (text) => actions.edit(id, text) : undefined}
+          busy={busy}
+        />
+      );
+    }
+    if (item.kind === "steps") {
+      return <StepsGroup key={item.key} steps={item.steps} summary={item.summary} durationOf={durationOf} />;
+    }
+    const human = humans.get(item.turn);
+    const humanId = human?.messageId;
+    const branchId = human?.aiMessageIds.find((id) => actions.branchOf(id) !== undefined);
+    const streaming = loading && item === last;
+    const canRegenerate = item.turn === lastTurn && !busy && humanId !== undefined && actions.canRerun(humanId);
+    return (
+      <AnswerMessage
+        key={item.key}
+        text={item.text}
+        messageId={item.messageId}
+        branch={branchId ? actions.branchOf(branchId) : undefined}
+        onSelectBranch={actions.selectBranch}
+        onRegenerate={canRegenerate ? () => actions.regenerate(humanId) : undefined}
+        busy={busy}
+        streaming={streaming}
+      />
+    );
+  };
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
@@ -120,40 +160,13 @@ export function ThreadView(props: ThreadViewProps) {
             <p className="text-center text-sm text-stone-600">{t("thread.loading")}</p>
           )}
           {items.map((item) => {
-            if (item.kind === "human") {
-              const id = item.messageId;
-              const rerun = !busy && actions.canRerun(id) && id !== undefined;
-              return (
-                <HumanMessage
-                  key={item.key}
-                  text={item.text}
-                  pending={id !== undefined && id === props.pendingId}
-                  branch={actions.branchOf(id)}
-                  onSelectBranch={actions.selectBranch}
-                  onEdit={rerun ? (text) => actions.edit(id, text) : undefined}
-                  busy={busy}
-                />
-              );
-            }
-            if (item.kind === "steps") {
-              return <StepsGroup key={item.key} steps={item.steps} summary={item.summary} durationOf={durationOf} />;
-            }
-            const human = humans.get(item.turn);
-            const humanId = human?.messageId;
-            const branchId = human?.aiMessageIds.find((id) => actions.branchOf(id) !== undefined);
-            const streaming = loading && item === last;
-            const canRegenerate = item.turn === lastTurn && !busy && humanId !== undefined && actions.canRerun(humanId);
+            const element = itemElement(item);
+            if (!earlierUnanswered.has(item.key)) return element;
             return (
-              <AnswerMessage
-                key={item.key}
-                text={item.text}
-                messageId={item.messageId}
-                branch={branchId ? actions.branchOf(branchId) : undefined}
-                onSelectBranch={actions.selectBranch}
-                onRegenerate={canRegenerate ? () => actions.regenerate(humanId) : undefined}
-                busy={busy}
-                streaming={streaming}
-              />
+              <Fragment key={item.key}>
+                {element}
+                <NoAnswer />
+              </Fragment>
             );
           })}
           {thinking && (

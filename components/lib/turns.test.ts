@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTimeline, type ChatMessage } from "./timeline";
-import { buildTurns, callDurations, isPinned, unansweredTurn } from "./turns";
+import { buildTurns, callDurations, earlierUnansweredTurns, isPinned, unansweredTurn } from "./turns";
 
 const calc: ChatMessage[] = [
   { type: "human", id: "h1", content: "calculate: 12*(3+4)" },
@@ -108,5 +108,28 @@ describe("unansweredTurn", () => {
     expect(unansweredTurn(turns(calc))).toBeNull();
     expect(unansweredTurn(turns(calc.slice(0, 6)))).toBeNull();
     expect(unansweredTurn([])).toBeNull();
+  });
+});
+
+describe("earlierUnansweredTurns", () => {
+  const turns = (messages: ChatMessage[]) =>
+    buildTurns(buildTimeline(messages, { loading: false, interrupted: false }));
+  const question = (id: string): ChatMessage => ({ type: "human", id, content: `question ${id}` });
+
+  it("marks every stopped turn before the last, after its last item, and not the last one", () => {
+    // Three questions stopped before any answer, then one more: each of the first three keeps its mark.
+    const items = turns([question("a"), question("b"), question("c"), question("d")]);
+    const marked = earlierUnansweredTurns(items);
+    expect([...marked]).toEqual(items.slice(0, 3).map((i) => i.key));
+    // One stopped after its steps: marked after the steps, not after the question.
+    const stepped = turns([...calc.slice(0, 3), ...calc.slice(0, 6).map((m) => ({ ...m, id: `${m.id ?? ""}x` }))]);
+    const key = [...earlierUnansweredTurns(stepped)][0];
+    expect(stepped.find((i) => i.key === key)?.kind).toBe("steps");
+  });
+
+  it("marks nothing when every earlier turn has its answer", () => {
+    expect(earlierUnansweredTurns(turns(calc)).size).toBe(0);
+    expect(earlierUnansweredTurns(turns([...calc, question("z")])).size).toBe(0);
+    expect(earlierUnansweredTurns([]).size).toBe(0);
   });
 });

@@ -116,6 +116,21 @@ export function unansweredTurn(items: readonly TurnItem[]): { turn: number; mess
   return { turn: human.turn, messageId: human.messageId };
 }
 
+/**
+ * The turns before the last that ended without an answer (stopped or failed), each by the key of its last item:
+ * where the view says so. The last such turn is unansweredTurn's, which offers Regenerate too.
+ */
+export function earlierUnansweredTurns(items: readonly TurnItem[]): Set<string> {
+  const lastTurn = items.findLast((i) => i.kind === "human")?.turn;
+  const answered = new Set(items.filter((i) => i.kind === "answer").map((i) => i.turn));
+  const lastKey = new Map<number, string>();
+  for (const i of items) lastKey.set(i.turn, i.key);
+  const asked = new Set(items.filter((i) => i.kind === "human").map((i) => i.turn));
+  const out = new Set<string>();
+  for (const [turn, key] of lastKey) if (turn !== lastTurn && asked.has(turn) && !answered.has(turn)) out.add(key);
+  return out;
+}
+
 /** The parts of a history state (newest first, as `POST …/history` answers) that timings need. */
 export interface TimedState {
   created_at?: string | null;
