@@ -45,6 +45,12 @@ for (const vp of VIEWPORTS) {
       await expect(input).toHaveValue("a draft for the first thread");
       await newThread(page);
       await expect(input).toHaveValue("a draft for a new one");
+
+      // A reload, or the thread's link opened again, finds its draft too.
+      await page.goto(`/?thread=${first}`);
+      await expect(input).toHaveValue("a draft for the first thread", { timeout: 20_000 });
+      await page.reload();
+      await expect(input).toHaveValue("a draft for the first thread", { timeout: 20_000 });
     });
 
     test("a link to a thread that does not exist says so and offers a new one", async ({ page }) => {
