@@ -296,6 +296,20 @@ export class ToolCatalog {
     return searcher.matchShare ? searcher.matchShare(query, name) : null;
   }
 
+  /**
+   * The tool a `select:` name stands for: itself, or the tool it names in another case or with other separators
+   * (as `select:` reads it); undefined when there is none.
+   */
+  selectName(name: string): string | undefined {
+    if (this.byName.has(name)) return name;
+    return this.searcher().named?.(name);
+  }
+
+  /** Whether a `+term` query's term is in some tool's name or is its server (else it is searched as plain words). */
+  holdsPlusTerm(term: string): boolean {
+    return this.searcher().holdsPlusTerm?.(term) ?? true;
+  }
+
   /** A small index over one server's tools, for `server:NAME words` (built on first use). */
   private serverSearcher(server: string): ToolSearcher {
     let s = this.serverSearchers.get(server);

@@ -40,23 +40,22 @@ export function scopeAlternative(catalog: ToolCatalog, raw: string): ScopedAlter
   return { raw, text: scoped.rest, scope: { asked: scoped.server, server: findServer(catalog, scoped.server) } };
 }
 
-/** A server of the catalog to show in an example (the first by name), or a placeholder. */
-function exampleServer(catalog: ToolCatalog): string {
-  return (
-    catalog
-      .servers()
-      .map((s) => s.name)
-      .filter(Boolean)
-      .sort()[0] ?? "NAME"
-  );
-}
-
-export function unknownServerText(catalog: ToolCatalog, name: string): string {
-  const known = catalog
+/** The catalog's servers' names, sorted (tools with no server left out). */
+function serverNames(catalog: ToolCatalog): string[] {
+  return catalog
     .servers()
     .map((s) => s.name)
     .filter(Boolean)
     .sort();
+}
+
+/** A server of the catalog to show in an example (the first by name), or a placeholder. */
+function exampleServer(catalog: ToolCatalog): string {
+  return serverNames(catalog)[0] ?? "NAME";
+}
+
+export function unknownServerText(catalog: ToolCatalog, name: string): string {
+  const known = serverNames(catalog);
   return `Error: no MCP server "${name}" has deferred tools. Servers: ${known.join(", ") || "none"}.`;
 }
 

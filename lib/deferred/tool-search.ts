@@ -11,8 +11,6 @@ import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, search
 import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
 import { isCutRequest, MAX_QUERY_LENGTH, type ParsedQuery, parseQuery } from "./search/query-modes";
-import { plusPoolTest } from "./search/searcher";
-import { squash } from "./search/select";
 import {
   type ScopedAlternative,
   scopeAlternative,
@@ -127,18 +125,12 @@ export function selectNotes(
 ): string[] {
   const names = parsed.flatMap((p) => (p.mode === "select" ? p.names : []));
   if (names.length === 0) return [];
-  const bySquash = new Map<string, string>();
-  for (const e of catalog.entries) {
-    const key = squash(e.name);
-    const prev = bySquash.get(key);
-    if (prev === undefined || e.name < prev) bySquash.set(key, e.name);
-  }
   const loaded = new Set(found.map((f) => f.entry.name));
   const unknown: string[] = [];
   const named = new Set<string>();
   const left: string[] = [];
   for (const n of names) {
-    const tool = catalog.get(n) ? n : bySquash.get(squash(n));
+    const tool = catalog.selectName(n);
     if (tool === undefined) unknown.push(n);
     else {
       named.add(tool);
@@ -167,9 +159,7 @@ export function selectNotes(
  */
 export function plusNotes(catalog: ToolCatalog, parsed: readonly ParsedQuery[]): string[] {
   return parsed.flatMap((p) => {
-    if (p.mode !== "plus") return [];
-    const test = plusPoolTest(p.term);
-    if (catalog.entries.some((e) => test(e.name.toLowerCase(), squash(e.name), squash(e.server ?? "")))) return [];
+    if (p.mode !== "plus" || catalog.holdsPlusTerm(p.term)) return [];
     return [
       `No tool name or server contains "${p.term}"; these results are a plain search of "${`${p.term} ${p.rest}`.trim()}".`,
     ];

@@ -48,9 +48,7 @@ export function* lexicalSearcherSteps(
  * Who is in a `+term` query's pool: a tool whose name contains the term, or whose server is the term ("+git" is not
  * every GitHub tool). Given the tool's name lower-cased, and its name and server squashed (select.ts `squash`).
  */
-export function plusPoolTest(
-  term: string,
-): (lowerName: string, squashedName: string, squashedServer: string) => boolean {
+function plusPoolTest(term: string): (lowerName: string, squashedName: string, squashedServer: string) => boolean {
   const lower = term.toLowerCase();
   const sq = squash(term);
   return (lowerName, squashedName, squashedServer) =>
@@ -149,6 +147,25 @@ export class LexicalSearcher implements ToolSearcher {
     return this.ranker.matchShare(this.ranker.terms(p.text), i);
   }
 
+  /** The tool a `select:` name stands for: itself, or the tool it names in another case or with other separators. */
+  named(name: string): string | undefined {
+    return this.matcher.named(name);
+  }
+
+  /** Whether any tool is in a `+term` query's pool (without one, the query is searched as plain words). */
+  holdsPlusTerm(term: string): boolean {
+    return this.plusPool(term).length > 0;
+  }
+
+  /** The tools in a `+term` query's pool (plusPoolTest), in catalog order. */
+  private plusPool(term: string): number[] {
+    const test = plusPoolTest(term);
+    const pool: number[] = [];
+    for (let i = 0; i < this.names.length; i++)
+      if (test(this.lowerNames[i]!, this.squashedNames[i]!, this.squashedServers[i]!)) pool.push(i);
+    return pool;
+  }
+
   /** One alternative in its mode; `raw` is its text before cleaning (line breaks are clause boundaries). */
   private one(parsed: ParsedQuery, raw: string, k: number, budget: SearchBudget): ScoredName[] {
     const unscored = (names: string[]) => names.map((name) => ({ name, score: null }));
@@ -206,10 +223,7 @@ export class LexicalSearcher implements ToolSearcher {
    * the GitLab server's create_merge_request.
    */
   private plus(term: string, rest: string, k: number): string[] {
-    const test = plusPoolTest(term);
-    const inPool = (i: number) => test(this.lowerNames[i]!, this.squashedNames[i]!, this.squashedServers[i]!);
-    const pool: number[] = [];
-    for (let i = 0; i < this.names.length; i++) if (inPool(i)) pool.push(i);
+    const pool = this.plusPool(term);
     // No name has the term: say what the words find rather than nothing at all.
     if (pool.length === 0) return this.text(`${term} ${rest}`, k);
     // Ranked by rest; the term's own score (at 1 %) only breaks ties, e.g. when rest is empty.

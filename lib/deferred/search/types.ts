@@ -39,6 +39,10 @@ export interface ToolSearcher {
    * patterns); lets tool_search tell the model that even its best match is weak.
    */
   matchShare?(query: string, name: string): number | null;
+  /** The tool a `select:` name stands for (itself, or written in another case or with other separators), if any. */
+  named?(name: string): string | undefined;
+  /** Whether any tool's name holds a `+term` query's term, or its server is the term. */
+  holdsPlusTerm?(term: string): boolean;
   /**
    * What the first pattern search would otherwise build in one go, as a build to run a slice at a time before
    * one comes; null once built (or for a searcher that builds nothing for patterns).
