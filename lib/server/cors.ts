@@ -15,6 +15,9 @@ function listedOrigins(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+const ignoresWildcard = (listed: readonly string[], token: string | undefined) =>
+  listed.includes("*") && (token ?? "").trim() === "";
+
 /**
  * Whether FAWN_CORS_ORIGINS says `*` with no FAWN_API_TOKEN: any website could then read every thread and change
  * anything (run commands, add a stdio MCP server), so `*` is ignored until a token is set.
@@ -23,16 +26,16 @@ export function wildcardWithoutToken(
   value: string | undefined = process.env.FAWN_CORS_ORIGINS,
   token: string | undefined = process.env.FAWN_API_TOKEN,
 ): boolean {
-  return listedOrigins(value).includes("*") && (token ?? "").trim() === "";
+  return ignoresWildcard(listedOrigins(value), token);
 }
 
-/** The origins FAWN_CORS_ORIGINS allows; `*` only with FAWN_API_TOKEN set (wildcardWithoutToken). */
+/** The origins FAWN_CORS_ORIGINS allows; `*` only with FAWN_API_TOKEN set (wildcardWithoutToken). Read per request. */
 export function parseCorsOrigins(
   value: string | undefined = process.env.FAWN_CORS_ORIGINS,
   token: string | undefined = process.env.FAWN_API_TOKEN,
 ): string[] {
   const listed = listedOrigins(value);
-  return wildcardWithoutToken(value, token) ? listed.filter((o) => o !== "*") : listed;
+  return ignoresWildcard(listed, token) ? listed.filter((o) => o !== "*") : listed;
 }
 
 /** What the log and a refused request say when `*` was ignored. */
