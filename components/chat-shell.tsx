@@ -9,9 +9,10 @@ import { ChatHeader } from "./chat-header";
 import { preloadMarkdown } from "./chat/markdown";
 import { SubtaskProgressContext } from "./chat/subtask-card";
 import { type MessageActions, ThreadView } from "./chat/thread-view";
+import { useDrafts } from "./chat/use-drafts";
 import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
-import { DRAFTS_KEY, type Drafts, readDrafts, storedDrafts, withDraft } from "./lib/drafts";
+import { withDraft } from "./lib/drafts";
 import { classifyError } from "./lib/errors";
 import { questionsWithoutRerunPoint, type RerunState, rerunPoint } from "./lib/rerun";
 import { starterPrompts } from "./lib/starters";
@@ -68,21 +69,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const [selectedFile, setSelectedFile] = useState<string | null>(null);
   const [subtasks, setSubtasks] = useState<SubtaskProgress>({});
   // Drafts per thread ("new" before the thread exists), so text never follows you to another thread.
-  // Unsent drafts per thread, kept in the browser's storage: a reload or a reopened link finds them (drafts.ts).
-  const [drafts, setDrafts] = useState<Drafts>(() => {
-    try {
-      return readDrafts(window.localStorage.getItem(DRAFTS_KEY));
-    } catch {
-      return {};
-    }
-  });
-  useEffect(() => {
-    try {
-      window.localStorage.setItem(DRAFTS_KEY, storedDrafts(drafts));
-    } catch {
-      // Storage blocked or full: drafts still live for this page.
-    }
-  }, [drafts]);
+  const [drafts, setDrafts] = useDrafts();
   // The message just sent, shown until the server's state has it; gone again if the send fails.
   const [pending, setPending] = useState<Message | null>(null);
   // A send that failed before its run existed is reported by the composer (with Retry), not as a run error.
@@ -105,7 +92,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
       }
       setThreadIdParam(id);
     },
-    [setThreadIdParam],
+    [setThreadIdParam, setDrafts],
   );
 
   const stream = useStream<FawnState>({
