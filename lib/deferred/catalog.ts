@@ -310,6 +310,11 @@ export class ToolCatalog {
     return this.searcher().holdsPlusTerm?.(term) ?? true;
   }
 
+  /** Whether a pattern matches the name or description of any of these tools (else its words were searched). */
+  patternMatchesAny(pattern: string, names: readonly string[], budget: SearchBudget): boolean {
+    return this.searcher().patternMatchesAny?.(pattern, names, budget) ?? true;
+  }
+
   /** A small index over one server's tools, for `server:NAME words` (built on first use). */
   private serverSearcher(server: string): ToolSearcher {
     let s = this.serverSearchers.get(server);

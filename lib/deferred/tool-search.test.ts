@@ -316,3 +316,26 @@ describe("tool_search +term", () => {
     expect(String(message.content)).not.toContain("No tool name or server contains");
   });
 });
+
+describe("tool_search patterns", () => {
+  it("a pattern no tool matches: the plain search of its words says it is one", async () => {
+    const { message, promoted } = await call("screenshot.*zzz");
+    expect(names(promoted)?.[0]).toBe("web_screenshot");
+    expect(String(message.content)).toContain(
+      `No tool's name or description matches the pattern \\"screenshot.*zzz\\"; these results are a plain search of its words.`,
+    );
+  });
+
+  it("a pattern a tool matches: no such note", async () => {
+    const { message, promoted } = await call("web_.*shot");
+    expect(names(promoted)).toEqual(["web_screenshot"]);
+    expect(String(message.content)).not.toContain("matches the pattern");
+  });
+
+  it("among alternatives, only the pattern that matched nothing is named", async () => {
+    const { message } = await call("screenshot.*zzz | web_.*shot");
+    const text = String(message.content);
+    expect(text).toContain('the pattern \\"screenshot.*zzz\\"');
+    expect(text).not.toContain('the pattern \\"web_.*shot\\"');
+  });
+});

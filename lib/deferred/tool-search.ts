@@ -8,7 +8,7 @@ import type { CatalogEntry, ScoredEntry, ToolCatalog } from "./catalog";
 import type { HybridSearch } from "./hybrid";
 import { type ClosestName, closestNames, closestText, hintsForWeakMatch, serversText } from "./closest";
 import { PROMOTE_ALL, type PromotionPolicy, planPromotion, promoteUpdate, searchResultText } from "./promotion";
-import { newSearchBudget, type SearchBudget, SearchQueryError } from "./search";
+import { newSearchBudget, REGEX_STEP_BUDGET, type SearchBudget, SearchQueryError } from "./search";
 import { collectAlternatives, fuseAlternatives, MAX_ALTERNATIVES } from "./search/alternatives";
 import { isCutRequest, MAX_QUERY_LENGTH, type ParsedQuery, parseQuery } from "./search/query-modes";
 import {
@@ -166,6 +166,34 @@ export function plusNotes(catalog: ToolCatalog, parsed: readonly ParsedQuery[]):
   });
 }
 
+/**
+ * A pattern that matches no tool's name or description is searched as its words (searcher.ts): the answer says
+ * so, so the model does not take the results for tools that match it. `found` is each alternative's own results,
+ * in the order of `parsed` (undefined for one answered in text).
+ */
+export function patternNotes(
+  catalog: ToolCatalog,
+  parsed: readonly ParsedQuery[],
+  found: ReadonlyArray<readonly ScoredEntry[] | undefined>,
+  budget: SearchBudget,
+): string[] {
+  return parsed.flatMap((p, i) => {
+    const own = found[i];
+    if (p.mode !== "regex" || !own || own.length === 0) return [];
+    const names = own.map((f) => f.entry.name);
+    // Its own budget: the search's may be spent. A check that spends this one says nothing rather than guess.
+    const check = { left: REGEX_STEP_BUDGET / 4 };
+    if (catalog.patternMatchesAny(p.pattern, names, check) || check.left <= 0) return [];
+    if (budget.left <= 0)
+      return [
+        `The pattern "${p.pattern}" was stopped at its step limit before it matched a tool; these results are a plain search of its words.`,
+      ];
+    return [
+      `No tool's name or description matches the pattern "${p.pattern}"; these results are a plain search of its words.`,
+    ];
+  });
+}
+
 /** What a tool_search query finds, before the promotion policy decides what is loaded. */
 export interface FoundTools {
   /** The call's alternatives (`query`, its ` | ` parts, `queries`), each with its `server:` scope. */
@@ -176,6 +204,8 @@ export interface FoundTools {
   found: ScoredEntry[];
   /** The alternatives answered in text instead (a server's listing, an unknown server), in order. */
   texts: Array<{ text: string; status: "success" | "error" }>;
+  /** Each alternative's own results before fusion, in the order of `parsed` (undefined: answered in text). */
+  own: Array<ScoredEntry[] | undefined>;
   /** The pattern budget the searches spent from, for any further search of the same call. */
   budget: SearchBudget;
 }
@@ -203,7 +233,8 @@ export async function findTools(
     lists.map((l) => l.found),
     maxResults,
   );
-  return { alternatives, parsed, found, texts, budget };
+  const own = results.map((r) => ("found" in r ? r.found : undefined));
+  return { alternatives, parsed, found, texts, own, budget };
 }
 
 /** The answer to one call: every alternative searched, results fused, weak or empty answers made useful. */
@@ -215,7 +246,13 @@ async function answer(
   policy: PromotionPolicy,
   hybrid?: HybridSearch,
 ): Promise<{ content: string; status: "success" | "error"; promote: CatalogEntry[] }> {
-  const { alternatives, parsed, found, texts, budget } = await findTools(catalog, query, queries, maxResults, hybrid);
+  const { alternatives, parsed, found, texts, own, budget } = await findTools(
+    catalog,
+    query,
+    queries,
+    maxResults,
+    hybrid,
+  );
   // One alternative answered in text (a server listing, an unknown server): as before, that text alone.
   if (alternatives.length === 1 && texts.length === 1)
     return { content: texts[0]!.text, status: texts[0]!.status, promote: [] };
@@ -232,7 +269,11 @@ async function answer(
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
   const plan = planPromotion(found, policy, (n) => catalog.tokens(n));
-  notes.push(...selectNotes(catalog, parsed, found, maxResults), ...plusNotes(catalog, parsed));
+  notes.push(
+    ...selectNotes(catalog, parsed, found, maxResults),
+    ...plusNotes(catalog, parsed),
+    ...patternNotes(catalog, parsed, own, budget),
+  );
   const closest = hintsForWeakMatch(catalog, alternatives, found, budget);
   // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
   return { content: searchResultText(plan, { closest, notes }), status: "success", promote: plan.promote };

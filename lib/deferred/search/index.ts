@@ -1,5 +1,5 @@
 export type { SearchBudget, SearchDoc, ToolSearcher } from "./types";
-export { newSearchBudget } from "./searcher";
+export { newSearchBudget, REGEX_STEP_BUDGET } from "./searcher";
 export { BuildAbandoned, DEFAULT_SLICE_MS, runInSlices, SlicedBuild, type SliceStats } from "./build-steps";
 export { SearchQueryError } from "./types";
 export { MAX_QUERY_LENGTH, MAX_REQUEST_LENGTH } from "./query-modes";

@@ -27,6 +27,13 @@ export const newSearchBudget = (): SearchBudget => ({ left: REGEX_STEP_BUDGET })
 /** Pattern text → the words in it, to rank regex hits and to search when nothing matches. */
 const wordsOfPattern = (p: string) => p.replace(/\\[a-zA-Z]|[^\p{L}\p{N}]+/gu, " ").trim();
 
+/** A pattern's tests on tool i (see LexicalSearcher.patternTests). */
+interface PatternTests {
+  matchName: (i: number) => boolean;
+  matchDescription: (i: number) => boolean;
+  candidates: Uint8Array | null;
+}
+
 /** What pattern searches read: each tool's description lower-cased, and the substring index over name and it. */
 interface PatternText {
   lowerDescriptions: string[];
@@ -246,24 +253,44 @@ export class LexicalSearcher implements ToolSearcher {
     return [...ranked, ...rest_].slice(0, k);
   }
 
-  /** A pattern: name matches before description matches, then by the words of the pattern, then by name. */
-  private regex(pattern: string, k: number, budget: SearchBudget): string[] {
-    let matchName: (i: number) => boolean;
-    let matchDescription: (i: number) => boolean;
-    let candidates: Uint8Array | null;
+  /**
+   * Whether a pattern matches the name or description of any of these tools: a pattern search whose results
+   * match it found tools by the pattern, else (nothing matched) it searched the pattern's words instead.
+   */
+  patternMatchesAny(pattern: string, names: readonly string[], budget: SearchBudget): boolean {
+    const { matchName, matchDescription } = this.patternTests(pattern, budget);
+    return names.some((n) => {
+      const i = this.indexOf.get(n);
+      return i !== undefined && (matchName(i) || matchDescription(i));
+    });
+  }
+
+  /**
+   * A pattern's tests on tool i's name and description, and the tools its literal parts allow (null: any).
+   * A pattern that cannot run (syntax error, back-reference…) is matched as literal text.
+   */
+  private patternTests(pattern: string, budget: SearchBudget): PatternTests {
     const { lowerDescriptions, substrings } = this.forPatterns();
     try {
       const re = new SafeRegex(pattern);
-      matchName = (i) => re.matches(this.lowerNames[i]!, budget);
-      matchDescription = (i) => re.matches(lowerDescriptions[i]!, budget);
-      candidates = substrings.candidates(re.filters);
+      return {
+        matchName: (i) => re.matches(this.lowerNames[i]!, budget),
+        matchDescription: (i) => re.matches(lowerDescriptions[i]!, budget),
+        candidates: substrings.candidates(re.filters),
+      };
     } catch {
-      // Not a pattern we can run (syntax error, back-reference…): search it as literal text.
       const lit = pattern.toLowerCase();
-      matchName = (i) => this.lowerNames[i]!.includes(lit);
-      matchDescription = (i) => lowerDescriptions[i]!.includes(lit);
-      candidates = substrings.candidates([[lit]]);
+      return {
+        matchName: (i) => this.lowerNames[i]!.includes(lit),
+        matchDescription: (i) => lowerDescriptions[i]!.includes(lit),
+        candidates: substrings.candidates([[lit]]),
+      };
     }
+  }
+
+  /** A pattern: name matches before description matches, then by the words of the pattern, then by name. */
+  private regex(pattern: string, k: number, budget: SearchBudget): string[] {
+    const { matchName, matchDescription, candidates } = this.patternTests(pattern, budget);
     const tier = new Map<number, number>();
     for (let i = 0; i < this.names.length; i++) {
       if (candidates && candidates[i] === 0) continue;

@@ -43,6 +43,8 @@ export interface ToolSearcher {
   named?(name: string): string | undefined;
   /** Whether any tool's name holds a `+term` query's term, or its server is the term. */
   holdsPlusTerm?(term: string): boolean;
+  /** Whether a pattern matches the name or description of any of these tools (else its words were searched). */
+  patternMatchesAny?(pattern: string, names: readonly string[], budget: SearchBudget): boolean;
   /**
    * What the first pattern search would otherwise build in one go, as a build to run a slice at a time before
    * one comes; null once built (or for a searcher that builds nothing for patterns).
