@@ -46,6 +46,18 @@ describe("listOutputs", () => {
   it("is empty for a new thread", async () => {
     expect(await listOutputs(sb.root, "new-thread")).toEqual([]);
   });
+
+  it("walks at most 16 folders deep (each level holds a file handle while it is walked)", async () => {
+    const t = await ensureThreadDir(sb.root, "deep-t");
+    let at = path.join(t, "outputs");
+    for (let level = 1; level <= 20; level++) {
+      at = path.join(at, "d");
+      await fs.mkdir(at);
+      await fs.writeFile(path.join(at, `f${level}.txt`), "x");
+    }
+    const names = (await listOutputs(sb.root, "deep-t")).map((f) => path.basename(f.path));
+    expect(names.sort()).toEqual(Array.from({ length: 15 }, (_, i) => `f${i + 1}.txt`).sort());
+  });
 });
 
 describe("readThreadFile", () => {

@@ -1,5 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { HeldFolder } from "./held-folder";
 import { LIMITS, overLimit } from "./limits";
 import { openOwnFile } from "./own-file";
 import { SandboxPathError, ensureThreadDir, hasFormatChars, hostToVirtual, resolveInThread } from "./paths";
@@ -74,6 +75,9 @@ export interface OutputFile {
   modified: string;
 }
 
+/** How deep listServable walks (folders below this are not listed; readThreadFile still serves their files). */
+const MAX_LIST_DEPTH = 16;
+
 /**
  * Regular files under one area of the thread's folder (outputs/ or uploads/) that can be served, sorted by path,
  * at most LIMITS.outputEntries. Skipped: symlinks (not followed), hard links and names with invisible format
@@ -83,14 +87,25 @@ export interface OutputFile {
 export async function listServable(root: string, threadId: string, area: "outputs" | "uploads"): Promise<OutputFile[]> {
   const threadDir = await ensureThreadDir(root, threadId);
   const found: OutputFile[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await fs.readdir(dir, { withFileTypes: true });
+  // Each folder is read through the handle of the one above it (held-folder.ts): a folder swapped for a symlink
+  // while it is walked is not followed, so no other folder's names and sizes are listed.
+  const walk = async (folder: HeldFolder, dir: string, depth: number): Promise<void> => {
+    const entries = await fs.readdir(folder.via, { withFileTypes: true });
     for (const e of entries) {
       if (found.length >= LIMITS.outputEntries) return;
       const full = path.join(dir, e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.isFile() && !hasFormatChars(e.name)) {
-        const st = await fs.lstat(full).catch(() => null);
+      if (e.isDirectory()) {
+        // Each level holds a file handle while it is walked: deeper folders are not listed.
+        if (depth >= MAX_LIST_DEPTH) continue;
+        const sub = await folder.child(e.name, hostToVirtual(threadDir, full)).catch(() => null);
+        if (sub === null) continue;
+        try {
+          await walk(sub, full, depth + 1);
+        } finally {
+          await sub.close();
+        }
+      } else if (e.isFile() && !hasFormatChars(e.name)) {
+        const st = await fs.lstat(folder.entry(e.name)).catch(() => null);
         if (st?.isFile() && st.nlink === 1) {
           found.push({
             path: hostToVirtual(threadDir, full),
@@ -102,7 +117,13 @@ export async function listServable(root: string, threadId: string, area: "output
       }
     }
   };
-  await walk(path.join(threadDir, area));
+  const top = path.join(threadDir, area);
+  const folder = await HeldFolder.open(top, hostToVirtual(threadDir, top));
+  try {
+    await walk(folder, top, 1);
+  } finally {
+    await folder.close();
+  }
   return found.sort((a, b) => a.path.localeCompare(b.path));
 }
 

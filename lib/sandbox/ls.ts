@@ -1,15 +1,20 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf, type ToolFactory } from "@/lib/tools/context";
+import { HeldFolder } from "./held-folder";
 import { LIMITS, formatBytes } from "./limits";
 import { PATHS_HELP, SandboxPathError, VIRTUAL_ROOT, resolveInThread, spellFormatChars } from "./paths";
 
 const MAX_DEPTH = 2;
 
+/**
+ * The entries of a held folder, two levels deep. Every entry is reached through the handle of the folder it is
+ * in (held-folder.ts), so a folder swapped for a symlink while the tree is listed is not followed.
+ */
 async function listTree(
-  dir: string,
+  folder: HeldFolder,
+  userPath: string,
   depth: number,
   indent: string,
   out: string[],
@@ -17,7 +22,7 @@ async function listTree(
 ): Promise<void> {
   let entries: import("node:fs").Dirent[];
   try {
-    entries = await fs.readdir(dir, { withFileTypes: true });
+    entries = await fs.readdir(folder.via, { withFileTypes: true });
   } catch (e) {
     out.push(`${indent}(cannot list: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     return;
@@ -26,7 +31,6 @@ async function listTree(
   for (const entry of entries) {
     if (budget.left <= 0) return;
     budget.left--;
-    const full = path.join(dir, entry.name);
     // Bidi controls and zero-width characters would make a name display as another (they are spelled out).
     const name = spellFormatChars(entry.name);
     if (entry.isSymbolicLink()) {
@@ -34,14 +38,37 @@ async function listTree(
       out.push(`${indent}${name} -> (symlink)`);
     } else if (entry.isDirectory()) {
       out.push(`${indent}${name}/`);
-      if (depth < MAX_DEPTH) await listTree(full, depth + 1, `${indent}  `, out, budget);
+      if (depth < MAX_DEPTH) await listSubfolder(folder, entry.name, userPath, depth, indent, out, budget);
     } else {
-      const size = await fs.lstat(full).then(
+      const size = await fs.lstat(folder.entry(entry.name)).then(
         (s) => s.size,
         () => 0,
       );
       out.push(`${indent}${name}  (${formatBytes(size)})`);
     }
+  }
+}
+
+async function listSubfolder(
+  parent: HeldFolder,
+  name: string,
+  userPath: string,
+  depth: number,
+  indent: string,
+  out: string[],
+  budget: { left: number },
+): Promise<void> {
+  let sub: HeldFolder;
+  try {
+    sub = await parent.child(name, userPath);
+  } catch {
+    out.push(`${indent}  (cannot list: it changed while it was being listed)`);
+    return;
+  }
+  try {
+    await listTree(sub, userPath, depth + 1, `${indent}  `, out, budget);
+  } finally {
+    await sub.close();
   }
 }
 
@@ -51,11 +78,16 @@ export const ls_tool: ToolFactory = (_settings, ctx) =>
       const threadId = threadIdOf(config);
       const target = await resolveInThread(ctx.sandbox.root, threadId, userPath ?? VIRTUAL_ROOT, { allowRoot: true });
       if (!target.exists) throw new SandboxPathError(userPath ?? VIRTUAL_ROOT, "no such file or folder");
-      const st = await fs.stat(target.host);
+      const st = await fs.lstat(target.host);
       if (!st.isDirectory()) return `${target.virtual}  (${formatBytes(st.size)})`;
       const lines: string[] = [];
       const budget = { left: LIMITS.lsEntries };
-      await listTree(target.host, 1, "  ", lines, budget);
+      const folder = await HeldFolder.open(target.host, userPath ?? VIRTUAL_ROOT);
+      try {
+        await listTree(folder, userPath ?? VIRTUAL_ROOT, 1, "  ", lines, budget);
+      } finally {
+        await folder.close();
+      }
       const head = `${target.virtual}/`;
       if (lines.length === 0) return `${head}\n  (empty)`;
       const note =

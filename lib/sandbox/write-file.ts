@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import { tool } from "@langchain/core/tools";
 import { z } from "zod";
 import { threadIdOf, type ToolFactory } from "@/lib/tools/context";
 import { LIMITS, formatBytes, overLimit } from "./limits";
+import { makeParentFolders } from "./held-folder";
 import { openOwnFile } from "./own-file";
 import { PATHS_HELP, SandboxPathError, resolveInThread } from "./paths";
 
@@ -28,7 +28,7 @@ export const write_file_tool: ToolFactory = (_settings, ctx) =>
           );
         }
       } else {
-        await fs.mkdir(path.dirname(target.host), { recursive: true });
+        await makeParentFolders(target.threadDir, target.host, userPath);
       }
       const fh = await openOwnFile(target, userPath, append ? "append" : "truncate");
       try {
