@@ -4,7 +4,7 @@ import { runTurn, type TurnEvent } from "@/lib/agent/run-turn";
 import { FawnRuntime } from "@/lib/agent/runtime";
 import { toolsResponse } from "@/lib/agent/tools-response";
 import { ThreadIdSchema } from "@/lib/contracts/thread-id";
-import { cutNotes, findTools } from "@/lib/deferred/tool-search";
+import { answerNotes, findTools } from "@/lib/deferred/tool-search";
 import { formatInventoryTable, formatSearchTable, formatTokenLine } from "./format";
 import { mcpMain } from "./mcp";
 
@@ -69,8 +69,10 @@ async function main(argv: string[]): Promise<number> {
           "nothing is deferred (tool_search is disabled or no MCP tools loaded), so there is nothing to search",
         );
       // As tool_search finds them (alternatives, `server:` scopes), before its promotion policy.
-      const { found, texts, parsed } = await findTools(catalog, query, [], runtime.config.app.tool_search.max_results);
-      for (const note of [...texts.map((t) => t.text), ...cutNotes(parsed)]) process.stderr.write(`${note}\n`);
+      const max = runtime.config.app.tool_search.max_results;
+      const result = await findTools(catalog, query, [], max);
+      for (const note of answerNotes(catalog, result, max)) process.stderr.write(`${note}\n`);
+      const { found } = result;
       const out = found.map(({ entry: e }) => ({
         name: e.name,
         server: e.server,

@@ -237,6 +237,22 @@ export async function findTools(
   return { alternatives, parsed, found, texts, own, budget };
 }
 
+/**
+ * Every note an answer carries on how its alternatives were read: text answers (a server's listing, an unknown
+ * server), requests cut to their first words, and when tools were found, `select:` names no tool has or the cap
+ * left out, a `+term` no name holds, a pattern nothing matches. tool_search and `fawn search` say the same.
+ */
+export function answerNotes(catalog: ToolCatalog, found: FoundTools, maxResults: number): string[] {
+  const notes = [...found.texts.map((t) => t.text), ...cutNotes(found.parsed)];
+  if (found.found.length === 0) return notes;
+  return [
+    ...notes,
+    ...selectNotes(catalog, found.parsed, found.found, maxResults),
+    ...plusNotes(catalog, found.parsed),
+    ...patternNotes(catalog, found.parsed, found.own, found.budget),
+  ];
+}
+
 /** The answer to one call: every alternative searched, results fused, weak or empty answers made useful. */
 async function answer(
   catalog: ToolCatalog,
@@ -246,17 +262,12 @@ async function answer(
   policy: PromotionPolicy,
   hybrid?: HybridSearch,
 ): Promise<{ content: string; status: "success" | "error"; promote: CatalogEntry[] }> {
-  const { alternatives, parsed, found, texts, own, budget } = await findTools(
-    catalog,
-    query,
-    queries,
-    maxResults,
-    hybrid,
-  );
+  const result = await findTools(catalog, query, queries, maxResults, hybrid);
+  const { alternatives, parsed, found, texts, budget } = result;
   // One alternative answered in text (a server listing, an unknown server): as before, that text alone.
   if (alternatives.length === 1 && texts.length === 1)
     return { content: texts[0]!.text, status: texts[0]!.status, promote: [] };
-  const notes = [...texts.map((t) => t.text), ...cutNotes(parsed)];
+  const notes = answerNotes(catalog, result, maxResults);
   if (found.length === 0) {
     const closest = closestNames(catalog, alternatives, new Set(), budget);
     // A long request is echoed as far as it was searched, with the server it was scoped to.
@@ -269,11 +280,6 @@ async function answer(
     return { content: [text, ...notes].join("\n"), status: "success", promote: [] };
   }
   const plan = planPromotion(found, policy, (n) => catalog.tokens(n));
-  notes.push(
-    ...selectNotes(catalog, parsed, found, maxResults),
-    ...plusNotes(catalog, parsed),
-    ...patternNotes(catalog, parsed, own, budget),
-  );
   const closest = hintsForWeakMatch(catalog, alternatives, found, budget);
   // As the design returns them: the OpenAI function of each match ({name, description, parameters}).
   return { content: searchResultText(plan, { closest, notes }), status: "success", promote: plan.promote };
