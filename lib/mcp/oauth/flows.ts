@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 
 /** One sign-in under way: its `state` is the only key to it, and it can be taken once. */
 export interface PendingFlow {
@@ -11,6 +12,11 @@ export interface PendingFlow {
   /** PKCE: the verifier of the challenge sent with the authorization request; it never leaves the server. */
   verifier?: string;
   authorizationUrl?: string;
+  /**
+   * What this sign-in discovered (checked: lib/mcp/oauth/checked-discovery). Kept with the flow, not stored, until
+   * tokens are issued: a sign-in that is started and abandoned does not change where a stored grant is refreshed.
+   */
+  discovery?: OAuthDiscoveryState;
 }
 
 export const FLOW_TTL_MS = 10 * 60_000;

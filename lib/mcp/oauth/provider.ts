@@ -6,18 +6,23 @@
  *    when a person is needed it throws SignInRequiredError, before registering anything anywhere;
  *  - `SignInFlowProvider` for one sign-in: dynamic client registration for Fawn's callback URL, the `state` and
  *    the PKCE verifier of that one flow, and the tokens the code is exchanged for.
+ * Token refreshes Fawn makes itself go through the guarded fetch (lib/mcp/oauth/guarded-fetch): only to allowed
+ * addresses, no redirects, bounded in time and size.
  */
 import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import { refreshAuthorization } from "@modelcontextprotocol/sdk/client/auth.js";
 import { OAuthError, ServerError } from "@modelcontextprotocol/sdk/server/auth/errors.js";
+import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
   OAuthTokens,
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { log } from "@/lib/log/logger";
+import { checkAuthorizationUrl } from "./authorization-url";
 import { SignInRequiredError } from "./errors";
 import type { PendingFlow } from "./flows";
+import { oauthNetworkFor } from "./guarded-fetch";
 import type { OAuthStore, ServerRecord, StoredTokens } from "./store";
 
 /** The MCP server a provider acts for: its name in the config and the URL tokens are bound to. */
@@ -64,8 +69,16 @@ const globalRefresh = globalThis as unknown as {
 globalRefresh.__fawnOAuthRefreshing ??= new Map();
 const refreshing = globalRefresh.__fawnOAuthRefreshing;
 
-/** Trade the refresh token for new tokens; undefined when the grant is gone (the person must sign in again). */
-export async function refreshStoredTokens(store: OAuthStore, target: OAuthTarget): Promise<StoredTokens | undefined> {
+/**
+ * Trade the refresh token for new tokens; undefined when the grant is gone (the person must sign in again).
+ * `fetchFn` defaults to the guarded fetch for the target: a token endpoint that does not answer cannot keep this
+ * refresh (which every connection to the server waits for) pending for ever.
+ */
+export async function refreshStoredTokens(
+  store: OAuthStore,
+  target: OAuthTarget,
+  fetchFn: FetchLike = oauthNetworkFor(target.url).fetchFn,
+): Promise<StoredTokens | undefined> {
   const key = `${store.file}\0${target.name}`;
   const running = refreshing.get(key);
   if (running) return running;
@@ -82,6 +95,7 @@ export async function refreshStoredTokens(store: OAuthStore, target: OAuthTarget
         clientInformation: client,
         refreshToken: tokens.refresh_token,
         resource: discovery.resourceMetadata?.resource,
+        fetchFn,
       });
       const stored = stampTokens(fresh, tokens.client_key, tokens);
       await store.update(target.name, target.url, (r) => ({ ...r, tokens: stored }));
@@ -129,6 +143,27 @@ abstract class StoreBacked {
 
 /** Fawn's own connections: stored tokens, refreshed ahead of expiry; never asks a person, says when one must. */
 export class StoredTokenProvider extends StoreBacked implements OAuthClientProvider {
+  constructor(
+    store: OAuthStore,
+    target: OAuthTarget,
+    /** For Fawn's own refreshes; default the guarded fetch for the target. */
+    private readonly fetchFn: FetchLike = oauthNetworkFor(target.url).fetchFn,
+  ) {
+    super(store, target);
+  }
+
+  /**
+   * What the sign-in discovered. Without a sign-in (tokens, and the discovery they came with) only a person can
+   * help: say so before the SDK discovers anything, since the transports run discovery through their own fetch,
+   * not the guarded one, and with the server's configured headers.
+   */
+  override discoveryState(): OAuthDiscoveryState | undefined {
+    const rec = this.record();
+    const discovery = rec?.discovery as OAuthDiscoveryState | undefined;
+    if (!rec?.tokens || !discovery?.authorizationServerUrl) throw new SignInRequiredError(this.target.name);
+    return discovery;
+  }
+
   /** The registration the stored tokens came from; a placeholder keeps `auth()` in its interactive branch. */
   get redirectUrl(): string {
     return this.record()?.tokens?.client_key ?? "http://127.0.0.1/fawn-oauth-not-signed-in";
@@ -155,7 +190,7 @@ export class StoredTokenProvider extends StoreBacked implements OAuthClientProvi
   async tokens(): Promise<OAuthTokens | undefined> {
     const stored = this.record()?.tokens;
     if (!stored) return undefined;
-    if (dueForRefresh(stored)) return refreshStoredTokens(this.store, this.target);
+    if (dueForRefresh(stored)) return refreshStoredTokens(this.store, this.target, this.fetchFn);
     return stored;
   }
 
@@ -207,6 +242,16 @@ export class SignInFlowProvider extends StoreBacked implements OAuthClientProvid
     return this.flow.redirectUri;
   }
 
+  /** This flow's own discovery (checked when the sign-in started), never another sign-in's stored one. */
+  override discoveryState(): OAuthDiscoveryState | undefined {
+    return this.flow.discovery;
+  }
+
+  override saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    this.flow.discovery = { ...state };
+    return Promise.resolve();
+  }
+
   get clientMetadata(): OAuthClientMetadata {
     return fawnClientMetadata(this.flow.redirectUri);
   }
@@ -228,12 +273,19 @@ export class SignInFlowProvider extends StoreBacked implements OAuthClientProvid
     return undefined;
   }
 
+  /** Tokens are issued: they are stored with the discovery they came from (where they are refreshed and revoked). */
   saveTokens(tokens: OAuthTokens): Promise<void> {
-    return this.change((r) => ({ ...r, tokens: stampTokens(tokens, this.flow.redirectUri) }));
+    const discovery = this.flow.discovery;
+    return this.change((r) => ({
+      ...r,
+      tokens: stampTokens(tokens, this.flow.redirectUri),
+      discovery: discovery ? { ...discovery } : r.discovery,
+    }));
   }
 
+  /** The browser will be sent here: http(s) only (no file:, no other application's URL scheme). */
   redirectToAuthorization(url: URL): void {
-    this.flow.authorizationUrl = url.href;
+    this.flow.authorizationUrl = checkAuthorizationUrl(url).href;
   }
 
   saveCodeVerifier(verifier: string): void {
