@@ -4,9 +4,11 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike, Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { ResolvedServer } from "@/lib/config";
+import { oauthNetworkFor } from "./oauth/guarded-fetch";
+import { ownOriginFetch } from "./oauth/own-origin-fetch";
 import { refusalGuard } from "./oauth/refusal-guard";
 
 const STDERR_TAIL = 2000;
@@ -61,18 +63,34 @@ function stdioTransport(server: ResolvedServer, baseDir: string, onStderr: (chun
 }
 
 /** `onRefused`: an SSE server refused a fresh token (the connection is no use; a new one refreshes once more). */
-function httpTransport(server: ResolvedServer, onRefused: () => void, authProvider?: OAuthClientProvider): Transport {
+function httpTransport(server: ResolvedServer, onRefused: () => void, opts: ConnectOptions): Transport {
   const url = new URL(server.config.url as string);
-  const requestInit = { headers: server.config.headers };
-  if (server.transport !== "sse") return new StreamableHTTPClientTransport(url, { requestInit, authProvider });
+  const headers = server.config.headers;
+  const requestInit = { headers };
+  const { authProvider } = opts;
+  if (!authProvider) {
+    if (server.transport !== "sse") return new StreamableHTTPClientTransport(url, { requestInit });
+    return new SSEClientTransport(url, { requestInit });
+  }
+  // auth()'s requests to other origins (a 401's resource_metadata, a token endpoint) are guarded (own-origin-fetch).
+  const guarded = opts.oauthFetch ?? oauthNetworkFor(url.href).fetchFn;
+  if (server.transport !== "sse") {
+    const fetch = ownOriginFetch(url, headers, guarded);
+    return new StreamableHTTPClientTransport(url, { requestInit, authProvider, fetch });
+  }
   // The SSE transport retries every 401 with a refresh, endlessly: the guard stops a server that refuses fresh tokens.
-  const fetch = authProvider ? refusalGuard(server.name, onRefused) : undefined;
+  const fetch = ownOriginFetch(url, headers, guarded, refusalGuard(server.name, onRefused));
   return new SSEClientTransport(url, { requestInit, authProvider, fetch });
 }
 
 export interface ConnectOptions {
   /** OAuth tokens for an HTTP/SSE server (lib/mcp/oauth); absent: only the configured headers are sent. */
   authProvider?: OAuthClientProvider;
+  /**
+   * With `authProvider`: the fetch for auth()'s requests to origins other than the server's; default OAuth's
+   * guarded fetch for the server (lib/mcp/oauth/guarded-fetch).
+   */
+  oauthFetch?: FetchLike;
 }
 
 /** `work`, or an error "`what` timed out after Ns" once `ms` have passed (the timer is cleared either way). */
@@ -103,9 +121,7 @@ export async function connectServer(
   let transport: Transport;
   try {
     transport =
-      server.transport === "stdio"
-        ? stdioTransport(server, baseDir, onStderr)
-        : httpTransport(server, onRefused, opts.authProvider);
+      server.transport === "stdio" ? stdioTransport(server, baseDir, onStderr) : httpTransport(server, onRefused, opts);
   } catch (e) {
     throw new Error(`cannot set up ${server.transport} transport: ${(e as Error).message}`);
   }
