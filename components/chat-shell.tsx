@@ -1,7 +1,7 @@
 "use client";
 
-import type { Checkpoint, Message } from "@langchain/langgraph-sdk";
-import { useStream } from "@langchain/langgraph-sdk/react";
+import { type Checkpoint, Client, type Message } from "@langchain/langgraph-sdk";
+import { type UseStreamThread, useStream } from "@langchain/langgraph-sdk/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { SidePanel, type SideTab, useShowPresentedFiles } from "./artifacts/side-panel";
 import { useThreadFiles } from "./artifacts/use-thread-files";
@@ -10,6 +10,7 @@ import { preloadMarkdown } from "./chat/markdown";
 import { SubtaskProgressContext } from "./chat/subtask-card";
 import { type MessageActions, ThreadView } from "./chat/thread-view";
 import { useDrafts } from "./chat/use-drafts";
+import { useKeptBranch } from "./chat/use-kept-branch";
 import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
 import { withDraft } from "./lib/drafts";
@@ -27,6 +28,7 @@ import { ModelPicker } from "./models/model-picker";
 import { ServersPanel } from "./servers/servers-panel";
 import { useModels } from "./models/use-models";
 import { ThreadList } from "./threads/thread-list";
+import { useThreadCheck } from "./threads/use-thread-check";
 import { useThreadParam } from "./threads/use-thread-param";
 import { GRAPH_ID, useThreads } from "./threads/use-threads";
 import { ToolsPanel } from "./tools/tools-panel";
@@ -47,8 +49,18 @@ const STREAM_MODE: ("values" | "messages-tuple" | "custom")[] = ["values", "mess
 // tool-using turn is 5–10 checkpoints); older forks keep their messages but lose the version switcher.
 const HISTORY_LIMIT = 100;
 // A failed send is retried by the person (Retry), never silently: a retried POST could start a run twice.
-// Module-level: useStream builds a new client whenever this object changes.
+// Module-level, like the client built with it (one for the page: the thread look-up and useStream share it).
 const CALLER_OPTIONS = { maxRetries: 1 };
+// Given to useStream instead of its own history read while the open thread is looked up, or after it was not found
+// (thread-check.ts): nothing is read, so a deleted thread's history read never fails uncaught.
+const NOTHING_READ = async () => undefined;
+const CHECKING_THREAD: UseStreamThread<FawnState & Record<string, unknown>> = {
+  data: undefined,
+  error: undefined,
+  isLoading: true,
+  mutate: NOTHING_READ,
+};
+const MISSING_THREAD: UseStreamThread<FawnState & Record<string, unknown>> = { ...CHECKING_THREAD, isLoading: false };
 
 /** Thread list, conversation and tools panel around one `useStream` connection. */
 export function ChatShell({ apiUrl }: { apiUrl: string }) {
@@ -80,6 +92,9 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const [readHistory, setReadHistory] = useState<{ threadId: string; states: RerunState[] } | null>(null);
   const acceptance = useRunAcceptance();
   const sendingFrom = useRef<string | null>(null);
+  // Threads known to exist, read without being looked up first (thread-check.ts): created by this page (its first
+  // run streams into it before its history is read), or picked from the server's list.
+  const [known, setKnown] = useState<ReadonlySet<string>>(() => new Set());
   const models = useModels();
 
   const setThreadId = useCallback(
@@ -88,6 +103,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
       const from = sendingFrom.current;
       if (id && from === "new") {
         setDrafts((d) => ({ ...d, [id]: d.new ?? "", new: "" }));
+        setKnown((s) => new Set(s).add(id));
         sendingFrom.current = id;
       }
       setThreadIdParam(id);
@@ -95,13 +111,16 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     [setThreadIdParam, setDrafts],
   );
 
+  const client = useMemo(() => new Client({ apiUrl, callerOptions: CALLER_OPTIONS }), [apiUrl]);
+  const check = useThreadCheck(client, threadId, threadId !== null && known.has(threadId));
   const stream = useStream<FawnState>({
-    apiUrl,
+    client,
     assistantId: GRAPH_ID,
     messagesKey: "messages",
     reconnectOnMount: true,
     fetchStateHistory: { limit: HISTORY_LIMIT },
-    callerOptions: CALLER_OPTIONS,
+    // Its own history read only once the thread is known to exist (thread-check.ts).
+    thread: check === "checking" ? CHECKING_THREAD : check === "missing" ? MISSING_THREAD : undefined,
     threadId,
     onThreadId: setThreadId,
     onCreated: () => acceptance.accepted(),
@@ -119,6 +138,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   const error = sendFailed ? null : stream.error;
   const missing =
     malformedThread ||
+    check === "missing" ||
     (threadId !== null && messages.length === 0 && classifyError(stream.error).kind === "missing_thread");
 
   // The panel refetches when the thread's promotions change, after every run and when the catalog
@@ -142,6 +162,14 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
 
   const history = stream.history as unknown as TimedState[];
   const durations = useMemo(() => callDurations(history), [history]);
+  // The version chosen in the open thread, kept across reloads: restored once its own history is here.
+  const historyThread = stream.history[0]?.checkpoint?.thread_id;
+  useKeptBranch(
+    threadId,
+    stream.branch,
+    stream.setBranch,
+    !stream.isThreadLoading && historyThread === threadId ? stream.experimental_branchTree : null,
+  );
   const starters = useMemo(() => {
     const demo = models.models.find((m) => m.name === models.selected)?.demo ?? false;
     return starterPrompts(inventory.data?.tools ?? [], demo);
@@ -302,6 +330,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     setSendFailed(false);
     setSubtasks({});
     setReadHistory(null);
+    if (id && threadList.threads.some((th) => th.id === id)) setKnown((s) => new Set(s).add(id));
     // The stream reports a switch only when its thread changes: from a malformed ?thread= (no thread to the stream)
     // to a new thread it would not, and the URL would keep the bad value.
     setThreadIdParam(id);
@@ -314,6 +343,11 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
   };
   const remove = async (id: string) => {
     await threadList.remove(id);
+    setKnown((s) => {
+      const rest = new Set(s);
+      rest.delete(id);
+      return rest;
+    });
     if (id === threadId) stream.switchThread(null);
   };
 
