@@ -59,3 +59,24 @@ describe("checkpointer", () => {
     expect(problem("checkpointer:\n  type: mysql\n")).toMatch(/^config\.yaml:5: checkpointer\.type: /);
   });
 });
+
+describe("tools", () => {
+  it("a misspelt approval is refused, not passed to the tool as a setting of its own", () => {
+    const tool = 'tools:\n  - name: bash\n    use: "@/lib/sandbox:bash_tool"\n';
+    expect(problem(`${tool}    aproval: always\n`)).toBe(
+      'config.yaml:7: tools[0].aproval: unknown key (did you mean "approval"?); as written it would be passed to the tool as a setting of its own',
+    );
+    // The tool's own settings are its own, even one named like an entry key ("groups").
+    expect(parse(`${tool}    timeout_s: 30\n    groups: [a]\n    approval: always\n`).tools[0]).toMatchObject({
+      timeout_s: 30,
+      groups: ["a"],
+      approval: "always",
+    });
+  });
+
+  it("a use without its export says what to write and what was written", () => {
+    expect(problem("tools:\n  - name: t\n    use: ./tools/weather.mjs\n")).toBe(
+      'config.yaml:6: tools[0].use: must be "module:export", e.g. "@/lib/sandbox:ls_tool" or "./tools/weather.mjs:weather" (got "./tools/weather.mjs")',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ToolBindingSchema } from "@/lib/contracts/inventory";
+import { closest } from "./issues";
 
 const NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
@@ -30,15 +31,35 @@ export const ModelConfigSchema = z
   .strict();
 export type ModelConfig = z.infer<typeof ModelConfigSchema>;
 
+const TOOL_ENTRY_KEYS = new Set(["name", "group", "use", "approval"]);
+
 /** A configured tool: `use` names its module and export; any further keys are the tool's own settings. */
 export const ToolConfigSchema = z
   .object({
     name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must match ^[A-Za-z0-9_-]{1,64}$"),
     group: z.string().optional(),
-    use: z.string().regex(/^.+:[A-Za-z_$][\w$]*$/, 'must be "module:export"'),
+    use: z.string().regex(/^.+:[A-Za-z_$][\w$]*$/, {
+      error: (iss) =>
+        `must be "module:export", e.g. "@/lib/sandbox:ls_tool" or "./tools/weather.mjs:weather" (got ${JSON.stringify(iss.input)})`,
+    }),
     approval: ApprovalModeSchema.optional(),
   })
-  .catchall(z.unknown());
+  .catchall(z.unknown())
+  .superRefine((entry, ctx) => {
+    // Other keys are the tool's own settings, so a misspelt `approval` would pass silently (and the tool would run
+    // without the approval it was meant to wait for): a key that near is taken for the typo it is. Only `approval`:
+    // a near-miss of `group` costs nothing, and a tool may well have a setting of its own named "groups".
+    for (const key of Object.keys(entry)) {
+      if (TOOL_ENTRY_KEYS.has(key)) continue;
+      const meant = closest(key, ["approval"]);
+      if (meant)
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `unknown key (did you mean "${meant}"?); as written it would be passed to the tool as a setting of its own`,
+        });
+    }
+  });
 export type ToolConfig = z.infer<typeof ToolConfigSchema>;
 
 /** Per-process limits of a bash command (and of everything it starts), set with ulimit before it runs. */

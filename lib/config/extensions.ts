@@ -6,6 +6,14 @@ import { ApprovalModeSchema } from "./app-config";
 
 const seconds = z.number().positive().max(3600);
 
+/** An http(s) URL, or text holding a `$VAR` reference (checked again once expanded). */
+export function isServerUrl(url: string): boolean {
+  if (url.includes("$")) return true;
+  if (!URL.canParse(url)) return false;
+  const { protocol } = new URL(url);
+  return protocol === "http:" || protocol === "https:";
+}
+
 export { type DeferPolicy, DeferPolicySchema };
 
 export const McpServerConfigSchema = z
@@ -18,7 +26,13 @@ export const McpServerConfigSchema = z
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).default({}),
     cwd: z.string().optional(),
-    url: z.string().optional(),
+    url: z
+      .string()
+      .refine(isServerUrl, {
+        error: (iss) =>
+          `must be an http:// or https:// URL such as "http://127.0.0.1:3000/mcp" (got ${JSON.stringify(iss.input)})`,
+      })
+      .optional(),
     headers: z.record(z.string(), z.string()).default({}),
     description: z.string().optional(),
     tool_name_prefix: z.boolean().default(true),
@@ -43,6 +57,20 @@ export const McpServerConfigSchema = z
   .strict()
   .superRefine((s, ctx) => {
     const t = transportOf(s);
+    if (s.command && s.url) {
+      // One of them is ignored whichever transport applies: say which, rather than guess.
+      const explicit = s.type ?? s.transport;
+      ctx.addIssue({
+        code: "custom",
+        path: [t === "stdio" && explicit ? "url" : "command"],
+        message: !explicit
+          ? 'both "command" and "url" are set: keep "command" for a program Fawn starts (stdio), or "url" for a server it connects to (http, sse)'
+          : t === "stdio"
+            ? 'is for http and sse servers; this stdio server runs "command": remove one of them'
+            : `is for stdio servers; this ${t} server is reached at "url": remove one of them`,
+      });
+      return;
+    }
     if (t === "stdio" && !s.command) {
       ctx.addIssue({ code: "custom", path: ["command"], message: "a stdio server needs a command" });
     }

@@ -46,7 +46,7 @@ describe("parseAppConfig", () => {
 
   it("rejects unknown keys by name", () => {
     const e = errorOf(() => parseAppConfig(`${MIN}    temprature: 0.2\n`, "c.yaml", {}));
-    expect(e.message).toBe("c.yaml:4: models[0].temprature: unknown key");
+    expect(e.message).toBe('c.yaml:4: models[0].temprature: unknown key (did you mean "temperature"?)');
   });
 
   it("reports malformed YAML with a line", () => {
@@ -106,7 +106,9 @@ describe("tool_search.techniques", () => {
     const unknown = errorOf(() =>
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    synonyms: true\n`, "config.yaml", {}),
     );
-    expect(unknown.message).toBe("config.yaml:6: tool_search.techniques.synonyms: unknown key");
+    expect(unknown.message).toMatch(
+      /^config\.yaml:6: tool_search\.techniques\.synonyms: unknown key \(known keys: lexicon, feedback, .*redirects\)$/,
+    );
     const value = errorOf(() =>
       parseAppConfig(`${MIN}tool_search:\n  techniques:\n    clauses: sometimes\n`, "config.yaml", {}),
     );

@@ -82,7 +82,7 @@ export function parseAppConfig(text: string, file: string, env: Env): { app: App
       doc.lineOf(pathParts),
     );
   }
-  return { app: validate(AppConfigFileSchema, expanded.value, file, doc), modelsMissingKey };
+  return { app: validate(AppConfigFileSchema, expanded.value, file, doc, [], doc.data), modelsMissingKey };
 }
 
 export function parseExtensionsConfig(text: string, file: string, env: Env): ResolvedServer[] {
@@ -92,12 +92,16 @@ export function parseExtensionsConfig(text: string, file: string, env: Env): Res
   return Object.entries(raw.mcpServers).map(([name, cfg]) => {
     const rawServer = (doc.data as { mcpServers: Record<string, unknown> }).mcpServers[name];
     const expanded = expandDeep(rawServer, env);
-    const config = validate(McpServerConfigSchema, expanded.value, file, doc, ["mcpServers", name]);
     const unset = expanded.unset[0];
     const error =
       unset && cfg.enabled
         ? `mcpServers.${name}.${unset.field}: $${unset.variable} is not set in the environment`
         : undefined;
+    // An unset variable fails only this server, with that as its reason: what its expansion left (an empty url,
+    // say) is not reported as a mistake of the file. The entry as written is kept instead.
+    if (unset && !McpServerConfigSchema.safeParse(expanded.value).success)
+      return { name, config: cfg, transport: transportOf(cfg), error };
+    const config = validate(McpServerConfigSchema, expanded.value, file, doc, ["mcpServers", name], rawServer);
     return { name, config, transport: transportOf(config), error };
   });
 }

@@ -4,6 +4,7 @@
  * naming the field.
  */
 import { McpServerConfigSchema } from "@/lib/config/extensions";
+import { describeIssue } from "@/lib/config/issues";
 import { type McpServerEntry, SECRET_MASK } from "@/lib/contracts/mcp-servers";
 
 /** Fields whose values are secrets: shown as `***`, replaced only when typed again. */
@@ -66,15 +67,11 @@ export function resolveMasked(next: McpServerEntry, stored: McpServerEntry | und
 export function checkEntry(entry: McpServerEntry): McpServerEntry {
   const r = McpServerConfigSchema.safeParse(entry);
   if (!r.success) {
-    const issue = r.error.issues[0];
-    let field = issue.path.map(String).join(".");
-    let problem = issue.message;
-    if (issue.code === "unrecognized_keys") {
-      field = [field, issue.keys[0]].filter(Boolean).join(".");
-      problem = "unknown field";
-    }
-    if (issue.code === "invalid_type" && issue.message.includes("received undefined")) problem = "is required";
-    throw new EntryError(field, problem);
+    const { path, problem } = describeIssue(McpServerConfigSchema, r.error.issues[0], entry, {
+      format: "json",
+      noun: "field",
+    });
+    throw new EntryError(path.map(String).join("."), problem);
   }
   return entry;
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OAuthFlowError } from "./oauth/errors";
-import { addServer, adminErrorOf, removeServer } from "./servers-admin";
+import { addServer, adminErrorOf, patchServer, removeServer, replaceServer } from "./servers-admin";
 
 let dir: string;
 let file: string;
@@ -58,5 +58,52 @@ describe("adminErrorOf", () => {
     });
     expect(adminErrorOf(new Error("EACCES"))).toBeNull();
     expect(adminErrorOf("a string")).toBeNull();
+  });
+});
+
+describe("a refused change", () => {
+  it("names the field, says what was meant, and leaves the saved file byte for byte as it was", () => {
+    const before = fs.readFileSync(file, "utf8");
+    const refused: Array<[() => unknown, string]> = [
+      [
+        () => addServer(file, "b", { command: "node", url: "http://127.0.0.1:3000/mcp" }, { env: {} }),
+        'command: both "command" and "url" are set: keep "command" for a program Fawn starts (stdio), or "url" for a server it connects to (http, sse)',
+      ],
+      [
+        () => addServer(file, "b", { url: "ftp://files.example.com/mcp" }, { env: {} }),
+        'url: must be an http:// or https:// URL such as "http://127.0.0.1:3000/mcp" (got "ftp://files.example.com/mcp")',
+      ],
+      [
+        () => addServer(file, "b", { type: "websocket", url: "http://127.0.0.1:3000/mcp" }, { env: {} }),
+        'type: must be one of "stdio", "sse", "http" (got "websocket")',
+      ],
+      [() => addServer(file, "b", { comand: "node" }, { env: {} }), 'comand: unknown field (did you mean "command"?)'],
+      [
+        () => addServer(file, "b", { command: "node", args: ["--port", 3000] }, { env: {} }),
+        "args.1: expected text, got the number 3000",
+      ],
+      [
+        () => patchServer(file, "a", { url: "http://127.0.0.1:3000/mcp" }, { env: {} }),
+        expect.stringMatching(/^command: both "command" and "url"/) as unknown as string,
+      ],
+      [
+        () => patchServer(file, "a", { enabeld: false }, { env: {} }),
+        'enabeld: unknown field (did you mean "enabled"?)',
+      ],
+      [
+        () => replaceServer(file, "a", { command: "node", session_init_timeout: "30" }, { env: {} }),
+        'session_init_timeout: expected a number, got the text "30"; write it without quotes',
+      ],
+    ];
+    for (const [change, message] of refused) {
+      expect(failureOf(change)).toEqual({ kind: "invalid", message });
+      expect(fs.readFileSync(file, "utf8")).toBe(before);
+    }
+    expect(fs.existsSync(`${file}.bak`)).toBe(false);
+  });
+
+  it("a server whose url comes from a variable not set here is saved as typed, as by hand", () => {
+    addServer(file, "remote", { url: "${REMOTE_MCP_URL}" }, { env: {} });
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).mcpServers.remote).toEqual({ url: "${REMOTE_MCP_URL}" });
   });
 });

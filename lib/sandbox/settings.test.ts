@@ -49,7 +49,7 @@ describe("config.yaml sandbox section", () => {
 
   it("names a wrong mode or limit", () => {
     expect(errorOf(() => parseAppConfig(`${MIN}sandbox:\n  bash: docker\n`, "c.yaml", {})).message).toMatch(
-      /^c\.yaml:5: sandbox\.bash: .*"bwrap"\|"host"\|"off"/,
+      /^c\.yaml:5: sandbox\.bash: must be one of "bwrap", "host", "off" \(got "docker"\)$/,
     );
     expect(
       errorOf(() => parseAppConfig(`${MIN}sandbox:\n  limits:\n    memory_mb: 10\n`, "c.yaml", {})).message,
