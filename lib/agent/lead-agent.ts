@@ -70,7 +70,8 @@ async function loadToolSources(opts: BuildOptions): Promise<ToolSources> {
   const warnings: string[] = sandboxConfigWarnings(opts.config);
   const configured: ToolRecord[] = [];
   for (const [i, entry] of app.tools.entries()) {
-    const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, baseDir, toolContext });
+    const line = opts.config.useLines?.tools[i];
+    const { tool, warning } = await loadConfiguredTool(entry, i, { file: paths.config, line, baseDir, toolContext });
     if (warning) warnings.push(warning);
     // bash is withheld when it is off or bubblewrap cannot run here, never moved to the host.
     const offer = await sandboxToolOffer(tool, opts.config);
@@ -161,7 +162,10 @@ export async function buildLeadAgent(opts: BuildOptions): Promise<BuiltAgent> {
   assertFailClosed(base.tools, app.tool_search.enabled, setup);
 
   const models = new Map<string, BaseChatModel>();
-  for (const m of app.models) models.set(m.name, await createChatModel(m, opts.models));
+  for (const [index, m] of app.models.entries()) {
+    const place = { file: opts.config.paths.config, index, line: opts.config.useLines?.models[index] };
+    models.set(m.name, await createChatModel(m, opts.models, place));
+  }
   const defaultModel = models.get(app.models[0].name) as BaseChatModel;
   // Subagents get the lead's tools minus the lead-only ones, with the gated ones replaced by stand-ins
   // that refuse (a subagent has no person to ask). The lead's own rules are computed on its final tools,

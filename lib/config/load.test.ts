@@ -19,6 +19,16 @@ function errorOf(fn: () => unknown): ConfigError {
 }
 
 describe("parseAppConfig", () => {
+  it("gives the line of each tool's and model's use, for the errors of loading them", () => {
+    const text = `${MIN}tools:\n  - name: ls\n    use: "@/lib/sandbox:ls_tool"\n  - use: ./t.mjs:t\n    name: t\n`;
+    const { useLines } = parseAppConfig(text, "config.yaml", {});
+    expect(useLines.tools).toEqual([6, 7]);
+    // The model's use is not written (its default): its line is the entry's.
+    expect(useLines.models).toHaveLength(1);
+    const written = parseAppConfig(`${MIN}    use: "@langchain/openai:ChatOpenAI"\n`, "config.yaml", {}).useLines;
+    expect(written.models).toEqual([4]);
+  });
+
   it("fills defaults", () => {
     const { app } = parseAppConfig(MIN, "config.yaml", {});
     expect(app.tool_search).toEqual({

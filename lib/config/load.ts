@@ -39,6 +39,8 @@ export interface LoadedConfig {
   baseDir: string;
   /** sha256 of both files' content: changes exactly when the configuration does. */
   fingerprint: string;
+  /** The line of each `tools[i].use` and `models[i].use` in config.yaml, for the errors of loading them. */
+  useLines?: UseLines;
 }
 
 export function resolveConfigPaths(
@@ -57,7 +59,17 @@ export function dataDirOf(baseDir: string, env: Env = process.env): string {
   return path.resolve(baseDir, env.FAWN_DATA_DIR || ".fawn");
 }
 
-export function parseAppConfig(text: string, file: string, env: Env): { app: AppConfig; modelsMissingKey: string[] } {
+/** Where each entry's `use` is in config.yaml (undefined where it is not written: a default). */
+export interface UseLines {
+  tools: ReadonlyArray<number | undefined>;
+  models: ReadonlyArray<number | undefined>;
+}
+
+export function parseAppConfig(
+  text: string,
+  file: string,
+  env: Env,
+): { app: AppConfig; modelsMissingKey: string[]; useLines: UseLines } {
   const doc = parseLocated(text, file, "yaml");
   const expanded = expandDeep(doc.data, env);
   const modelsMissingKey: string[] = [];
@@ -82,7 +94,12 @@ export function parseAppConfig(text: string, file: string, env: Env): { app: App
       doc.lineOf(pathParts),
     );
   }
-  return { app: validate(AppConfigFileSchema, expanded.value, file, doc, [], doc.data), modelsMissingKey };
+  const app = validate(AppConfigFileSchema, expanded.value, file, doc, [], doc.data);
+  const useLines = {
+    tools: app.tools.map((_, i) => doc.lineOf(["tools", i, "use"])),
+    models: app.models.map((_, i) => doc.lineOf(["models", i, "use"])),
+  };
+  return { app, modelsMissingKey, useLines };
 }
 
 export function parseExtensionsConfig(text: string, file: string, env: Env): ResolvedServer[] {
@@ -127,7 +144,7 @@ export function loadConfigFiles(
   const appText = readFile(paths.config);
   let extText = "{}";
   if (paths.extensionsExplicit || fs.existsSync(paths.extensions)) extText = readFile(paths.extensions);
-  const { app, modelsMissingKey } = parseAppConfig(appText, paths.config, env);
+  const { app, modelsMissingKey, useLines } = parseAppConfig(appText, paths.config, env);
   const servers = parseExtensionsConfig(extText, paths.extensions, env);
   const fingerprint = createHash("sha256").update(appText).update("\0").update(extText).digest("hex").slice(0, 16);
   return {
@@ -137,6 +154,7 @@ export function loadConfigFiles(
     paths,
     baseDir: path.dirname(paths.config),
     fingerprint,
+    useLines,
     texts: [appText, extText],
   };
 }

@@ -1,6 +1,7 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { ChatOpenAI } from "@langchain/openai";
-import type { AppConfig, ModelConfig } from "@/lib/config";
+import { type AppConfig, ConfigError, type ModelConfig } from "@/lib/config";
+import { closest } from "@/lib/config/issues";
 import type { ModelInfo } from "@/lib/contracts/models";
 import { createDemoFetch, type FetchLike } from "./demo/fetch";
 
@@ -45,7 +46,19 @@ export interface ModelFactoryOptions {
  * config.yaml model → LangChain chat model. Without a key and a base_url the real ChatOpenAI client
  * talks to the in-process demo endpoint, so the whole OpenAI wire path is exercised offline.
  */
-export async function createChatModel(m: ModelConfig, opts: ModelFactoryOptions = {}): Promise<BaseChatModel> {
+/** Where a model entry is in config.yaml, for the errors of loading its class. */
+export interface ModelPlace {
+  file: string;
+  index: number;
+  /** The line of its `use` (or of the entry, when `use` is its default). */
+  line?: number;
+}
+
+export async function createChatModel(
+  m: ModelConfig,
+  opts: ModelFactoryOptions = {},
+  place?: ModelPlace,
+): Promise<BaseChatModel> {
   if (usesDemo(m)) {
     const demoDelay = opts.demoDelayMs ?? Number(process.env.FAWN_DEMO_DELAY_MS ?? 8);
     return new ChatOpenAI({
@@ -73,13 +86,29 @@ export async function createChatModel(m: ModelConfig, opts: ModelFactoryOptions 
       configuration: { baseURL: m.base_url, ...(opts.fetch ? { fetch: opts.fetch } : {}) },
     });
   }
+  // Named like the configuration's other errors: file, line, field (a plain Error when no place is given).
+  const fail = (problem: string) =>
+    place
+      ? ConfigError.at(place.file, `models[${place.index}].use`, `model "${m.name}": ${problem}`, place.line)
+      : new Error(`model "${m.name}": ${problem}`);
   let mod: Record<string, unknown>;
   try {
     mod = await import(/* webpackIgnore: true */ spec);
-  } catch {
-    throw new Error(`model "${m.name}": cannot load "${spec}"; install it with \`npm install ${spec}\``);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const missing = err.code === "ERR_MODULE_NOT_FOUND" || err.code === "MODULE_NOT_FOUND";
+    const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
+    throw fail(
+      missing
+        ? `cannot load "${spec}": it is not installed; install it with \`npm install ${pkg}\``
+        : `cannot load "${spec}": ${err.message}`,
+    );
   }
   const Cls = mod[exportName] as (new (args: Record<string, unknown>) => BaseChatModel) | undefined;
-  if (typeof Cls !== "function") throw new Error(`model "${m.name}": "${spec}" has no class "${exportName}"`);
+  if (typeof Cls !== "function") {
+    const classes = Object.keys(mod).filter((k) => typeof mod[k] === "function" && /^[A-Z]/.test(k));
+    const meant = closest(exportName, classes);
+    throw fail(`"${spec}" has no class "${exportName}"${meant ? `; did you mean "${meant}"?` : ""}`);
+  }
   return new Cls({ ...common, baseUrl: m.base_url });
 }

@@ -42,6 +42,10 @@ describe("http helpers", () => {
     expect(await readJsonBody(post(""))).toEqual({});
     expect(await readJsonBody(post('{"a":1}'))).toEqual({ a: 1 });
     await expect(readJsonBody(post("{oops"))).rejects.toMatchObject({ status: 400, code: "invalid_json" });
+    // The place of a syntax error is its line and column, not a character count.
+    await expect(readJsonBody(post('{\n  "a": 1\n  "b": 2\n}'))).rejects.toMatchObject({
+      message: "Request body is not valid JSON: Expected ',' or '}' after property value (line 3, column 3)",
+    });
     await expect(
       readJsonBody(post("a=1", { "content-type": "application/x-www-form-urlencoded" })),
     ).rejects.toMatchObject({

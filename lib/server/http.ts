@@ -94,9 +94,19 @@ export async function readJsonBody(request: Request, maxBytes = DEFAULT_MAX_BODY
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError(400, "invalid_json", `Request body is not valid JSON: ${reason}`);
+    throw new ApiError(400, "invalid_json", `Request body is not valid JSON: ${jsonSyntaxReason(text, err)}`);
   }
+}
+
+/** JSON.parse's complaint with its place as line and column (a position in characters helps nobody). */
+function jsonSyntaxReason(text: string, err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  const at = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?/.exec(message);
+  if (!at) return message;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  return `${message.replace(at[0], "")} (line ${line}, column ${column})`;
 }
 
 /** Format zod issues as `where.field: message; …` so the client sees which field is wrong. */

@@ -91,6 +91,29 @@ describe("loadConfiguredTool", () => {
     expect(e.message).toContain('export "notATool" of "./my-tools.mjs" is not a LangChain tool');
   });
 
+  it("errors carry the line of the entry's use in config.yaml", async () => {
+    const e = await errorOf(loadConfiguredTool(entry("x", "./nope.mjs:x"), 2, { ...ctx, line: 14 }));
+    expect(e.message).toMatch(/^config\.yaml:14: tools\[2\]\.use: tool "x": module "\.\/nope\.mjs" not found/);
+    expect(e.line).toBe(14);
+  });
+
+  it("a misspelt export is matched to the one meant", async () => {
+    const e = await errorOf(loadConfiguredTool(entry("shout", "./my-tools.mjs:shuot"), 0, ctx));
+    expect(e.message).toBe(
+      'config.yaml: tools[0].use: tool "shout": module "./my-tools.mjs" has no export "shuot"; did you mean "shout"?',
+    );
+  });
+
+  it("a project module that does not exist is not sent to npm install", async () => {
+    const near = await errorOf(loadConfiguredTool(entry("ls", "@/lib/sandbx:ls_tool"), 0, ctx));
+    expect(near.message).toBe(
+      'config.yaml: tools[0].use: tool "ls": module "@/lib/sandbx" not found; "@/" names Fawn\'s own modules, and this is not one of them; did you mean "@/lib/sandbox"?',
+    );
+    const far = await errorOf(loadConfiguredTool(entry("x", "@/lib/nothing-like-it:x"), 0, ctx));
+    expect(far.message).toContain("(they are: @/lib/sandbox)");
+    expect(far.message).not.toContain("npm install");
+  });
+
   it("a name mismatch warns and the tool's own name binds", async () => {
     const { tool, warning } = await loadConfiguredTool(entry("yell", "./my-tools.mjs:shout"), 3, ctx);
     expect(tool.name).toBe("shout");

@@ -3,6 +3,7 @@ import { pathToFileURL } from "node:url";
 import { StructuredTool, type StructuredToolInterface } from "@langchain/core/tools";
 import type { ToolConfig } from "@/lib/config";
 import { ConfigError } from "@/lib/config";
+import { closest } from "@/lib/config/issues";
 import { log } from "@/lib/log/logger";
 import type { ToolContext, ToolFactory } from "./context";
 import { PROJECT_TOOL_MODULES } from "./registry";
@@ -10,6 +11,8 @@ import { PROJECT_TOOL_MODULES } from "./registry";
 export interface ReflectContext {
   /** config.yaml, for error messages. */
   file: string;
+  /** The line of the entry's `use` in config.yaml, for error messages. */
+  line?: number;
   /** Folder of config.yaml: relative module paths resolve from here. */
   baseDir: string;
   /** Passed to a factory export with the entry, so the tool is built with the runtime's sandbox. */
@@ -20,6 +23,15 @@ export interface ReflectContext {
 export function splitUse(use: string): { module: string; exportName: string } {
   const i = use.lastIndexOf(":");
   return { module: use.slice(0, i), exportName: use.slice(i + 1) };
+}
+
+/** How config.yaml names Fawn's own modules (PROJECT_TOOL_MODULES). */
+const PROJECT_PREFIX = "@/";
+
+/** "; did you mean …" with the project module nearest `spec`, or nothing. */
+function nearestProjectModule(spec: string): string {
+  const meant = closest(spec, Object.keys(PROJECT_TOOL_MODULES));
+  return meant ? `; did you mean "${meant}"?` : ` (they are: ${Object.keys(PROJECT_TOOL_MODULES).join(", ")})`;
 }
 
 function isTool(value: unknown): value is StructuredToolInterface {
@@ -57,8 +69,9 @@ export async function loadConfiguredTool(
       err.code === "ERR_MODULE_NOT_FOUND" ||
       err.code === "MODULE_NOT_FOUND" ||
       /Cannot find (module|package)/.exec(err.message) !== null;
-    const hint =
-      spec.startsWith(".") || path.isAbsolute(spec)
+    const hint = spec.startsWith(PROJECT_PREFIX)
+      ? `"${PROJECT_PREFIX}" names Fawn's own modules, and this is not one of them${nearestProjectModule(spec)}`
+      : spec.startsWith(".") || path.isAbsolute(spec)
         ? `check the path (resolved from ${ctx.baseDir})`
         : `install it with \`npm install ${spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]}\``;
     throw ConfigError.at(
@@ -67,18 +80,20 @@ export async function loadConfiguredTool(
       missing
         ? `tool "${entry.name}": module "${spec}" not found; ${hint}`
         : `tool "${entry.name}": module "${spec}" failed to load: ${err.message}`,
+      ctx.line,
     );
   }
   if (!(exportName in mod)) {
-    const available =
-      Object.keys(mod)
-        .filter((k) => k !== "default")
-        .slice(0, 12)
-        .join(", ") || "none";
+    const exports = Object.keys(mod).filter((k) => k !== "default");
+    const available = exports.slice(0, 12).join(", ") || "none";
+    const meant = closest(exportName, exports);
     throw ConfigError.at(
       ctx.file,
       field,
-      `tool "${entry.name}": module "${spec}" has no export "${exportName}" (exports: ${available})`,
+      meant
+        ? `tool "${entry.name}": module "${spec}" has no export "${exportName}"; did you mean "${meant}"?`
+        : `tool "${entry.name}": module "${spec}" has no export "${exportName}" (exports: ${available})`,
+      ctx.line,
     );
   }
   let value = mod[exportName];
@@ -90,6 +105,7 @@ export async function loadConfiguredTool(
         ctx.file,
         field,
         `tool "${entry.name}": factory "${exportName}" of "${spec}" threw: ${(e as Error).message}`,
+        ctx.line,
       );
     }
   }
@@ -98,6 +114,7 @@ export async function loadConfiguredTool(
       ctx.file,
       field,
       `tool "${entry.name}": export "${exportName}" of "${spec}" is not a LangChain tool (expected an object with name, schema and invoke, or a factory returning one)`,
+      ctx.line,
     );
   }
   if (value.name !== entry.name) {
