@@ -5,7 +5,9 @@
  * back defensively: storage is the browser's, anything malformed is dropped, and a branch the thread's history no
  * longer has is not restored.
  */
-export type Branches = Record<string, string>;
+import { readTexts, type StoredTexts, storedTexts, withNewest } from "./stored-texts";
+
+export type Branches = StoredTexts;
 
 export const BRANCHES_KEY = "fawn.branches";
 /** At most this many threads' branches are kept (the most recently written), each at most MAX_BRANCH_CHARS. */
@@ -13,35 +15,23 @@ export const MAX_BRANCHES = 100;
 /** A path of checkpoint ids: a few dozen forks deep at most; anything longer is not one the app wrote. */
 export const MAX_BRANCH_CHARS = 4_000;
 
+/** A branch is kept for a thread when it is not the default and no longer than a branch the app writes. */
+const keepBranch = (thread: string, branch: string) =>
+  thread !== "" && branch !== "" && branch.length <= MAX_BRANCH_CHARS ? branch : null;
+
 /** The branches a stored value holds; empty for nothing, malformed JSON or the wrong shape. */
 export function readBranches(raw: string | null): Branches {
-  if (!raw) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return {};
-  }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
-  const out: Branches = {};
-  for (const [thread, branch] of Object.entries(parsed as Record<string, unknown>))
-    if (thread !== "" && typeof branch === "string" && branch !== "" && branch.length <= MAX_BRANCH_CHARS)
-      out[thread] = branch;
-  return out;
+  return readTexts(raw, keepBranch);
 }
 
 /** The branches with `thread`'s set and moved last (newest), or removed when it is the default (""). */
 export function withBranch(branches: Branches, thread: string, branch: string): Branches {
-  const { [thread]: _old, ...rest } = branches;
-  return branch === "" ? rest : { ...rest, [thread]: branch };
+  return withNewest(branches, thread, branch === "" ? null : branch);
 }
 
 /** What to store: the last MAX_BRANCHES written (withBranch), none empty or too long. */
 export function storedBranches(branches: Branches): string {
-  const kept = Object.entries(branches)
-    .filter(([thread, branch]) => thread !== "" && branch !== "" && branch.length <= MAX_BRANCH_CHARS)
-    .slice(-MAX_BRANCHES);
-  return JSON.stringify(Object.fromEntries(kept));
+  return storedTexts(branches, MAX_BRANCHES, keepBranch);
 }
 
 /** The SDK's tree of a thread's checkpoints (`experimental_branchTree`), as far as it is read here. */
