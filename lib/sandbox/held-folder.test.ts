@@ -1,49 +1,28 @@
 import fsSync from "node:fs";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HeldFolder, makeParentFolders } from "./held-folder";
-import { ensureThreadDir, resolveInThread } from "./paths";
+import { resolveInThread } from "./paths";
+import { refusal, swappedFolderFixture } from "@/test/support/swapped-folder";
 
 /**
  * As own-file.test.ts: a command in the thread can swap a folder on the way for a symlink to anywhere between the
  * check of a path and its use. Here the swap is made deterministically in that window.
  */
 const T = "held-folder-thread";
-let base: string;
+let fx: Awaited<ReturnType<typeof swappedFolderFixture>>;
 let root: string;
 let dir: string;
 let outside: string;
+const swapForSymlink = () => fx.swapForSymlink();
 
 beforeAll(async () => {
-  base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "fawn-held-folder-")));
-  root = path.join(base, "sandbox");
-  dir = await ensureThreadDir(root, T);
-  outside = path.join(base, "outside");
+  fx = await swappedFolderFixture(T);
+  ({ root, dir, outside } = fx);
 });
-afterAll(() => fs.rm(base, { recursive: true, force: true }));
-
-beforeEach(async () => {
-  await fs.rm(path.join(dir, "workspace", "d"), { recursive: true, force: true });
-  await fs.rm(outside, { recursive: true, force: true });
-  await fs.mkdir(path.join(dir, "workspace", "d", "sub"), { recursive: true });
-  await fs.writeFile(path.join(dir, "workspace", "d", "f.txt"), "inside\n");
-  await fs.mkdir(outside);
-  await fs.writeFile(path.join(outside, "secret-name.txt"), "OUTSIDE\n");
-});
-
-/** What `rm -r workspace/d && ln -s <outside> workspace/d` does from bash, between check and use. */
-async function swapForSymlink(): Promise<void> {
-  await fs.rm(path.join(dir, "workspace", "d"), { recursive: true });
-  await fs.symlink(outside, path.join(dir, "workspace", "d"));
-}
-
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => "no error",
-    (e: Error) => e.message,
-  );
+afterAll(() => fx.cleanup());
+beforeEach(() => fx.reset({ sub: true, outsideFile: ["secret-name.txt", "OUTSIDE\n"] }));
 
 describe("a held folder", () => {
   it("lists the folder its path was checked to be, through its handle", async () => {

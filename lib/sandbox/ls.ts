@@ -8,18 +8,19 @@ import { PATHS_HELP, SandboxPathError, VIRTUAL_ROOT, resolveInThread, spellForma
 
 const MAX_DEPTH = 2;
 
+/** One ls call's listing: the path as the model gave it, the lines so far and the entries it may still list. */
+interface Listing {
+  userPath: string;
+  out: string[];
+  budget: { left: number };
+}
+
 /**
  * The entries of a held folder, two levels deep. Every entry is reached through the handle of the folder it is
  * in (held-folder.ts), so a folder swapped for a symlink while the tree is listed is not followed.
  */
-async function listTree(
-  folder: HeldFolder,
-  userPath: string,
-  depth: number,
-  indent: string,
-  out: string[],
-  budget: { left: number },
-): Promise<void> {
+async function listTree(folder: HeldFolder, depth: number, indent: string, listing: Listing): Promise<void> {
+  const { out, budget } = listing;
   let entries: import("node:fs").Dirent[];
   try {
     entries = await fs.readdir(folder.via, { withFileTypes: true });
@@ -38,7 +39,7 @@ async function listTree(
       out.push(`${indent}${name} -> (symlink)`);
     } else if (entry.isDirectory()) {
       out.push(`${indent}${name}/`);
-      if (depth < MAX_DEPTH) await listSubfolder(folder, entry.name, userPath, depth, indent, out, budget);
+      if (depth < MAX_DEPTH) await listSubfolder(folder, entry.name, depth, indent, listing);
     } else {
       const size = await fs.lstat(folder.entry(entry.name)).then(
         (s) => s.size,
@@ -49,24 +50,23 @@ async function listTree(
   }
 }
 
+/** A subfolder, opened through its parent's handle; one swapped for a symlink meanwhile is said, not followed. */
 async function listSubfolder(
   parent: HeldFolder,
   name: string,
-  userPath: string,
   depth: number,
   indent: string,
-  out: string[],
-  budget: { left: number },
+  listing: Listing,
 ): Promise<void> {
   let sub: HeldFolder;
   try {
-    sub = await parent.child(name, userPath);
+    sub = await parent.child(name, listing.userPath);
   } catch {
-    out.push(`${indent}  (cannot list: it changed while it was being listed)`);
+    listing.out.push(`${indent}  (cannot list: it changed while it was being listed)`);
     return;
   }
   try {
-    await listTree(sub, userPath, depth + 1, `${indent}  `, out, budget);
+    await listTree(sub, depth + 1, `${indent}  `, listing);
   } finally {
     await sub.close();
   }
@@ -82,9 +82,10 @@ export const ls_tool: ToolFactory = (_settings, ctx) =>
       if (!st.isDirectory()) return `${target.virtual}  (${formatBytes(st.size)})`;
       const lines: string[] = [];
       const budget = { left: LIMITS.lsEntries };
-      const folder = await HeldFolder.open(target.host, userPath ?? VIRTUAL_ROOT);
+      const shown = userPath ?? VIRTUAL_ROOT;
+      const folder = await HeldFolder.open(target.host, shown);
       try {
-        await listTree(folder, userPath ?? VIRTUAL_ROOT, 1, "  ", lines, budget);
+        await listTree(folder, 1, "  ", { userPath: shown, out: lines, budget });
       } finally {
         await folder.close();
       }

@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import fsSync from "node:fs";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openOwnFile } from "./own-file";
-import { ensureThreadDir, resolveInThread } from "./paths";
+import { resolveInThread } from "./paths";
+import { refusal, swappedFolderFixture } from "@/test/support/swapped-folder";
 
 /**
  * The window between resolveInThread's check of a path and openOwnFile's open of it: a command in the thread can
@@ -14,39 +14,18 @@ import { ensureThreadDir, resolveInThread } from "./paths";
  * replaced, then the file is opened.
  */
 const T = "own-file-thread";
-let base: string;
+let fx: Awaited<ReturnType<typeof swappedFolderFixture>>;
 let root: string;
 let dir: string;
 let outside: string;
+const swapForSymlink = () => fx.swapForSymlink();
 
 beforeAll(async () => {
-  base = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "fawn-own-file-")));
-  root = path.join(base, "sandbox");
-  dir = await ensureThreadDir(root, T);
-  outside = path.join(base, "outside");
+  fx = await swappedFolderFixture(T);
+  ({ root, dir, outside } = fx);
 });
-afterAll(() => fs.rm(base, { recursive: true, force: true }));
-
-beforeEach(async () => {
-  await fs.rm(path.join(dir, "workspace", "d"), { recursive: true, force: true });
-  await fs.rm(outside, { recursive: true, force: true });
-  await fs.mkdir(path.join(dir, "workspace", "d"));
-  await fs.writeFile(path.join(dir, "workspace", "d", "f.txt"), "inside\n");
-  await fs.mkdir(outside);
-  await fs.writeFile(path.join(outside, "f.txt"), "OUTSIDE SECRET\n");
-});
-
-/** What `rm -r workspace/d && ln -s <outside> workspace/d` does from bash, between check and open. */
-async function swapForSymlink(): Promise<void> {
-  await fs.rm(path.join(dir, "workspace", "d"), { recursive: true });
-  await fs.symlink(outside, path.join(dir, "workspace", "d"));
-}
-
-const refusal = (p: Promise<unknown>) =>
-  p.then(
-    () => "no error",
-    (e: Error) => e.message,
-  );
+afterAll(() => fx.cleanup());
+beforeEach(() => fx.reset({ outsideFile: ["f.txt", "OUTSIDE SECRET\n"] }));
 
 describe("a folder swapped for a symlink after the path was checked", () => {
   it("reading: refused, nothing outside is read", async () => {
