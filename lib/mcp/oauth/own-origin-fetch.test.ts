@@ -4,8 +4,7 @@
  * listen on 127.0.0.1 (classified as public here), an internal service on 127.0.0.2.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -14,33 +13,20 @@ import { McpServerConfigSchema } from "@/lib/config/extensions";
 import { connectServer } from "@/lib/mcp/connect";
 import { addressKind } from "./address-kind";
 import { McpOAuth } from "./service";
+import { type RecordingServer, recordingServer } from "@/test/support/recording-server";
 
 const REDIRECT = "http://127.0.0.1:3599/api/mcp/oauth/callback";
 
-interface Seen {
-  path: string;
-  apiKey: string | undefined;
-}
-
-async function listen(host: string, answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
-  const seen: Seen[] = [];
-  const server = http.createServer((req, res) => {
-    seen.push({ path: new URL(req.url ?? "/", "http://x").pathname, apiKey: req.headers["x-api-key"] as string });
-    req.resume();
-    req.on("end", () => answer(req, res));
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return {
-    url: `http://${host}:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-type Listening = Awaited<ReturnType<typeof listen>>;
+/** A server answering every request alike, recording them (recording-server.ts). */
+const listen = (host: string, answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) =>
+  recordingServer(host, () => answer);
+type Listening = RecordingServer;
+/** Each request's path and the configured header it carried. */
+const seenBy = (l: Listening) =>
+  l.requests.map((r) => ({
+    path: new URL(r.url ?? "/", "http://x").pathname,
+    apiKey: r.headers["x-api-key"] as string | undefined,
+  }));
 
 const network = { policy: { kindOf: (a: string) => (a === "127.0.0.1" ? "public" : addressKind(a)) } } as const;
 
@@ -64,7 +50,10 @@ describe("a signed-in server's 401 pointing its resource metadata elsewhere", ()
     fs.rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(() => {
-    for (const l of [internal, other, mcp]) l.seen.length = 0;
+    for (const l of [internal, other, mcp]) {
+      l.seen.length = 0;
+      l.requests.length = 0;
+    }
   });
 
   /** Signed in: a valid token and the discovery it came with (no protected-resource metadata was found then). */
@@ -122,8 +111,8 @@ describe("a signed-in server's 401 pointing its resource metadata elsewhere", ()
   it("another site is fetched without the server's configured headers; the server itself still gets them", async () => {
     metadataAt = `${other.url}/prm`;
     expect(await connect(await signedIn())).not.toBe("connected");
-    expect(other.seen.map((s) => s.path)).toContain("/prm");
-    expect(other.seen.every((s) => s.apiKey === undefined)).toBe(true);
-    expect(mcp.seen.every((s) => s.apiKey === "server-only-key")).toBe(true);
+    expect(seenBy(other).map((s) => s.path)).toContain("/prm");
+    expect(seenBy(other).every((s) => s.apiKey === undefined)).toBe(true);
+    expect(seenBy(mcp).every((s) => s.apiKey === "server-only-key")).toBe(true);
   });
 });

@@ -4,8 +4,6 @@
  * listens on 127.0.0.2 (loopback, as 127.0.0.1 really is). Nothing may reach the internal service.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -16,38 +14,12 @@ import { addressKind } from "./address-kind";
 import { isSignInRequired } from "./errors";
 import type { OAuthNetworkOptions } from "./guarded-fetch";
 import { McpOAuth } from "./service";
+import { type RecordingServer, type Route, recordingServer } from "@/test/support/recording-server";
 
 const REDIRECT = "http://127.0.0.1:3599/api/mcp/oauth/callback";
 
-type Route = (req: http.IncomingMessage, res: http.ServerResponse, body: string) => void;
-
-async function listen(host: string, route: (path: string) => Route | undefined) {
-  const seen: string[] = [];
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
-    });
-    req.on("end", () => {
-      const p = new URL(req.url ?? "/", "http://x").pathname;
-      seen.push(`${req.method} ${p} ${body}`);
-      const r = route(p);
-      if (r) r(req, res, body);
-      else res.writeHead(404).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return {
-    url: `http://${host}:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-type Listening = Awaited<ReturnType<typeof listen>>;
+const listen = recordingServer;
+type Listening = RecordingServer;
 
 const json =
   (value: unknown, status = 200): Route =>
