@@ -13,6 +13,7 @@ import { useDrafts } from "./chat/use-drafts";
 import { useKeptBranch } from "./chat/use-kept-branch";
 import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
+import { type BranchTree, sendFrom } from "./lib/branches";
 import { withDraft } from "./lib/drafts";
 import { classifyError } from "./lib/errors";
 import { questionsWithoutRerunPoint, type RerunState, rerunPoint } from "./lib/rerun";
@@ -168,7 +169,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     threadId,
     stream.branch,
     stream.setBranch,
-    !stream.isThreadLoading && historyThread === threadId ? stream.experimental_branchTree : null,
+    !stream.isThreadLoading && historyThread === threadId ? (stream.experimental_branchTree as BranchTree) : null,
   );
   const starters = useMemo(() => {
     const demo = models.models.find((m) => m.name === models.selected)?.demo ?? false;
@@ -189,6 +190,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
 
   const submitMessage = (text: string): Promise<void> => {
     const message: Message = { id: newId(), type: "human", content: text };
+    const from = threadId ? sendFrom(stream.history.at(-1), stream.experimental_branchTree as BranchTree) : null;
     const accepted = acceptance.expect();
     sendingFrom.current = draftKey;
     setPending(message);
@@ -199,6 +201,8 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
         {
           config,
           streamMode: STREAM_MODE,
+          // From the version shown (one chosen in the switcher), which stays on screen with the new message.
+          ...(from ? { checkpoint: from as Checkpoint } : {}),
           // The server tags threads with their graph when a run starts; tagging at creation too keeps
           // the thread listed even if that run never gets going.
           ...(threadId ? {} : { metadata: { graph_id: GRAPH_ID } }),

@@ -59,12 +59,39 @@ test.describe("a thread opened again", () => {
     await expect(switcher).toHaveAttribute("data-count", "2", { timeout: 20_000 });
     await expect(switcher).toHaveAttribute("data-index", "2");
     await expect(answers(page).last()).toHaveAttribute("data-message-id", secondId as string);
-    // …and no longer kept.
+    // …and no longer kept: the version shown instead is.
     await expect
       .poll(() =>
         page.evaluate(([key, id]) => JSON.parse(window.localStorage.getItem(key) ?? "{}")[id], [BRANCHES_KEY, thread]),
       )
-      .toBeUndefined();
+      .not.toBe("no-such-checkpoint");
+  });
+
+  test("a message sent from an older version stays on screen, and the thread opens on it again", async ({ page }) => {
+    await page.goto("/");
+    await send(page, "hello there");
+    await waitForAnswer(page, "Demo model, offline");
+    const firstId = await answers(page).last().getAttribute("data-message-id");
+    await answers(page).last().getByTestId("message-regenerate").click();
+    await expect(page.getByTestId("stop-button")).toHaveCount(0, { timeout: 30_000 });
+    const switcher = answers(page).first().getByTestId("branch-switcher");
+    await expect(switcher).toHaveAttribute("data-index", "2", { timeout: 20_000 });
+    await switcher.getByTestId("branch-prev").click();
+    await expect(answers(page).first()).toHaveAttribute("data-message-id", firstId as string);
+
+    // A follow-up from version 1: it continues version 1, which stays on screen with it (it jumped to version 2).
+    await send(page, 'echo "follow-up one"');
+    await waitForAnswer(page, "follow-up one");
+    await expect(switcher).toHaveAttribute("data-index", "1");
+    await expect(answers(page).first()).toHaveAttribute("data-message-id", firstId as string);
+
+    // Reopened with nothing kept in the browser, the thread shows where it was last continued.
+    await page.evaluate((key) => window.localStorage.removeItem(key), BRANCHES_KEY);
+    await page.reload();
+    await expect(page.locator('[data-testid="message"][data-role="human"]').last()).toContainText("follow-up one", {
+      timeout: 20_000,
+    });
+    await expect(switcher).toHaveAttribute("data-index", "1");
   });
 
   test("a link to a deleted thread says so, with no 404 left unhandled in the console", async ({ page, request }) => {

@@ -32,7 +32,7 @@ function store(thread: string, branch: string): void {
 
 /**
  * The version of the open thread the person chose, kept in the browser's storage (branches.ts): restored once the
- * thread's history is loaded (`tree`, null until then), and from then on every change of `branch` is kept, whether
+ * thread's history is loaded (`tree`, null until then; with nothing kept, the newest state's version), and from then on every change of `branch` is kept, whether
  * the switcher made it or a regenerate or an edit did. useStream holds the branch itself (`branch`, `setBranch`).
  */
 export function useKeptBranch(

@@ -8,6 +8,7 @@ import {
   MAX_BRANCH_CHARS,
   MAX_BRANCHES,
   readBranches,
+  sendFrom,
   storedBranches,
   withBranch,
 } from "./branches";
@@ -28,15 +29,19 @@ function state(id: string, parent: string | null): State {
   } as unknown as State;
 }
 
+/** A history read (newest first) with its states' times in that order. */
+const timed = (states: State[]): State[] =>
+  states.map((st, i) => ({ ...st, created_at: `2026-01-01T00:00:${String(states.length - i).padStart(2, "0")}Z` }));
+
 // a → b → c, then regenerated from b (c2), then c2 → d and an edit from c2 (d2): two forks.
-const HISTORY = [
+const HISTORY = timed([
   state("d2", "c2"),
   state("d", "c2"),
   state("c2", "b"),
   state("c", "b"),
   state("b", "a"),
   state("a", null),
-];
+]);
 const tree = (history: State[]): BranchTree => getBranchContext("", history).branchTree;
 
 describe("branches kept in the browser", () => {
@@ -76,15 +81,42 @@ describe("which kept branch a thread opens on", () => {
     expect(branchPaths(tree([]))).toEqual(new Set());
   });
 
-  it("restores a kept branch the history has, else the default", () => {
+  it("restores a kept branch the history has, else the version of the newest state", () => {
     const t = tree(HISTORY);
     expect(branchToRestore({ t: "c" }, "t", t)).toBe("c");
     expect(branchToRestore({ t: "c2>d" }, "t", t)).toBe("c2>d");
-    expect(branchToRestore({}, "t", t)).toBe("");
-    expect(branchToRestore({ other: "c" }, "t", t)).toBe("");
+    // What the version opened on shows last: the thread's newest state (d2), where it was last continued.
+    const head = (branch: string, history: State[]) =>
+      getBranchContext(branch, history).threadHead?.checkpoint.checkpoint_id;
+    for (const kept of [{}, { other: "c" }, { t: "gone" }, { t: "c>d" }] as Record<string, string>[])
+      expect(head(branchToRestore(kept, "t", t), HISTORY)).toBe("d2");
     // Gone from the history (deleted, or older than the checkpoints read): not restored.
-    expect(branchToRestore({ t: "gone" }, "t", t)).toBe("");
-    expect(branchToRestore({ t: "c>d" }, "t", t)).toBe("");
-    expect(branchToRestore({ t: "c" }, "t", tree(HISTORY.filter((s) => s.checkpoint.checkpoint_id !== "c")))).toBe("");
+    const withoutC = HISTORY.filter((s) => s.checkpoint.checkpoint_id !== "c");
+    expect(head(branchToRestore({ t: "c" }, "t", tree(withoutC)), withoutC)).toBe("d2");
+    expect(branchToRestore({}, "t", tree([]))).toBe("");
+  });
+
+  it("the newest state's version, not the SDK's default, when a message was sent from an older version", () => {
+    // a → b → c, an edit from b (c2), then a message sent from c's version (e, newest of all).
+    const history = timed([state("e", "c"), state("c2", "b"), state("c", "b"), state("b", "a"), state("a", null)]);
+    const shown = branchToRestore({}, "t", tree(history));
+    expect(getBranchContext(shown, history).threadHead?.checkpoint.checkpoint_id).toBe("e");
+    // The SDK's default shows the newest answer at the fork, which hides e.
+    expect(getBranchContext("", history).threadHead?.checkpoint.checkpoint_id).toBe("c2");
+  });
+});
+
+describe("where a message sent now continues from", () => {
+  /** The last state of the version `branch` shows (what useStream's `history` ends with). */
+  const shownHead = (branch: string) => getBranchContext(branch, HISTORY).flatHistory.at(-1);
+
+  it("the last state of a version chosen in the switcher", () => {
+    expect(sendFrom(shownHead("c"), tree(HISTORY))?.checkpoint_id).toBe("c");
+    expect(sendFrom(shownHead("c2>d"), tree(HISTORY))?.checkpoint_id).toBe("d");
+  });
+
+  it("nothing to say when the version shown ends in the newest state, or there is none", () => {
+    expect(sendFrom(shownHead("c2>d2"), tree(HISTORY))).toBeNull();
+    expect(sendFrom(undefined, tree([]))).toBeNull();
   });
 });
