@@ -15,6 +15,7 @@ import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
 import { type BranchTree, sendFrom } from "./lib/branches";
 import { withDraft } from "./lib/drafts";
+import { promotedBy } from "./lib/promoted-by";
 import { classifyError } from "./lib/errors";
 import { questionsWithoutRerunPoint, type RerunState, rerunPoint } from "./lib/rerun";
 import { starterPrompts } from "./lib/starters";
@@ -163,6 +164,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
 
   const history = stream.history as unknown as TimedState[];
   const durations = useMemo(() => callDurations(history), [history]);
+  const searchedFor = useMemo(() => promotedBy(messages), [messages]);
   // The version chosen in the open thread, kept across reloads: restored once its own history is here.
   const historyThread = stream.history[0]?.checkpoint?.thread_id;
   useKeptBranch(
@@ -446,6 +448,7 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
             inventory={inventory}
             threadId={threadId}
             live={promoted}
+            promotedBy={searchedFor}
             onRefresh={inventory.refresh}
             className="min-h-0 flex-1"
           />

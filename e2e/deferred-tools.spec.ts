@@ -40,6 +40,12 @@ test("a deferred MCP tool is found, promoted live, run, and everything survives 
   await page.screenshot({ path: testInfo.outputPath("chat-after-promotion.png") });
   await expect(page.getByTestId("token-meter")).toBeVisible();
   await expect(page.getByTestId("catalog-hash")).toHaveText(/[0-9a-f]{16}/);
+  // The panel says why the tool is promoted: the search that loaded it.
+  const query = (await page.getByTestId("tool-search-query").first().textContent())?.trim() ?? "";
+  expect(query).not.toBe("");
+  await expect(promoted.getByTestId("promoted-why")).toHaveText(
+    `found by tool_search “${query.replace(/^“|”$/g, "")}”`,
+  );
 
   // Reload: the thread, its messages and its promotions come back.
   const url = page.url();

@@ -134,6 +134,9 @@ describe("inventoryView", () => {
     expect(inventoryView(inv, { filter: "sandbox" }).bound.map((t) => t.name)).toEqual(["ls"]);
     expect(inventoryView(inv, { filter: "github" }).servers.map((s) => s.server.name)).toEqual(["github"]);
     expect(inventoryView(inv, { filter: "filesystem" }).shadowed).toHaveLength(1);
+    // Separators in names count as spaces, either way round.
+    expect(inventoryView(inv, { filter: "read graph" }).promoted.map((t) => t.name)).toEqual(["memory_read_graph"]);
+    expect(inventoryView(inv, { filter: "memory-read" }).promoted.map((t) => t.name)).toEqual(["memory_read_graph"]);
   });
 
   it("reports a promotion whose own tool changed, with what the server changed", () => {

@@ -60,9 +60,13 @@ export interface ViewOptions {
   filter?: string;
 }
 
+/** Text as the filter compares it: lower case, `_`, `-`, `.` and runs of spaces as one space ("get-sum" ~ "get sum"). */
+const filterText = (text: string) => text.toLowerCase().replace(/[\s_.-]+/g, " ");
+
 function matches(filter: string, ...fields: (string | null)[]): boolean {
   if (!filter) return true;
-  return fields.some((f) => f?.toLowerCase().includes(filter));
+  const wanted = filterText(filter);
+  return fields.some((f) => f !== null && f !== undefined && filterText(f).includes(wanted));
 }
 
 export function inventoryView(inv: ToolsInventory, opts: ViewOptions = {}): InventoryView {

@@ -146,6 +146,7 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
           <button
             type="button"
             data-testid="server-sign-in"
+            aria-label={t("servers.signInNamed", { name: row.name })}
             onClick={() => void signIn()}
             disabled={busy !== null}
             className="rounded-md bg-sky-600 px-2 py-0.5 text-[11px] font-medium text-white hover:bg-sky-700 disabled:opacity-50"
@@ -157,6 +158,7 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
           <button
             type="button"
             data-testid="server-sign-out"
+            aria-label={t("servers.signOutNamed", { name: row.name })}
             onClick={() => void act("signout", () => serversApi.signOut(row.name))}
             disabled={busy !== null}
             className={BUTTON}
@@ -164,12 +166,20 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
             {t("servers.signOut")}
           </button>
         )}
-        <button type="button" data-testid="server-edit" onClick={onEdit} disabled={busy !== null} className={BUTTON}>
+        <button
+          type="button"
+          data-testid="server-edit"
+          aria-label={t("servers.editNamed", { name: row.name })}
+          onClick={onEdit}
+          disabled={busy !== null}
+          className={BUTTON}
+        >
           {t("servers.edit")}
         </button>
         <button
           type="button"
           data-testid="server-test"
+          aria-label={t("servers.testNamed", { name: row.name })}
           onClick={() => void act("test", async () => setTested(await serversApi.test(row.name, null)), false)}
           disabled={busy !== null}
           className={BUTTON}
@@ -182,6 +192,7 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
             <button
               type="button"
               data-testid="server-remove-confirm"
+              aria-label={t("servers.removeNamed", { name: row.name })}
               onClick={() => void act("remove", () => serversApi.remove(etag, row.name))}
               className="rounded-md bg-red-600 px-2 py-0.5 font-medium text-white hover:bg-red-700"
             >
@@ -195,6 +206,7 @@ export function ServerCard({ row, etag, onEdit, onChanged }: ServerCardProps) {
           <button
             type="button"
             data-testid="server-remove"
+            aria-label={t("servers.removeNamed", { name: row.name })}
             onClick={() => setConfirming(true)}
             disabled={busy !== null}
             className={`${BUTTON} text-red-700`}

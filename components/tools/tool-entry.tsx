@@ -5,8 +5,19 @@ const TESTID = { promoted: "promoted-tool", deferred: "deferred-tool", bound: "b
 
 const SOURCE_LABEL = { builtin: "tools.source.builtin", config: "tools.source.config" } as const;
 
-/** One tool in the panel: name, where it comes from, what its schema costs, and what it does. */
-export function ToolEntryRow({ tool, showServer = false }: { tool: ToolEntry; showServer?: boolean }) {
+/**
+ * One tool in the panel: name, where it comes from, what its schema costs, what it does and, for a promoted tool,
+ * the search that loaded it (`why`). The name is never cut: the labels go on a line of their own.
+ */
+export function ToolEntryRow({
+  tool,
+  showServer = false,
+  why,
+}: {
+  tool: ToolEntry;
+  showServer?: boolean;
+  why?: string;
+}) {
   const t = useT();
   const tag = showServer && tool.server ? tool.server : tool.source === "mcp" ? null : t(SOURCE_LABEL[tool.source]);
   return (
@@ -28,19 +39,26 @@ export function ToolEntryRow({ tool, showServer = false }: { tool: ToolEntry; sh
                 : "border border-stone-400"
           }`}
         />
-        <code className={`truncate font-mono text-xs ${tool.state === "deferred" ? "" : "font-medium text-stone-900"}`}>
+        <code
+          className={`min-w-0 break-all font-mono text-xs ${tool.state === "deferred" ? "" : "font-medium text-stone-900"}`}
+        >
           {tool.name}
         </code>
-        {tag && <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-600">{tag}</span>}
-        {tool.group && (
-          <span className="shrink-0 rounded bg-stone-100 px-1 text-[10px] text-stone-500">{tool.group}</span>
-        )}
-        <Badges tool={tool} t={t} />
         <span className="ml-auto shrink-0 font-mono text-[10px] tabular-nums text-stone-400">
           {t("tools.tok", { count: tool.tokens })}
         </span>
       </div>
+      <div className="flex flex-wrap items-center gap-1 pl-3.5 empty:hidden">
+        {tag && <span className="rounded bg-stone-100 px-1 text-[10px] text-stone-600">{tag}</span>}
+        {tool.group && <span className="rounded bg-stone-100 px-1 text-[10px] text-stone-500">{tool.group}</span>}
+        <Badges tool={tool} t={t} />
+      </div>
       {tool.description && <div className="truncate pl-3.5 text-[11px] text-stone-500">{tool.description}</div>}
+      {why && (
+        <div data-testid="promoted-why" className="truncate pl-3.5 text-[11px] text-emerald-800" title={why}>
+          {t("tools.foundBy", { query: why })}
+        </div>
+      )}
     </li>
   );
 }

@@ -17,6 +17,8 @@ export interface ToolsPanelProps {
   threadId: string | null;
   /** `values.promoted` from the stream: applied at once, before the inventory is fetched again. */
   live: LivePromotion | null | undefined;
+  /** The query of the tool_search call that loaded each promoted tool, as the thread's messages say (promoted-by.ts). */
+  promotedBy?: ReadonlyMap<string, string>;
   onRefresh: () => void;
   /** Shown on narrow windows, where the panel is a drawer. */
   onClose?: () => void;
@@ -24,7 +26,15 @@ export interface ToolsPanelProps {
 }
 
 /** What the model can call right now in this thread, what it could promote, and what that costs. */
-export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, className = "" }: ToolsPanelProps) {
+export function ToolsPanel({
+  inventory,
+  threadId,
+  live,
+  promotedBy,
+  onRefresh,
+  onClose,
+  className = "",
+}: ToolsPanelProps) {
   const [filter, setFilter] = useState("");
   const { data } = inventory;
   const sameThread = inventory.fetchedFor === threadId;
@@ -146,7 +156,7 @@ export function ToolsPanel({ inventory, threadId, live, onRefresh, onClose, clas
               {view.promoted.length > 0 ? (
                 <ul className="rounded-lg border border-emerald-200 bg-emerald-50/40 p-1">
                   {view.promoted.map((t) => (
-                    <ToolEntryRow key={t.name} tool={t} showServer />
+                    <ToolEntryRow key={t.name} tool={t} showServer why={promotedBy?.get(t.name)} />
                   ))}
                 </ul>
               ) : (
