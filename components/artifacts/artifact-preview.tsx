@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { MarkdownText } from "@/components/chat/markdown";
 import { useT } from "@/components/i18n/i18n";
-import { fileContentUrl, previewKind } from "@/components/lib/artifacts";
+import { fileContentUrl, MAX_TEXT_PREVIEW_BYTES, previewKind } from "@/components/lib/artifacts";
 import type { FileEntry } from "@/lib/contracts/files";
 import { errorText } from "@/components/lib/message-content";
 import { formatBytes } from "@/components/lib/uploads";
@@ -86,13 +86,12 @@ export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps
         </a>
       </div>
       <div className="min-h-0 flex-1 overflow-auto bg-white px-4 py-3">
-        {kind === "image" && (
-          // A plain img: the route serves it with a sandboxing CSP and no-store; next/image would proxy and cache it.
-          <img src={inline} alt={file.name} className="mx-auto max-h-full max-w-full rounded border border-stone-200" />
-        )}
-        {kind === "none" && (
-          <p className="text-sm text-stone-600">
-            {t("files.noPreview")}{" "}
+        {kind === "image" && <ImagePreview key={`${file.path}@${file.modified}`} src={inline} name={file.name} />}
+        {(kind === "none" || kind === "too_large") && (
+          <p data-testid="artifact-no-preview" data-kind={kind} className="text-sm text-stone-600">
+            {kind === "too_large"
+              ? t("files.tooLargeToPreview", { limit: formatBytes(MAX_TEXT_PREVIEW_BYTES) })
+              : t("files.noPreview")}{" "}
             <a
               href={inline}
               target="_blank"
@@ -119,5 +118,26 @@ export function ArtifactPreview({ threadId, file, onBack }: ArtifactPreviewProps
         )}
       </div>
     </div>
+  );
+}
+
+/** An image of the thread; one the browser cannot decode (damaged, or not what its name says) says so. */
+function ImagePreview({ src, name }: { src: string; name: string }) {
+  const t = useT();
+  const [broken, setBroken] = useState(false);
+  if (broken)
+    return (
+      <p data-testid="artifact-image-broken" role="alert" className="text-sm text-stone-600">
+        {t("files.imageBroken")}
+      </p>
+    );
+  // A plain img: the route serves it with a sandboxing CSP and no-store; next/image would proxy and cache it.
+  return (
+    <img
+      src={src}
+      alt={name}
+      onError={() => setBroken(true)}
+      className="mx-auto max-h-full max-w-full rounded border border-stone-200"
+    />
   );
 }

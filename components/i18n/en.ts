@@ -197,6 +197,9 @@ export const en = {
   "files.back": "Back to the file list",
   "files.download": "Download",
   "files.downloadName": "Download {name}",
+  "files.tooLargeToPreview": "Too large to preview here (over {limit}).",
+  "files.imageBroken":
+    "This image cannot be shown: the browser could not read it (it may be damaged, or not the kind of image its name says). The download has it as it is.",
   "files.noPreview": "No preview for this kind of file.",
   "files.openTab": "Open it in a new tab or download it.",
   "files.loadFailed": "Could not load {name}: {detail}",

@@ -196,6 +196,8 @@ export const zhCN: Record<MessageKey, string> = {
   "files.back": "返回文件列表",
   "files.download": "下载",
   "files.downloadName": "下载 {name}",
+  "files.tooLargeToPreview": "文件过大，无法在此预览（超过 {limit}）。",
+  "files.imageBroken": "无法显示此图片：浏览器无法读取（文件可能已损坏，或并非其名称所示的图片类型）。可下载原文件。",
   "files.noPreview": "此类文件无法预览。",
   "files.openTab": "在新标签页中打开或下载。",
   "files.loadFailed": "无法加载 {name}：{detail}",

@@ -34,7 +34,7 @@ describe("previewKind", () => {
   it("offers binaries and very large text only as downloads", () => {
     expect(previewKind({ name: "a.zip", mime: "application/zip", size: 5 })).toBe("none");
     expect(previewKind({ name: "doc.pdf", mime: "application/pdf", size: 5 })).toBe("none");
-    expect(previewKind({ name: "huge.log", mime: "text/plain", size: 10 * 1024 * 1024 })).toBe("none");
+    expect(previewKind({ name: "huge.log", mime: "text/plain", size: 10 * 1024 * 1024 })).toBe("too_large");
   });
 });
 

@@ -11,7 +11,8 @@ export function fileContentUrl(threadId: string, path: string, opts: { download?
   return `${filesUrl(threadId)}/content?${q.toString()}`;
 }
 
-export type PreviewKind = "markdown" | "text" | "image" | "none";
+/** `too_large`: text or code over MAX_TEXT_PREVIEW_BYTES (the panel says so, and offers the download). */
+export type PreviewKind = "markdown" | "text" | "image" | "too_large" | "none";
 
 const MARKDOWN_EXT = /\.(md|markdown|mdx)$/i;
 const TEXT_MIME = /^(text\/|application\/(json|x-ndjson|yaml|xml|sql|toml|javascript)$)/;
@@ -27,7 +28,8 @@ export function previewKind(file: Pick<FileEntry, "name" | "mime" | "size">): Pr
   if (mime.startsWith("image/")) return "image";
   const textual =
     mime === "text/markdown" || MARKDOWN_EXT.test(file.name) || TEXT_MIME.test(mime) || TEXT_EXT.test(file.name);
-  if (!textual || file.size > MAX_TEXT_PREVIEW_BYTES) return "none";
+  if (!textual) return "none";
+  if (file.size > MAX_TEXT_PREVIEW_BYTES) return "too_large";
   return mime === "text/markdown" || MARKDOWN_EXT.test(file.name) ? "markdown" : "text";
 }
 
