@@ -11,6 +11,7 @@ import { SubtaskProgressContext } from "./chat/subtask-card";
 import { type MessageActions, ThreadView } from "./chat/thread-view";
 import { useDrafts } from "./chat/use-drafts";
 import { useKeptBranch } from "./chat/use-kept-branch";
+import { useModalDrawer } from "./chat/use-modal-drawer";
 import { useRunAcceptance } from "./chat/use-send";
 import { artifactsKey } from "./lib/artifacts";
 import { type BranchTree, sendFrom } from "./lib/branches";
@@ -357,6 +358,11 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
     if (id === threadId) stream.switchThread(null);
   };
 
+  // On a narrow window an open drawer covers the page: a modal dialog, the rest inert (use-modal-drawer.ts).
+  const threadsRef = useRef<HTMLElement>(null);
+  const sideRef = useRef<HTMLElement>(null);
+  const modal = useModalDrawer(drawer, { threads: threadsRef, side: sideRef });
+
   // Escape closes a drawer, else stops the run; Ctrl/Cmd+K starts a new thread.
   const keys = useRef({ drawer, setDrawer, loading, stop: () => void stream.stop(), open });
   keys.current = { drawer, setDrawer, loading, stop: () => void stream.stop(), open };
@@ -393,9 +399,12 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
         onDelete={(id) => void remove(id)}
         onRename={(id, name) => void threadList.rename(id, name)}
         onClose={() => setDrawer(null)}
+        ref={threadsRef}
+        modal={modal && drawer === "threads"}
+        inert={modal && drawer === "side"}
         className={`${drawer === "threads" ? "fixed inset-y-0 left-0 z-30 flex w-72 shadow-xl" : "hidden"} md:static md:z-auto md:flex md:w-64 md:shadow-none`}
       />
-      <main className="flex min-w-0 flex-1 flex-col">
+      <main className="flex min-w-0 flex-1 flex-col" inert={modal || undefined}>
         <ChatHeader
           title={missing ? "" : title}
           loading={loading}
@@ -442,6 +451,9 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
         tab={sideTab}
         onTab={setSideTab}
         drawerOpen={drawer === "side"}
+        ref={sideRef}
+        modal={modal && drawer === "side"}
+        inert={modal && drawer === "threads"}
         onClose={() => setDrawer(null)}
         tools={
           <ToolsPanel

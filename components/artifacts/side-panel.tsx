@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { CloseIcon } from "@/components/icons";
 import { ArtifactsPanel } from "./artifacts-panel";
@@ -23,6 +23,12 @@ export interface SidePanelProps {
   selectedFile: string | null;
   onSelectFile: (path: string | null) => void;
   onRefreshFiles: () => void;
+  /** The panel element, for the drawer's focus handling (use-modal-drawer.ts). */
+  ref?: Ref<HTMLElement>;
+  /** A drawer covering the page: a modal dialog. */
+  modal?: boolean;
+  /** Out of reach (another drawer covers the page). */
+  inert?: boolean;
 }
 
 /**
@@ -44,8 +50,13 @@ export function SidePanel(props: SidePanelProps) {
   const column = wide ? "lg:w-[min(36rem,42vw)]" : "lg:w-[22rem]";
 
   return (
-    <div
+    <section
+      ref={props.ref}
       data-testid="side-panel"
+      data-drawer="side"
+      role={props.modal ? "dialog" : undefined}
+      aria-label={t("side.label")}
+      inert={props.inert || undefined}
       className={`${drawer} min-h-0 flex-col border-l border-stone-200 bg-stone-100 lg:static lg:z-auto lg:flex lg:shadow-none ${column}`}
     >
       <div className="flex shrink-0 items-end gap-1 border-b border-stone-200 px-3 pt-2">
@@ -81,7 +92,7 @@ export function SidePanel(props: SidePanelProps) {
           className="flex-1"
         />
       </div>
-    </div>
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type Ref, useEffect, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { CloseIcon, EditIcon, PlusIcon, SearchIcon, TrashIcon } from "@/components/icons";
 import { relativeTime } from "@/components/lib/relative-time";
@@ -17,6 +17,12 @@ export interface ThreadListProps {
   onRename: (id: string, title: string) => void;
   onClose?: () => void;
   className?: string;
+  /** The list element, for the drawer's focus handling (use-modal-drawer.ts). */
+  ref?: Ref<HTMLElement>;
+  /** A drawer covering the page: a modal dialog. */
+  modal?: boolean;
+  /** Out of reach (another drawer covers the page). */
+  inert?: boolean;
 }
 
 const DOT: Record<string, string> = {
@@ -32,6 +38,7 @@ const DOT: Record<string, string> = {
  */
 export function ThreadList(props: ThreadListProps) {
   const { threads, currentId, error, onNew, onSelect, onDelete, onRename, onClose, className = "" } = props;
+  const { ref, modal = false, inert = false } = props;
   const t = useT();
   const [query, setQuery] = useState("");
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -82,6 +89,10 @@ export function ThreadList(props: ThreadListProps) {
 
   return (
     <nav
+      ref={ref}
+      data-drawer="threads"
+      role={modal ? "dialog" : undefined}
+      inert={inert || undefined}
       aria-label={t("threads.label")}
       className={`flex min-h-0 flex-col border-r border-stone-200 bg-white ${className}`}
     >
