@@ -61,7 +61,12 @@ test("add a stdio server from the UI: a broken command fails its test clearly an
   await openServers(page);
   await page.getByTestId("servers-add").click();
   const form = page.getByTestId("server-form");
+  // The form opens on its first field; a refused test puts the focus on the field to fix, marked invalid.
+  await expect(form.getByTestId("server-form-name")).toBeFocused();
   await form.getByTestId("server-form-name").fill("fixture");
+  await form.getByTestId("server-form-test").click();
+  await expect(form.getByTestId("server-form-command")).toBeFocused();
+  await expect(form.getByTestId("server-form-command")).toHaveAttribute("aria-invalid", "true");
   await form.getByTestId("server-form-command").fill("fawn-no-such-command");
   await form.getByTestId("server-form-test").click();
   const result = form.getByTestId("server-test-result");

@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, useState } from "react";
+import { cloneElement, isValidElement, type ReactNode, useEffect, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { say } from "@/components/i18n/phrase";
 import { isConflict } from "@/components/lib/request-json";
@@ -37,6 +37,15 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
   const [problems, setProblems] = useState<FormProblem[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<"test" | "save" | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // Opened: its first field takes the focus (the name to add, or the first field an edit can change).
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  }, []);
+  // Refused: the first field with a problem takes the focus.
+  useEffect(() => {
+    if (problems.length > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [problems]);
   const [tested, setTested] = useState<McpServerProbeResult | null>(null);
   const set = <K extends keyof ServerFormValues>(key: K, value: ServerFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
@@ -82,6 +91,7 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
 
   return (
     <form
+      ref={form}
       data-testid="server-form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -245,6 +255,9 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
   );
 }
 
+/** The form's fields a person can type in or choose, in order. */
+const FIRST_FIELD = "input:not([disabled]), select:not([disabled]), textarea:not([disabled])";
+
 function Field({
   label,
   hint,
@@ -261,10 +274,12 @@ function Field({
     // biome-ignore lint/a11y/noLabelWithoutControl: the control is the child passed in
     <label className="block space-y-0.5">
       <span className="text-[11px] font-medium text-stone-600">{label}</span>
-      {children}
+      {problem && isValidElement<{ "aria-invalid"?: boolean }>(children)
+        ? cloneElement(children, { "aria-invalid": true })
+        : children}
       {hint && !problem && <span className="block text-[10px] text-stone-400">{hint}</span>}
       {problem && (
-        <span data-testid="server-form-problem" className="block text-[11px] text-red-700">
+        <span data-testid="server-form-problem" role="alert" className="block text-[11px] text-red-700">
           {say(t, problem.message)}
         </span>
       )}
