@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { fetchJson } from "@/components/lib/fetch-json";
-import { errorText } from "@/components/lib/message-content";
+import { useT } from "@/components/i18n/i18n";
+import { failureText } from "@/components/lib/errors";
 
 export interface FetchedState<T> {
   data: T;
@@ -32,6 +33,7 @@ export function useRefetchingJson<S extends z.ZodType>(
   opts: RefetchOptions<S>,
 ): FetchedState<z.output<S>> & { refresh: () => void } {
   const { url, threadId, schema, initial, keepWhileSwitching } = opts;
+  const unreachable = useT()("error.network");
   const [state, setState] = useState<FetchedState<z.output<S>>>({
     data: initial,
     fetchedFor: null,
@@ -56,7 +58,7 @@ export function useRefetchingJson<S extends z.ZodType>(
     fetchJson(url, schema, ac.signal).then(
       (data) => setState({ data, fetchedFor: threadId, error: null, loading: false }),
       (e: unknown) => {
-        if (!ac.signal.aborted) setState((s) => ({ ...s, error: errorText(e), loading: false }));
+        if (!ac.signal.aborted) setState((s) => ({ ...s, error: failureText(e, unreachable), loading: false }));
       },
     );
     return () => ac.abort();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyError } from "./errors";
+import { classifyError, failureText } from "./errors";
 
 describe("classifyError", () => {
   it("recognises a server that cannot be reached", () => {
@@ -20,5 +20,15 @@ describe("classifyError", () => {
       kind: "other",
       detail: "ValueError: bad",
     });
+  });
+});
+
+describe("failureText", () => {
+  it("says a server out of reach in the caller's words, anything else as it is", () => {
+    const down = new Error("Unable to connect to LangGraph server. Original error: Failed to fetch");
+    down.name = "ConnectionError";
+    expect(failureText(down, "unreachable")).toBe("unreachable");
+    expect(failureText(new TypeError("Failed to fetch"), "unreachable")).toBe("unreachable");
+    expect(failureText(new Error("HTTP 500: boom"), "unreachable")).toBe("HTTP 500: boom");
   });
 });

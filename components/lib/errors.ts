@@ -23,3 +23,11 @@ export function classifyError(error: unknown): { kind: ErrorKind; detail: string
   if (status === 409 || status === 422) return { kind: "busy", detail };
   return { kind: "other", detail };
 }
+
+/**
+ * An error as a person reads it: the Fawn server out of reach said plainly (`unreachable`, the caller's phrase in
+ * the page's language) instead of "TypeError: Failed to fetch", anything else as its own text.
+ */
+export function failureText(error: unknown, unreachable: string): string {
+  return classifyError(error).kind === "network" ? unreachable : errorText(error);
+}

@@ -3,7 +3,7 @@
 import type { Client } from "@langchain/langgraph-sdk";
 import { useCallback, useEffect, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
-import { errorText } from "@/components/lib/message-content";
+import { failureText } from "@/components/lib/errors";
 import { summarizeThreads, type ThreadLike, type ThreadSummary } from "@/components/lib/threads";
 
 export const GRAPH_ID = "lead_agent";
@@ -28,7 +28,7 @@ export function useThreads(client: Client, reloadKey: string) {
         setError(null);
       })
       .catch((e: unknown) => {
-        if (!ac.signal.aborted) setError(t("threads.listFailed", { detail: errorText(e) }));
+        if (!ac.signal.aborted) setError(t("threads.listFailed", { detail: failureText(e, t("error.network")) }));
       });
     return () => ac.abort();
   }, [client, reloadKey, manual]);
@@ -40,7 +40,7 @@ export function useThreads(client: Client, reloadKey: string) {
         setThreads((list) => list.filter((th) => th.id !== id));
         setError(null);
       } catch (e) {
-        setError(t("threads.deleteFailed", { detail: errorText(e) }));
+        setError(t("threads.deleteFailed", { detail: failureText(e, t("error.network")) }));
       }
       setManual((n) => n + 1);
     },
@@ -55,7 +55,7 @@ export function useThreads(client: Client, reloadKey: string) {
         await client.threads.update(id, { metadata: { title } });
         setError(null);
       } catch (e) {
-        setError(t("threads.renameFailed", { detail: errorText(e) }));
+        setError(t("threads.renameFailed", { detail: failureText(e, t("error.network")) }));
       }
       setManual((n) => n + 1);
     },
