@@ -8,4 +8,5 @@ function handle(request: Request): Promise<Response> {
   return getLangGraphApi().handle(request);
 }
 
-export { handle as GET, handle as POST, handle as PATCH, handle as DELETE, handle as OPTIONS };
+// PUT too: the API has no PUT route, and its router answers 405 naming the methods the path takes (Next would answer an empty 405).
+export { handle as GET, handle as POST, handle as PUT, handle as PATCH, handle as DELETE, handle as OPTIONS };
