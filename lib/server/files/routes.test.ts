@@ -352,6 +352,14 @@ describe("POST /api/files/{threadId}/uploads", () => {
     const text = await post("up6", new Request(`${BASE}/up6/uploads`, { method: "POST", body: form }));
     expect(text.status).toBe(400);
     expect((await errorOf(text)).message).toMatch(/body\.file\[0\] is a text field/);
+    // A file under another field name, large or small, is named as a file in the wrong field.
+    const misnamed = new FormData();
+    misnamed.append("files", new File([new Uint8Array(100 * 1024)], "big.bin"));
+    const wrong = await post("up6", new Request(`${BASE}/up6/uploads`, { method: "POST", body: misnamed }));
+    expect(wrong.status).toBe(400);
+    expect((await errorOf(wrong)).message).toBe(
+      `body.files holds a file ("big.bin"), but files are read from fields named 'file' only (one per file); no file of this upload was saved`,
+    );
     const json = await post(
       "up6",
       new Request(`${BASE}/up6/uploads`, {

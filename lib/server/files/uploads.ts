@@ -73,6 +73,13 @@ export async function uploadFiles(
     });
     for await (const part of parts) {
       if (part.name !== "file") {
+        // A file under another name is refused as one, whatever its size (else a large one was "a field over 64 KB").
+        if (part.filename !== undefined)
+          throw new ApiError(
+            400,
+            "invalid_body",
+            `body.${part.name} holds a file (${quotePath(part.filename)}), but files are read from fields named 'file' only (one per file); no file of this upload was saved`,
+          );
         fields.add(part.name);
         await skipField(part.name, part.body);
         continue;
