@@ -98,7 +98,7 @@ function parse(argv: string[]) {
 function describe(e: unknown): string {
   const failure = adminErrorOf(e);
   if (!failure) return (e as Error).message;
-  return failure.kind === "invalid" ? `entry.${failure.message}` : failure.message;
+  return failure.kind === "invalid" || failure.kind === "taken" ? `entry.${failure.message}` : failure.message;
 }
 
 type Output = Pick<NodeJS.WritableStream, "write">;

@@ -300,6 +300,7 @@ export const en = {
   "servers.removeNamed": "Remove {name}",
   "servers.signInNamed": "Sign in to {name}",
   "servers.signOutNamed": "Sign out of {name}",
+  "servers.form.serverSaid": "{text}",
   "servers.edit": "Edit",
   "servers.test": "Test connection",
   "servers.testing": "Testing…",

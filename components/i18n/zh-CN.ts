@@ -297,6 +297,7 @@ export const zhCN: Record<MessageKey, string> = {
   "servers.removeNamed": "移除 {name}",
   "servers.signInNamed": "登录 {name}",
   "servers.signOutNamed": "退出 {name} 的登录",
+  "servers.form.serverSaid": "{text}",
   "servers.edit": "编辑",
   "servers.test": "测试连接",
   "servers.testing": "测试中…",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inChinese, inEnglish } from "@/test/support/i18n";
-import { EMPTY_FORM, entryFromForm, formFromServer } from "./server-form";
+import { EMPTY_FORM, entryFromForm, formFromServer, problemFromServer } from "./server-form";
 
 describe("formFromServer", () => {
   it("shows args one per line, env and headers as lines, secrets as the server masked them", () => {
@@ -85,5 +85,28 @@ describe("entryFromForm", () => {
     expect(inChinese(problems[2].message)).toBe("第 1 行不是 KEY=value 格式。");
     const http = entryFromForm({ ...EMPTY_FORM, name: "h", transport: "sse", headers: "no colon here" });
     expect(http.problems.map((p) => p.field)).toEqual(["url", "headers"]);
+  });
+});
+
+describe("problemFromServer", () => {
+  it("puts a refusal naming a field of the entry on that field, in the server's words", () => {
+    expect(
+      problemFromServer({ code: "name_taken", message: 'body.name: an MCP server named "x" already exists' }),
+    ).toEqual({
+      field: "name",
+      message: { key: "servers.form.serverSaid", params: { text: 'an MCP server named "x" already exists' } },
+    });
+    expect(problemFromServer({ code: "invalid_body", message: "body.args[1]: expected text" })?.field).toBe("args");
+    expect(problemFromServer({ code: "invalid_body", message: "body.type: must be one of …" })?.field).toBe(
+      "transport",
+    );
+  });
+
+  it("leaves every other refusal to the message below the form", () => {
+    expect(problemFromServer({ code: "conflict", message: "body.name: x" })).toBeNull();
+    expect(
+      problemFromServer({ code: "invalid_body", message: "body.tool_name_prefix: expected a boolean" }),
+    ).toBeNull();
+    expect(problemFromServer({ code: "invalid_body", message: "no body.field here" })).toBeNull();
   });
 });

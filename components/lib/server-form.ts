@@ -132,3 +132,29 @@ export function entryFromForm(
   if (!values.enabled || "enabled" in base) entry.enabled = values.enabled;
   return { entry, problems };
 }
+
+/** The entry's fields the form shows as fields of its own (a server refusal naming one is shown on it). */
+const FIELD_OF_ENTRY: Record<string, keyof ServerFormValues> = {
+  name: "name",
+  type: "transport",
+  transport: "transport",
+  command: "command",
+  args: "args",
+  env: "env",
+  cwd: "cwd",
+  url: "url",
+  headers: "headers",
+  description: "description",
+};
+
+/**
+ * A refusal of the server (`{code, message}` of the API's error body) that names a field of the entry
+ * (`body.url: must be an http:// or https:// URL…`, `body.name: an MCP server named "x" already exists`), as a
+ * problem of that field of the form, in the server's words; null for any other refusal.
+ */
+export function problemFromServer(e: { code: string | null; message: string }): FormProblem | null {
+  if (e.code !== "invalid_body" && e.code !== "name_taken") return null;
+  const m = /^body\.([A-Za-z_]+)[^:]*: (.+)$/s.exec(e.message);
+  const field = m ? FIELD_OF_ENTRY[m[1]!] : undefined;
+  return field ? { field, message: phrase("servers.form.serverSaid", { text: m![2]! }) } : null;
+}

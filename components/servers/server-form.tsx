@@ -3,12 +3,13 @@
 import { cloneElement, isValidElement, type ReactNode, useEffect, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { say } from "@/components/i18n/phrase";
-import { isConflict } from "@/components/lib/request-json";
+import { isConflict, RequestError } from "@/components/lib/request-json";
 import { requestMessage } from "@/components/lib/send-json";
 import {
   entryFromForm,
   type FormProblem,
   type FormTransport,
+  problemFromServer,
   type ServerFormValues,
 } from "@/components/lib/server-form";
 import type { McpServerEntry, McpServerProbeResult } from "@/lib/contracts/mcp-servers";
@@ -59,6 +60,13 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
     return found.length > 0 ? null : entry;
   };
 
+  // A refusal naming a field of the entry shows on that field (and takes the focus); any other below the form.
+  const refused = (e: unknown) => {
+    const onField = e instanceof RequestError ? problemFromServer(e) : null;
+    if (onField) setProblems([onField]);
+    else setError(requestMessage(e));
+  };
+
   const test = async () => {
     const entry = prepared();
     if (!entry) return;
@@ -67,7 +75,7 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
     try {
       setTested(await serversApi.test(values.name, entry));
     } catch (e) {
-      setError(requestMessage(e));
+      refused(e);
     } finally {
       setBusy(null);
     }
@@ -82,7 +90,7 @@ export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onCon
       else await serversApi.replace(etag, values.name, entry);
       onSaved(values.name);
     } catch (e) {
-      setError(requestMessage(e));
+      refused(e);
       if (isConflict(e)) onConflict();
     } finally {
       setBusy(null);

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   "not_found",
   "method_not_allowed",
   "conflict",
+  /** A new thing's name is another's already (an MCP server): choose another name. */
+  "name_taken",
   "payload_too_large",
   "unsupported_media_type",
   "agent_unavailable",

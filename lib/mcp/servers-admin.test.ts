@@ -37,8 +37,8 @@ describe("adminErrorOf", () => {
       message: expect.stringContaining('no MCP server named "nope"'),
     });
     expect(failureOf(() => addServer(file, "a", { command: "node" }, { env: {} }))).toMatchObject({
-      kind: "conflict",
-      message: 'an MCP server named "a" already exists',
+      kind: "taken",
+      message: 'name: an MCP server named "a" already exists',
     });
     expect(failureOf(() => addServer(file, "b", { command: "node" }, { ifMatch: '"old"', env: {} }))).toMatchObject({
       kind: "conflict",

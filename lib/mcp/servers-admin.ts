@@ -23,11 +23,12 @@ export class ServerAdminError extends Error {
 /**
  * A failed change or sign-in as the API and `fawn mcp` both report it. `invalid`: the entry is wrong, and the
  * message names its field (`args.0: …`), so the caller prefixes where the entry came from (`body.`, `entry.`);
- * `conflict`: the server exists already, the file changed since it was read, or the file as it is cannot take
- * the change; `upstream`: the OAuth authorization server refused or failed.
+ * `taken`: a server of that name exists already (the message names the field: `name: …`); `conflict`: the file
+ * changed since it was read, or the file as it is cannot take the change; `upstream`: the OAuth authorization
+ * server refused or failed.
  */
 export interface AdminFailure {
-  kind: "invalid" | "not_found" | "conflict" | "upstream";
+  kind: "invalid" | "taken" | "not_found" | "conflict" | "upstream";
   message: string;
 }
 
@@ -35,7 +36,9 @@ export interface AdminFailure {
 export function adminErrorOf(e: unknown): AdminFailure | null {
   if (e instanceof EntryError) return { kind: "invalid", message: `${e.field || "entry"}: ${e.problem}` };
   if (e instanceof ServerAdminError)
-    return { kind: e.kind === "not_found" ? "not_found" : "conflict", message: e.message };
+    return e.kind === "not_found"
+      ? { kind: "not_found", message: e.message }
+      : { kind: "taken", message: `name: ${e.message}` };
   if (e instanceof ConfigConflictError) return { kind: "conflict", message: e.message };
   // The file as it is cannot take the change (a hand edit broke it, or another server is invalid): fix it first.
   if (e instanceof ConfigError)

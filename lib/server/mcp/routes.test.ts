@@ -167,7 +167,13 @@ describe("malformed input: a 4xx naming the field", () => {
       "invalid_body",
       /body\.env\.K/,
     ],
-    ["a name that exists", { name: "memory", command: "node" }, 409, "conflict", /already exists/],
+    [
+      "a name that exists",
+      { name: "memory", command: "node" },
+      409,
+      "name_taken",
+      /^body\.name: an MCP server named "memory" already exists$/,
+    ],
   ])("POST with %s", async (_what, body, status, code, message) => {
     const r = await create(body);
     expect(r.status).toBe(status);

@@ -58,6 +58,7 @@ const API_ERROR: Record<AdminFailure["kind"], [number, ErrorCode]> = {
   invalid: [400, "invalid_body"],
   not_found: [404, "not_found"],
   conflict: [409, "conflict"],
+  taken: [409, "name_taken"],
   upstream: [502, "upstream_error"],
 };
 
@@ -66,7 +67,11 @@ function asApiError(e: unknown): unknown {
   const failure = adminErrorOf(e);
   if (!failure) return e;
   const [status, code] = API_ERROR[failure.kind];
-  return new ApiError(status, code, failure.kind === "invalid" ? `body.${failure.message}` : failure.message);
+  return new ApiError(
+    status,
+    code,
+    failure.kind === "invalid" || failure.kind === "taken" ? `body.${failure.message}` : failure.message,
+  );
 }
 
 async function mapped<T>(work: () => T | Promise<T>): Promise<T> {
