@@ -95,6 +95,17 @@ test("add a stdio server from the UI: a broken command fails its test clearly an
   await page.getByTestId("server-form-cancel").click();
   expect(await page.content()).not.toContain(ENV_SECRET);
 
+  // A second server of the same name is refused on the name field, which takes the focus; the form stays.
+  await page.getByTestId("servers-add").click();
+  await form.getByTestId("server-form-name").fill("fixture");
+  await form.getByTestId("server-form-command").fill("node");
+  await form.getByTestId("server-form-save").click();
+  await expect(form.getByTestId("server-form-name")).toBeFocused();
+  await expect(form.getByTestId("server-form-name")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByTestId("server-form-problem")).toHaveText('an MCP server named "fixture" already exists');
+  await page.getByTestId("server-form-cancel").click();
+  expect(fileServers()).toEqual(["fixture"]);
+
   // Its tools are deferred in the Tools panel.
   await page.getByTestId("side-tab-tools").click();
   await expect(page.locator('[data-testid="deferred-tool"][data-tool-name="fixture_echo"]')).toBeVisible();
