@@ -43,3 +43,21 @@ test("on a wide window the panels are not dialogs and nothing is inert", async (
   await expect(page.locator('[data-drawer="side"]')).not.toHaveAttribute("role", "dialog");
   await expect(page.locator("main")).not.toHaveAttribute("inert", "");
 });
+
+test("the side panel's tabs move with the arrow keys, each naming its panel", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  const tools = page.getByTestId("side-tab-tools");
+  await tools.focus();
+  await page.keyboard.press("ArrowRight");
+  const files = page.getByTestId("side-tab-files");
+  await expect(files).toBeFocused();
+  await expect(files).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "Files" })).toBeVisible();
+  await page.keyboard.press("End");
+  await expect(page.getByTestId("side-tab-servers")).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(tools).toBeFocused();
+  await expect(tools).toHaveAttribute("tabindex", "0");
+  await expect(files).toHaveAttribute("tabindex", "-1");
+});

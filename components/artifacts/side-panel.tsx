@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, type Ref, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef, useState } from "react";
 import { useT } from "@/components/i18n/i18n";
 import { CloseIcon } from "@/components/icons";
 import { ArtifactsPanel } from "./artifacts-panel";
@@ -42,6 +42,13 @@ export function SidePanel(props: SidePanelProps) {
   const [serversOpened, setServersOpened] = useState(tab === "servers");
   if (tab === "servers" && !serversOpened) setServersOpened(true);
   const presented = files.fetchedFor === threadId ? files.data.artifacts.length : 0;
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const next = nextTab(tab, e.key);
+    if (!next) return;
+    e.preventDefault();
+    onTab(next);
+    document.getElementById(tabIdOf(next))?.focus();
+  };
   // A file preview and the servers' forms need more room than the tool list.
   const wide = (tab === "files" && selectedFile !== null) || tab === "servers";
   const drawer = drawerOpen
@@ -61,7 +68,8 @@ export function SidePanel(props: SidePanelProps) {
     >
       <div className="flex shrink-0 items-end gap-1 border-b border-stone-200 px-3 pt-2">
         {/* Only tabs inside the tablist: the close button sits beside it. */}
-        <div role="tablist" aria-label={t("side.label")} className="flex gap-1">
+        {/* Arrow keys, Home and End move between the tabs (one Tab stop for the list, as WAI-ARIA's tabs pattern). */}
+        <div role="tablist" aria-label={t("side.label")} onKeyDown={onTabKey} className="flex gap-1">
           <TabButton id="tools" tab={tab} onTab={onTab} label={t("side.tools")} />
           <TabButton id="files" tab={tab} onTab={onTab} label={t("side.files")} count={presented} />
           <TabButton id="servers" tab={tab} onTab={onTab} label={t("side.servers")} />
@@ -76,13 +84,16 @@ export function SidePanel(props: SidePanelProps) {
           <CloseIcon />
         </button>
       </div>
-      <div className={tab === "tools" ? "flex min-h-0 flex-1 flex-col [&>aside]:border-l-0" : "hidden"}>
+      <div
+        {...panelOf("tools")}
+        className={tab === "tools" ? "flex min-h-0 flex-1 flex-col [&>aside]:border-l-0" : "hidden"}
+      >
         {props.tools}
       </div>
-      <div className={tab === "servers" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
+      <div {...panelOf("servers")} className={tab === "servers" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
         {serversOpened && props.servers}
       </div>
-      <div className={tab === "files" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
+      <div {...panelOf("files")} className={tab === "files" ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
         <ArtifactsPanel
           files={files}
           threadId={threadId}
@@ -114,6 +125,9 @@ function TabButton({
     <button
       type="button"
       role="tab"
+      id={tabIdOf(id)}
+      aria-controls={panelIdOf(id)}
+      tabIndex={active ? 0 : -1}
       data-testid={`side-tab-${id}`}
       aria-selected={active}
       onClick={() => onTab(id)}
@@ -149,4 +163,20 @@ export function useShowPresentedFiles(presented: readonly string[], running: boo
     seen.current = new Set(paths);
     if (running && fresh) showRef.current();
   }, [key, running]);
+}
+
+const TABS: readonly SideTab[] = ["tools", "files", "servers"];
+const tabIdOf = (id: SideTab) => `side-tab-${id}`;
+const panelIdOf = (id: SideTab) => `side-panel-${id}`;
+/** The tab panel's attributes (its tab labels it). */
+const panelOf = (id: SideTab) => ({ id: panelIdOf(id), role: "tabpanel", "aria-labelledby": tabIdOf(id) });
+
+/** The tab a key moves to from `tab` (arrows wrap; Home, End), or null for any other key. */
+function nextTab(tab: SideTab, key: string): SideTab | null {
+  const i = TABS.indexOf(tab);
+  if (key === "ArrowRight") return TABS[(i + 1) % TABS.length]!;
+  if (key === "ArrowLeft") return TABS[(i + TABS.length - 1) % TABS.length]!;
+  if (key === "Home") return TABS[0]!;
+  if (key === "End") return TABS[TABS.length - 1]!;
+  return null;
 }
