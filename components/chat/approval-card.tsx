@@ -110,7 +110,7 @@ function ApprovalRow({
             onChange={(e) => setText(e.target.value)}
             rows={Math.min(16, Math.max(4, text.split("\n").length + 1))}
             spellCheck={false}
-            className="w-full rounded border border-stone-300 p-2 font-mono text-xs outline-none focus:border-amber-500"
+            className="w-full rounded border border-stone-300 p-2 font-mono text-xs outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60 focus:border-amber-500"
           />
           {!edit.ok && (
             <p data-testid="approval-editor-error" role="alert" className="mt-1 text-xs text-red-700">
@@ -154,7 +154,7 @@ function ApprovalRow({
             onChange={(e) => setReason(e.target.value)}
             placeholder={t("approval.reasonPlaceholder")}
             aria-label={t("approval.reasonLabel")}
-            className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-1 outline-none focus:border-amber-500"
+            className="min-w-0 flex-1 rounded-lg border border-stone-300 px-3 py-1 outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60 focus:border-amber-500"
           />
           <button
             type="submit"

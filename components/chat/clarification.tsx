@@ -59,7 +59,7 @@ export function Clarification({ value, onAnswer }: { value: unknown; onAnswer: (
           onChange={(e) => setText(e.target.value)}
           placeholder={request?.options.length ? t("clarify.other") : t("clarify.type")}
           aria-label={t("clarify.answerLabel")}
-          className="min-w-0 flex-1 rounded-lg border border-sky-200 bg-white px-3 py-1.5 outline-none focus:border-sky-400"
+          className="min-w-0 flex-1 rounded-lg border border-sky-200 bg-white px-3 py-1.5 outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60 focus:border-sky-400"
         />
         <button
           type="submit"

@@ -105,7 +105,7 @@ export function Composer(props: ComposerProps) {
         attach(e.dataTransfer.files);
       }}
       data-dragging={dragging || undefined}
-      className={`rounded-2xl border bg-white shadow-sm focus-within:border-fawn-400 focus-within:ring-2 focus-within:ring-fawn-100 ${
+      className={`rounded-2xl border bg-white shadow-sm focus-within:border-fawn-400 focus-within:ring-2 focus-within:ring-fawn-200 ${
         dragging ? "border-fawn-500 ring-2 ring-fawn-200" : "border-stone-300"
       }`}
     >

@@ -121,7 +121,7 @@ export function HumanMessage({ text: raw, pending, branch, onSelectBranch, onEdi
             rows={Math.min(8, Math.max(2, editing.split("\n").length))}
             // biome-ignore lint/a11y/noAutofocus: the person just asked to edit this message
             autoFocus
-            className="w-full resize-none rounded-xl border border-fawn-300 bg-white px-3 py-2 text-[0.95rem] outline-none focus:border-fawn-500"
+            className="w-full resize-none rounded-xl border border-fawn-300 bg-white px-3 py-2 text-[0.95rem] outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60 focus:border-fawn-500"
           />
           <div className="flex justify-end gap-2 text-sm">
             <button

@@ -22,7 +22,7 @@ export function ModelPicker({ models, selected, error, disabled, onSelect }: Mod
         value={selected ?? ""}
         disabled={disabled || models.length === 0}
         onChange={(e) => onSelect(e.target.value)}
-        className="min-w-0 max-w-[14rem] truncate rounded-md border border-stone-200 bg-stone-50 px-1.5 py-1 text-xs text-stone-800 outline-none hover:border-stone-300 focus:border-fawn-400"
+        className="min-w-0 max-w-[14rem] truncate rounded-md border border-stone-200 bg-stone-50 px-1.5 py-1 text-xs text-stone-800 outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60 hover:border-stone-300 focus:border-fawn-400"
       >
         {models.length === 0 && <option value="">{error ? t("model.unavailable") : t("common.loading")}</option>}
         {models.map((m) => (

@@ -29,7 +29,7 @@ export interface ServerFormProps {
 }
 
 const INPUT =
-  "w-full rounded-md border border-stone-300 bg-white px-2 py-1 text-xs outline-none focus:border-fawn-400 disabled:bg-stone-100";
+  "w-full rounded-md border border-stone-300 bg-white px-2 py-1 text-xs outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60 focus:border-fawn-400 disabled:bg-stone-100";
 
 /** Add or edit one server: the fields of its entry, "Test connection" (saves nothing) and Save. */
 export function ServerForm({ mode, initial, base, etag, onSaved, onCancel, onConflict }: ServerFormProps) {

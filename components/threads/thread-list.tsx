@@ -131,7 +131,7 @@ export function ThreadList(props: ThreadListProps) {
             onChange={(e) => setQuery(e.target.value)}
             placeholder={t("threads.search")}
             aria-label={t("threads.search")}
-            className="min-w-0 flex-1 bg-transparent py-1 text-sm outline-none placeholder:text-stone-500"
+            className="min-w-0 flex-1 bg-transparent py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60 placeholder:text-stone-500"
           />
         </label>
       </div>
@@ -179,7 +179,7 @@ export function ThreadList(props: ThreadListProps) {
                     maxLength={120}
                     // biome-ignore lint/a11y/noAutofocus: the person just asked to rename this thread
                     autoFocus
-                    className="w-full rounded-md border border-fawn-400 bg-white px-2 py-1 text-sm outline-none"
+                    className="w-full rounded-md border border-fawn-400 bg-white px-2 py-1 text-sm outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60"
                   />
                 </form>
               </li>

@@ -141,7 +141,7 @@ export function ToolsPanel({
               onChange={(e) => setFilter(e.target.value)}
               placeholder={t("tools.filter")}
               aria-label={t("tools.filterLabel")}
-              className="w-full rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm outline-none focus:border-fawn-400"
+              className="w-full rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm outline-none focus-visible:ring-2 focus-visible:ring-fawn-400/60 focus:border-fawn-400"
             />
 
             {view.catalogChange && <CatalogChangeNotice change={view.catalogChange} />}
