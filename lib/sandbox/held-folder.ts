@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { handlePath, openedPath } from "./own-file";
 import { SandboxPathError } from "./paths";
 
 // O_NOFOLLOW: a symlink in the last place is not followed (the open fails with ELOOP); O_DIRECTORY: only a folder
@@ -29,14 +30,13 @@ export class HeldFolder {
    */
   static async open(host: string, userPath: string): Promise<HeldFolder> {
     const fh = await openFolder(host, userPath);
-    const byHandle = `/proc/self/fd/${fh.fd}`;
-    const opened = await fs.readlink(byHandle).catch(() => null);
+    const opened = await openedPath(fh);
     if (opened === null) return new HeldFolder(fh, host);
     if (opened !== host) {
       await fh.close();
       throw new SandboxPathError(userPath, CHANGED);
     }
-    return new HeldFolder(fh, byHandle);
+    return new HeldFolder(fh, handlePath(fh));
   }
 
   /** The path of an entry of this folder, reached through the handle. */
@@ -47,8 +47,8 @@ export class HeldFolder {
   /** A subfolder, opened through this one's handle without following a symlink in its place. */
   async child(name: string, userPath: string): Promise<HeldFolder> {
     const fh = await openFolder(this.entry(name), userPath);
-    const byHandle = `/proc/self/fd/${fh.fd}`;
-    return new HeldFolder(fh, this.via.startsWith("/proc/self/fd/") ? byHandle : this.entry(name));
+    // Held by its handle when this folder is (there is a /proc), else by its path.
+    return new HeldFolder(fh, this.via === handlePath(this.fh) ? handlePath(fh) : this.entry(name));
   }
 
   close(): Promise<void> {

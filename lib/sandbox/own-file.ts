@@ -24,13 +24,16 @@ function flagsFor(target: ResolvedPath, mode: OpenMode): number {
   return WRITE[mode] | BASE | (target.exists ? 0 : constants.O_CREAT | constants.O_EXCL);
 }
 
+/** The path that reaches what an open handle holds, through the handle itself (Linux's /proc/self/fd). */
+export const handlePath = (fh: fs.FileHandle): string => `/proc/self/fd/${fh.fd}`;
+
 /**
  * Where the file an open handle reads really is, as the kernel names it (/proc/self/fd, Linux): the path after
  * every symlink and folder it went through at the moment it was opened. Null where there is no /proc.
  */
-async function openedPath(fh: fs.FileHandle): Promise<string | null> {
+export async function openedPath(fh: fs.FileHandle): Promise<string | null> {
   try {
-    return await fs.readlink(`/proc/self/fd/${fh.fd}`);
+    return await fs.readlink(handlePath(fh));
   } catch {
     return null;
   }
