@@ -3,6 +3,7 @@
  * unknown key or option the nearest known one ("did you mean …?"). Used by the loader (lib/config/parse.ts) and by
  * the MCP server API (lib/mcp/server-entries.ts), so a mistake reads the same wherever it is made.
  */
+import { editDistance } from "@/lib/deferred/search/fuzzy";
 import type { z } from "zod";
 
 export interface DescribeOptions {
@@ -107,22 +108,6 @@ export function knownKeysAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>,
   return [...keys];
 }
 
-/** Edit distance counting a swap of two neighbours as one edit ("enabeld" is one from "enabled"). */
-function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
 const squash = (s: string) => s.toLowerCase().replace(/[-_\s]/g, "");
 
 /** The known word `typed` most likely means (a typo, another case or separator, a shortened key), if any. */
@@ -131,13 +116,15 @@ export function closest(typed: string, known: ReadonlyArray<string>): string | u
   if (!t) return undefined;
   const same = known.find((k) => squash(k) === t);
   if (same) return same;
+  // A typo: at most one edit (a swap of neighbours counts as one, "enabeld") per four letters typed.
+  const most = Math.max(1, Math.floor(t.length / 4));
   let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
+  let bestDistance = most + 1;
   for (const k of known) {
-    const dist = distance(t, squash(k));
+    const dist = editDistance(t, squash(k), most);
     if (dist < bestDistance) [best, bestDistance] = [k, dist];
   }
-  if (best !== undefined && bestDistance <= Math.max(1, Math.floor(t.length / 4))) return best;
+  if (best !== undefined) return best;
   // "memory" for "memory_mb": the typed word is how a known key begins.
   const prefixed = known.filter((k) => t.length >= 4 && squash(k).startsWith(t));
   return prefixed.length === 1 ? prefixed[0] : undefined;
