@@ -2,6 +2,7 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { ChatOpenAI } from "@langchain/openai";
 import { type AppConfig, ConfigError, type ModelConfig } from "@/lib/config";
 import { closest } from "@/lib/config/issues";
+import { packageOf, splitUse } from "@/lib/tools/reflect";
 import type { ModelInfo } from "@/lib/contracts/models";
 import { createDemoFetch, type FetchLike } from "./demo/fetch";
 
@@ -79,7 +80,7 @@ export async function createChatModel(
     maxRetries: m.max_retries,
     timeout: m.timeout_s ? m.timeout_s * 1000 : undefined,
   };
-  const [spec, exportName] = [m.use.slice(0, m.use.lastIndexOf(":")), m.use.slice(m.use.lastIndexOf(":") + 1)];
+  const { module: spec, exportName } = splitUse(m.use);
   if (spec === "@langchain/openai" && exportName === "ChatOpenAI") {
     return new ChatOpenAI({
       ...common,
@@ -97,10 +98,9 @@ export async function createChatModel(
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const missing = err.code === "ERR_MODULE_NOT_FOUND" || err.code === "MODULE_NOT_FOUND";
-    const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
     throw fail(
       missing
-        ? `cannot load "${spec}": it is not installed; install it with \`npm install ${pkg}\``
+        ? `cannot load "${spec}": it is not installed; install it with \`npm install ${packageOf(spec)}\``
         : `cannot load "${spec}": ${err.message}`,
     );
   }

@@ -19,6 +19,11 @@ export interface ReflectContext {
   toolContext: ToolContext;
 }
 
+/** The npm package a module specifier is in: "@scope/pkg/sub" → "@scope/pkg", "pkg/sub" → "pkg". */
+export function packageOf(spec: string): string {
+  return spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
+}
+
 /** Split "module:export" at the last colon (module paths never end in a colon, Windows drives aside). */
 export function splitUse(use: string): { module: string; exportName: string } {
   const i = use.lastIndexOf(":");
@@ -73,7 +78,7 @@ export async function loadConfiguredTool(
       ? `"${PROJECT_PREFIX}" names Fawn's own modules, and this is not one of them${nearestProjectModule(spec)}`
       : spec.startsWith(".") || path.isAbsolute(spec)
         ? `check the path (resolved from ${ctx.baseDir})`
-        : `install it with \`npm install ${spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]}\``;
+        : `install it with \`npm install ${packageOf(spec)}\``;
     throw ConfigError.at(
       ctx.file,
       field,
