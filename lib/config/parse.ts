@@ -22,8 +22,8 @@ export interface LocatedDocument {
   lineOf(path: ReadonlyArray<PropertyKey>): number | undefined;
 }
 
-/** Where `offset` is in `text`, 1-based. */
-function lineCol(text: string, offset: number): { line: number; col: number } {
+/** Where `offset` is in `text`, 1-based (a JSON.parse position as a person finds it). */
+export function lineCol(text: string, offset: number): { line: number; col: number } {
   const before = text.slice(0, offset);
   const line = before.split("\n").length;
   return { line, col: offset - (before.lastIndexOf("\n") + 1) + 1 };

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { ErrorBody, ErrorCode } from "@/lib/contracts/errors";
+import { lineCol } from "@/lib/config/parse";
 import { MAX_JSON_DEPTH, tooDeepPath } from "./json-depth";
 
 export type { ErrorCode };
@@ -103,10 +104,8 @@ function jsonSyntaxReason(text: string, err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   const at = / in JSON at position (\d+)(?: \(line \d+ column \d+\))?/.exec(message);
   if (!at) return message;
-  const before = text.slice(0, Number(at[1]));
-  const line = before.split("\n").length;
-  const column = before.length - before.lastIndexOf("\n");
-  return `${message.replace(at[0], "")} (line ${line}, column ${column})`;
+  const { line, col } = lineCol(text, Number(at[1]));
+  return `${message.replace(at[0], "")} (line ${line}, column ${col})`;
 }
 
 /** Format zod issues as `where.field: message; …` so the client sees which field is wrong. */
