@@ -53,6 +53,30 @@ export function shownUrl(url: URL | string): string {
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
 
+/**
+ * `url` parsed when it is http: or https: without a user name or password in it, else an OAuthEndpointRefusedError
+ * naming `what` and the URL, ended by `why` (what the refusal protects: a request of Fawn's, the browser).
+ */
+export function httpUrlOnly(url: URL | string, what: string, why: { scheme: string; credentials: string }): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(String(url));
+  } catch {
+    throw new OAuthEndpointRefusedError(`${what} is not a URL: ${JSON.stringify(shownUrl(url))}`, String(url));
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw new OAuthEndpointRefusedError(
+      `${what} ${shownUrl(parsed)} uses ${parsed.protocol} ${why.scheme}`,
+      parsed.href,
+    );
+  if (parsed.username || parsed.password)
+    throw new OAuthEndpointRefusedError(
+      `${what} ${shownUrl(parsed)} carries a user name or password${why.credentials}`,
+      parsed.href,
+    );
+  return parsed;
+}
+
 /** The host of a URL as the resolver and net.isIP want it (IPv6 without brackets). */
 function bareHost(url: URL): string {
   const h = url.hostname;
@@ -87,23 +111,10 @@ export class EndpointPolicy {
 
   /** Parse `url` and refuse anything but http(s) without credentials. `what` names the document and field. */
   checkScheme(url: URL | string, what: string): URL {
-    let parsed: URL;
-    try {
-      parsed = new URL(String(url));
-    } catch {
-      throw new OAuthEndpointRefusedError(`${what} is not a URL: ${JSON.stringify(shownUrl(url))}`, String(url));
-    }
-    if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
-      throw new OAuthEndpointRefusedError(
-        `${what} ${shownUrl(parsed)} uses ${parsed.protocol} (Fawn sends OAuth requests over http: and https: only)`,
-        parsed.href,
-      );
-    if (parsed.username || parsed.password)
-      throw new OAuthEndpointRefusedError(
-        `${what} ${shownUrl(parsed)} carries a user name or password in the URL: refused`,
-        parsed.href,
-      );
-    return parsed;
+    return httpUrlOnly(url, what, {
+      scheme: "(Fawn sends OAuth requests over http: and https: only)",
+      credentials: " in the URL: refused",
+    });
   }
 
   /** Refuse `address` (which `url`'s host is, or resolves to) unless it is public or of the MCP server's kind. */
