@@ -210,8 +210,7 @@ export function AnswerMessage(props: AnswerMessageProps) {
   );
 }
 
-/** A turn that ended without an answer (stopped or failed): say so, and offer to run it again. */
-/** A turn that ended without an answer; the last such turn offers Regenerate, an earlier one only says so. */
+/** A turn that ended without an answer (stopped or failed); the last such turn offers Regenerate, an earlier one only says so. */
 export function NoAnswer({ onRegenerate }: { onRegenerate?: () => void }) {
   const t = useT();
   return (
