@@ -1,5 +1,6 @@
 "use client";
 
+import { readStorage, writeStorage } from "@/components/lib/browser-storage";
 import { type Dispatch, type SetStateAction, useEffect, useState } from "react";
 import { DRAFTS_KEY, type Drafts, readDrafts, storedDrafts } from "@/components/lib/drafts";
 
@@ -12,21 +13,9 @@ const SAVE_AFTER_MS = 300;
  * drafts live as long as the page.
  */
 export function useDrafts(): [Drafts, Dispatch<SetStateAction<Drafts>>] {
-  const [drafts, setDrafts] = useState<Drafts>(() => {
-    try {
-      return readDrafts(window.localStorage.getItem(DRAFTS_KEY));
-    } catch {
-      return {};
-    }
-  });
+  const [drafts, setDrafts] = useState<Drafts>(() => readDrafts(readStorage(DRAFTS_KEY)));
   useEffect(() => {
-    const save = () => {
-      try {
-        window.localStorage.setItem(DRAFTS_KEY, storedDrafts(drafts));
-      } catch {
-        // Blocked or full: the drafts still live for this page.
-      }
-    };
+    const save = () => writeStorage(DRAFTS_KEY, storedDrafts(drafts));
     const timer = window.setTimeout(save, SAVE_AFTER_MS);
     window.addEventListener("pagehide", save);
     return () => {

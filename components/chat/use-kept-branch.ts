@@ -1,5 +1,6 @@
 "use client";
 
+import { readStorage, writeStorage } from "@/components/lib/browser-storage";
 import { useEffect, useState } from "react";
 import {
   BRANCHES_KEY,
@@ -12,22 +13,14 @@ import {
 } from "@/components/lib/branches";
 
 function readStored(): Branches {
-  try {
-    return readBranches(window.localStorage.getItem(BRANCHES_KEY));
-  } catch {
-    return {};
-  }
+  return readBranches(readStorage(BRANCHES_KEY));
 }
 
 /** Set one thread's branch in storage, on top of what is there now (another tab may have written since). */
 function store(thread: string, branch: string): void {
-  try {
-    const branches = readStored();
-    if ((branches[thread] ?? "") === branch) return;
-    window.localStorage.setItem(BRANCHES_KEY, storedBranches(withBranch(branches, thread, branch)));
-  } catch {
-    // Blocked or full: the choice still lives for this page.
-  }
+  const branches = readStored();
+  if ((branches[thread] ?? "") === branch) return;
+  writeStorage(BRANCHES_KEY, storedBranches(withBranch(branches, thread, branch)));
 }
 
 /**

@@ -1,5 +1,6 @@
 "use client";
 
+import { readStorage, writeStorage } from "@/components/lib/browser-storage";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { en, type MessageKey } from "./en";
 import { detectLocale, type Locale, type Params, translate } from "./translate";
@@ -24,13 +25,11 @@ const I18nContext = createContext<I18n>({
 
 function initialLocale(): Locale {
   if (typeof window === "undefined") return "en";
-  let stored: string | null = null;
-  try {
-    stored = window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    // Storage can be blocked; the browser's language decides then.
-  }
-  return detectLocale(stored, navigator.languages?.length ? navigator.languages : [navigator.language]);
+  // Storage can be blocked; the browser's language decides then.
+  return detectLocale(
+    readStorage(STORAGE_KEY),
+    navigator.languages?.length ? navigator.languages : [navigator.language],
+  );
 }
 
 /** The UI language (English or 简体中文), remembered in this browser; `<html lang>` follows it. */
@@ -41,11 +40,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, [locale]);
   const setLocale = useCallback((next: Locale) => {
     setLocaleState(next);
-    try {
-      window.localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      // Not remembered, still switched.
-    }
+    // Not remembered when storage is blocked; switched all the same.
+    writeStorage(STORAGE_KEY, next);
   }, []);
   const value = useMemo<I18n>(
     () => ({ locale, setLocale, t: (key, params) => translate(CATALOGS[locale], key, params) }),

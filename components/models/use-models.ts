@@ -1,5 +1,6 @@
 "use client";
 
+import { readStorage, writeStorage } from "@/components/lib/browser-storage";
 import { useCallback, useEffect, useState } from "react";
 import { fetchJson } from "@/components/lib/fetch-json";
 import { errorText } from "@/components/lib/message-content";
@@ -20,7 +21,7 @@ export function useModels() {
       (body) => {
         const models = readModels(body);
         setList(models);
-        setSelected(pickModel(models, window.localStorage.getItem(STORAGE_KEY)));
+        setSelected(pickModel(models, readStorage(STORAGE_KEY)));
         setError(null);
       },
       (e: unknown) => {
@@ -32,7 +33,7 @@ export function useModels() {
 
   const select = useCallback((name: string) => {
     setSelected(name);
-    window.localStorage.setItem(STORAGE_KEY, name);
+    writeStorage(STORAGE_KEY, name);
   }, []);
 
   return { models: list.models, selected, select, error };

@@ -1,5 +1,6 @@
 "use client";
 
+import { readStorage, writeStorage } from "@/components/lib/browser-storage";
 import {
   createContext,
   type ReactNode,
@@ -20,11 +21,7 @@ function subscribeSystem(onChange: () => void): () => void {
 }
 
 function readStored(): ThemePref {
-  try {
-    return parseTheme(window.localStorage.getItem(THEME_KEY));
-  } catch {
-    return "system";
-  }
+  return parseTheme(readStorage(THEME_KEY));
 }
 
 interface Theme {
@@ -54,11 +51,8 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, [dark]);
   const setPref = useCallback((next: ThemePref) => {
     setPrefState(next);
-    try {
-      window.localStorage.setItem(THEME_KEY, next);
-    } catch {
-      // Not remembered, still applied.
-    }
+    // Not remembered when storage is blocked; applied all the same.
+    writeStorage(THEME_KEY, next);
   }, []);
   return <ThemeContext.Provider value={{ pref, dark, setPref }}>{children}</ThemeContext.Provider>;
 }
