@@ -165,7 +165,9 @@ export function ChatShell({ apiUrl }: { apiUrl: string }) {
 
   const history = stream.history as unknown as TimedState[];
   const durations = useMemo(() => callDurations(history), [history]);
-  const searchedFor = useMemo(() => promotedBy(messages), [messages]);
+  // Each tool_search answer is read once, not again with every streamed token (promoted-by.ts).
+  const loadedByCall = useRef(new Map<string, readonly string[]>());
+  const searchedFor = useMemo(() => promotedBy(messages, loadedByCall.current), [messages]);
   // The version chosen in the open thread, kept across reloads: restored once its own history is here.
   const historyThread = stream.history[0]?.checkpoint?.thread_id;
   useKeptBranch(

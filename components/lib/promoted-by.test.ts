@@ -37,4 +37,14 @@ describe("promotedBy", () => {
     ]);
     expect(by.size).toBe(0);
   });
+
+  it("reads each answer once when given the map of earlier readings", () => {
+    const loaded = new Map<string, readonly string[]>();
+    const messages = [call("a", { query: "weather" }), answer("a", ["weather_get"])];
+    expect(Object.fromEntries(promotedBy(messages, loaded))).toEqual({ weather_get: "weather" });
+    expect(loaded.get("a")).toEqual(["weather_get"]);
+    // The answer's content is not read again: what the map holds is what counts.
+    loaded.set("a", ["weather_alerts"]);
+    expect(Object.fromEntries(promotedBy(messages, loaded))).toEqual({ weather_alerts: "weather" });
+  });
 });

@@ -9,7 +9,14 @@ const TOOL_SEARCH = "tool_search";
  * answer loaded it (its alternatives joined with " | "), by tool name. A tool promoted another way (prefetched from
  * the person's message, or by a turn no longer on screen) is not in it.
  */
-export function promotedBy(messages: readonly ChatMessage[]): Map<string, string> {
+export function promotedBy(
+  messages: readonly ChatMessage[],
+  /**
+   * The tools each answered call loaded, by tool call id, kept between calls: the messages change with every streamed
+   * token, and an answer (which never changes once it came) is then not parsed again.
+   */
+  loaded: Map<string, readonly string[]> = new Map(),
+): Map<string, string> {
   const queries = new Map<string, string>();
   const by = new Map<string, string>();
   for (const m of messages) {
@@ -19,8 +26,13 @@ export function promotedBy(messages: readonly ChatMessage[]): Map<string, string
     if (m.type !== "tool" || m.name !== TOOL_SEARCH || !m.tool_call_id) continue;
     const query = queries.get(m.tool_call_id);
     if (!query) continue;
-    const result = parseToolSearchResult(messageText(m.content));
-    if (result.kind === "found") for (const t of result.tools) by.set(t.name, query);
+    let names = loaded.get(m.tool_call_id);
+    if (!names) {
+      const result = parseToolSearchResult(messageText(m.content));
+      names = result.kind === "found" ? result.tools.map((t) => t.name) : [];
+      loaded.set(m.tool_call_id, names);
+    }
+    for (const name of names) by.set(name, query);
   }
   return by;
 }
